@@ -1,0 +1,18 @@
+// Everything the Kisi routes need, passed around as one object.
+import type { SandboxRuntime } from '../shared/runtime';
+import type { KisiState } from './state';
+
+export interface KisiSettings {
+  /** The organisation owner's API key (`Authorization: KISI-LOGIN <key>`). */
+  apiKey: string;
+  /** HMAC key for `X-Signature` on event webhooks (empty: unsigned, as when none is set in Kisi). */
+  webhookSecret: string;
+}
+
+export interface KisiContext {
+  runtime: SandboxRuntime;
+  state: KisiState;
+  settings: KisiSettings;
+}
+
+export const nowIso = (ctx: KisiContext): string => ctx.runtime.clock.now().toISOString();

@@ -1,0 +1,44 @@
+// Test and demo controls for the Kisi simulator: a reader tap (unlock without an API call) and the
+// seeded organisation's ids.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseControl } from '../shared/control-routes';
+import { ProviderHttpError } from '../shared/http';
+import type { KisiContext } from './context';
+import type { KisiEvent } from './state';
+import { attemptUnlock } from './unlock';
+
+export interface KisiControls {
+  reset(): void;
+  /** A person presents their credential at the door's reader. */
+  tap(lockId: number, userId: number): KisiEvent;
+  events(): KisiEvent[];
+  seed(): { ownerId: number; placeId: number; lockIds: number[]; groupId: number };
+}
+
+export function createKisiControls(
+  ctx: KisiContext,
+  reset: () => void,
+  seed: KisiControls['seed'],
+): KisiControls {
+  return {
+    reset,
+    seed,
+    tap: (lockId, userId) => {
+      const lock = ctx.state.locks.get(lockId);
+      const user = ctx.state.users.get(userId);
+      if (!lock || !user)
+        throw new ProviderHttpError(404, { error: 'lock or user not found', code: 'not_found' });
+      return attemptUnlock(ctx, user, lock);
+    },
+    events: () => [...ctx.state.events],
+  };
+}
+
+export function registerKisiControlRoutes(app: FastifyInstance, controls: KisiControls): void {
+  app.post<{ Params: { id: string } }>('/__sandbox/locks/:id/tap', async (request) => {
+    const { user_id } = parseControl(z.object({ user_id: z.number().int() }), request.body);
+    return controls.tap(Number(request.params.id), user_id);
+  });
+  app.get('/__sandbox/seed', async () => controls.seed());
+}

@@ -1,0 +1,153 @@
+// Confirming a PaymentIntent: decides the card's answer (a queued test failure first, then the test
+// card's behaviour), records the Charge, updates the intent, sends the events, and throws Stripe's
+// 402 card error when the card is declined.
+import { stripeId } from '../shared/ids';
+import { behaviourOf, CARD_FAILURES, type CardFailure } from './cards';
+import { nowUnix, type StripeContext } from './context';
+import { cardError, cardErrorObject, invalidRequest } from './errors';
+import { emitStripeEvent } from './events';
+import type { StripeCall } from './route';
+import type { Scoped } from './state';
+import type { Charge, PaymentIntent, PaymentMethod } from './types';
+
+type Answer = { kind: 'ok' } | { kind: 'declined'; failure: CardFailure } | { kind: 'requires_action' };
+
+function takeQueuedFailure(
+  ctx: StripeContext,
+  pm: PaymentMethod,
+  customer: string | null,
+): CardFailure | undefined {
+  const index = ctx.state.queuedFailures.findIndex(
+    (q) => (q.paymentMethod && q.paymentMethod === pm.id) || (q.customer && q.customer === customer),
+  );
+  if (index < 0) return undefined;
+  const [queued] = ctx.state.queuedFailures.splice(index, 1);
+  return CARD_FAILURES[queued!.failure] ?? CARD_FAILURES.card_declined;
+}
+
+function cardAnswer(
+  ctx: StripeContext,
+  pm: PaymentMethod,
+  customer: string | null,
+  offSession: boolean,
+): Answer {
+  const queued = takeQueuedFailure(ctx, pm, customer);
+  if (queued) return { kind: 'declined', failure: queued };
+  const card = ctx.state.cards.get(pm.id);
+  const charge = behaviourOf(card?.number ?? '').charge;
+  if (charge === 'ok') return { kind: 'ok' };
+  const needsAuth =
+    charge === 'auth_always' || (charge === 'auth_unless_set_up' && !card?.setUpForOffSession);
+  if (charge === 'auth_always' || charge === 'auth_unless_set_up') {
+    if (!needsAuth) return { kind: 'ok' };
+    return offSession
+      ? { kind: 'declined', failure: CARD_FAILURES.authentication_required! }
+      : { kind: 'requires_action' };
+  }
+  return { kind: 'declined', failure: CARD_FAILURES[charge]! };
+}
+
+function recordCharge(
+  ctx: StripeContext,
+  scoped: Scoped<PaymentIntent>,
+  pm: PaymentMethod,
+  failure?: CardFailure,
+): Charge {
+  const pi = scoped.value;
+  const ok = !failure;
+  const charge: Charge = {
+    id: stripeId('ch'),
+    object: 'charge',
+    amount: pi.amount,
+    amount_captured: ok ? pi.amount : 0,
+    amount_refunded: 0,
+    application_fee: ok && pi.application_fee_amount ? stripeId('fee') : null,
+    application_fee_amount: pi.application_fee_amount,
+    balance_transaction: ok ? stripeId('txn') : null,
+    captured: ok,
+    currency: pi.currency,
+    customer: pi.customer,
+    description: pi.description,
+    failure_code: failure?.code ?? null,
+    failure_message: failure?.message ?? null,
+    metadata: { ...pi.metadata },
+    outcome: {
+      network_status: ok ? 'approved_by_network' : 'declined_by_network',
+      reason: failure?.decline_code ?? null,
+      risk_level: 'normal',
+      seller_message: ok
+        ? 'Payment complete.'
+        : 'The bank did not return any further details with this decline.',
+      type: ok ? 'authorized' : 'issuer_declined',
+    },
+    paid: ok,
+    payment_intent: pi.id,
+    payment_method: pm.id,
+    payment_method_details: {
+      type: 'card',
+      card: { ...pm.card, network: pm.card.brand, three_d_secure: null },
+    },
+    refunded: false,
+    status: ok ? 'succeeded' : 'failed',
+    created: nowUnix(ctx),
+    livemode: false,
+  };
+  ctx.state.charges.set(charge.id, { account: scoped.account, value: charge });
+  return charge;
+}
+
+export function confirmPayment(
+  ctx: StripeContext,
+  call: StripeCall,
+  scoped: Scoped<PaymentIntent>,
+  offSession: boolean,
+): PaymentIntent {
+  const pi = scoped.value;
+  const source = { account: scoped.account, call };
+  const pm = pi.payment_method ? ctx.state.paymentMethods.get(pi.payment_method)?.value : undefined;
+  if (!pm) {
+    throw invalidRequest(
+      "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with a payment method, pass payment_method.",
+      { code: 'payment_intent_unexpected_state', extra: { payment_intent: structuredClone(pi) } },
+    );
+  }
+  const account = scoped.account ? ctx.state.accounts.get(scoped.account) : undefined;
+  if (account && !account.charges_enabled) {
+    throw invalidRequest(
+      'Your account cannot currently make charges. Finish onboarding to enable card payments.',
+      {
+        code: 'account_invalid',
+      },
+    );
+  }
+  const answer = cardAnswer(ctx, pm, pi.customer, offSession);
+  if (answer.kind === 'requires_action') {
+    Object.assign(pi, {
+      status: 'requires_action',
+      next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} },
+    });
+    emitStripeEvent(ctx, source, 'payment_intent.requires_action', pi);
+    return pi;
+  }
+  const failure = answer.kind === 'declined' ? answer.failure : undefined;
+  const charge = recordCharge(ctx, scoped, pm, failure);
+  pi.latest_charge = charge.id;
+  if (!failure) {
+    Object.assign(pi, {
+      status: 'succeeded',
+      amount_received: pi.amount,
+      last_payment_error: null,
+      next_action: null,
+    });
+    const card = ctx.state.cards.get(pm.id);
+    if (card && pi.setup_future_usage === 'off_session') card.setUpForOffSession = true;
+    emitStripeEvent(ctx, source, 'charge.succeeded', charge);
+    emitStripeEvent(ctx, source, 'payment_intent.succeeded', pi);
+    return pi;
+  }
+  const error = cardErrorObject(failure, { charge: charge.id, payment_method: structuredClone(pm) });
+  Object.assign(pi, { status: 'requires_payment_method', last_payment_error: error, next_action: null });
+  emitStripeEvent(ctx, source, 'charge.failed', charge);
+  emitStripeEvent(ctx, source, 'payment_intent.payment_failed', pi);
+  throw cardError({ ...error, payment_intent: structuredClone(pi) });
+}

@@ -1,0 +1,55 @@
+// Test and demo controls for the Stripe simulator, as a TS object and as /__sandbox HTTP endpoints.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseControl } from '../shared/control-routes';
+import { CARD_FAILURES } from './cards';
+import { completeOnboarding } from './connect-routes';
+import type { StripeContext } from './context';
+import type { PaymentIntent, StripeAccount, StripeEvent } from './types';
+
+export const FAILURE_CODES = Object.keys(CARD_FAILURES);
+
+export interface StripeControls {
+  reset(): void;
+  /** The next charge of this customer or PaymentMethod is declined with `failure` (e.g. insufficient_funds). */
+  failNextCharge(target: { customer?: string; paymentMethod?: string }, failure: string): void;
+  completeOnboarding(accountId: string): StripeAccount;
+  events(account?: string | null): StripeEvent[];
+  paymentIntent(id: string): PaymentIntent | undefined;
+}
+
+export function createStripeControls(ctx: StripeContext, reset: () => void): StripeControls {
+  return {
+    reset,
+    failNextCharge: (target, failure) => {
+      if (!CARD_FAILURES[failure])
+        throw new Error(`Unknown failure ${failure}; use one of ${FAILURE_CODES.join(', ')}`);
+      if (!target.customer && !target.paymentMethod) throw new Error('Give a customer or a paymentMethod');
+      ctx.state.queuedFailures.push({ ...target, failure });
+    },
+    completeOnboarding: (accountId) => completeOnboarding(ctx, accountId),
+    events: (account) =>
+      ctx.state.events.filter((e) => account === undefined || e.account === account).map((e) => e.value),
+    paymentIntent: (id) => ctx.state.paymentIntents.get(id)?.value,
+  };
+}
+
+const failBody = z
+  .object({
+    customer: z.string().optional(),
+    payment_method: z.string().optional(),
+    code: z.enum(FAILURE_CODES as [string, ...string[]]),
+  })
+  .refine((b) => b.customer || b.payment_method, 'give customer or payment_method');
+
+export function registerStripeControlRoutes(app: FastifyInstance, controls: StripeControls): void {
+  app.post('/__sandbox/fail-next-charge', async (request) => {
+    const body = parseControl(failBody, request.body);
+    controls.failNextCharge({ customer: body.customer, paymentMethod: body.payment_method }, body.code);
+    return { ok: true };
+  });
+  app.post<{ Params: { id: string } }>('/__sandbox/accounts/:id/complete-onboarding', async (request) =>
+    controls.completeOnboarding(request.params.id),
+  );
+  app.get('/__sandbox/events', async () => ({ data: controls.events() }));
+}

@@ -1,0 +1,198 @@
+// The API objects the Stripe simulator returns, in the shapes the official SDK types describe.
+export type Metadata = Record<string, string>;
+
+export interface StripeAccount {
+  id: string;
+  object: 'account';
+  type: string;
+  country: string;
+  email: string | null;
+  default_currency: string;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  business_profile: { name: string | null; url: string | null; mcc: string | null };
+  capabilities: Record<string, 'active' | 'inactive' | 'pending'>;
+  requirements: {
+    currently_due: string[];
+    eventually_due: string[];
+    past_due: string[];
+    disabled_reason: string | null;
+  };
+  metadata: Metadata;
+  created: number;
+  livemode: false;
+}
+
+export interface Customer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  name: string | null;
+  description: string | null;
+  phone: string | null;
+  metadata: Metadata;
+  invoice_settings: { default_payment_method: string | null };
+  created: number;
+  livemode: false;
+}
+
+export interface CardDetails {
+  brand: string;
+  display_brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  country: string;
+  funding: 'credit' | 'debit';
+  fingerprint: string;
+  checks: {
+    cvc_check: 'pass' | 'unchecked' | null;
+    address_line1_check: null;
+    address_postal_code_check: null;
+  };
+  networks: { available: string[]; preferred: null };
+  three_d_secure_usage: { supported: true };
+  wallet: null;
+}
+
+export interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: CardDetails;
+  billing_details: {
+    address: Record<string, string | null>;
+    email: string | null;
+    name: string | null;
+    phone: string | null;
+  };
+  customer: string | null;
+  allow_redisplay: 'unspecified';
+  metadata: Metadata;
+  created: number;
+  livemode: false;
+}
+
+export interface StripeErrorObject {
+  type: string;
+  code?: string;
+  decline_code?: string;
+  message: string;
+  param?: string;
+  doc_url?: string;
+  [key: string]: unknown;
+}
+
+export interface SetupIntent {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  customer: string | null;
+  payment_method: string | null;
+  payment_method_types: string[];
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'canceled'
+    | 'succeeded';
+  usage: 'off_session' | 'on_session';
+  description: string | null;
+  last_setup_error: StripeErrorObject | null;
+  next_action: Record<string, unknown> | null;
+  latest_attempt: string | null;
+  cancellation_reason: string | null;
+  metadata: Metadata;
+  created: number;
+  livemode: false;
+}
+
+export interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  payment_method_types: string[];
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'requires_capture'
+    | 'canceled'
+    | 'succeeded';
+  client_secret: string;
+  application_fee_amount: number | null;
+  capture_method: 'automatic';
+  confirmation_method: 'automatic';
+  description: string | null;
+  statement_descriptor_suffix: string | null;
+  setup_future_usage: 'off_session' | 'on_session' | null;
+  last_payment_error: StripeErrorObject | null;
+  latest_charge: string | null;
+  next_action: Record<string, unknown> | null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
+  metadata: Metadata;
+  created: number;
+  livemode: false;
+}
+
+export interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  application_fee: string | null;
+  application_fee_amount: number | null;
+  balance_transaction: string | null;
+  captured: boolean;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  metadata: Metadata;
+  outcome: Record<string, unknown>;
+  paid: boolean;
+  payment_intent: string;
+  payment_method: string;
+  payment_method_details: { type: 'card'; card: Record<string, unknown> };
+  refunded: boolean;
+  status: 'succeeded' | 'failed';
+  created: number;
+  livemode: false;
+}
+
+export interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  reason: string | null;
+  status: 'succeeded';
+  metadata: Metadata;
+  created: number;
+}
+
+export interface StripeEvent {
+  id: string;
+  object: 'event';
+  account?: string;
+  api_version: string;
+  created: number;
+  data: { object: unknown; previous_attributes?: Record<string, unknown> };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+}

@@ -1,0 +1,219 @@
+// Stripe (cards on each gym's connected account) on the official SDK. Live and sandbox share this
+// code; `apiUrl` points the SDK's host/port/protocol at the simulator in sandbox mode.
+import Stripe from 'stripe';
+import { hostOptions, kindForStatus, ProviderError } from './provider-error';
+
+export interface StripeConfig {
+  secretKey: string;
+  /** The webhook endpoint's signing secret (whsec_…). */
+  webhookSecret: string;
+  /** Default https://api.stripe.com. Sandbox: http://127.0.0.1:4102. */
+  apiUrl?: string;
+  timeoutMs?: number;
+  maxNetworkRetries?: number;
+  /** The application clock: webhook timestamps are checked against it (5 minutes tolerance). */
+  now?: () => Date;
+}
+
+export interface ConnectedAccountStatus {
+  accountId: string;
+  chargesEnabled: boolean;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+}
+
+export interface SavedCard {
+  setupIntentId: string;
+  status: Stripe.SetupIntent.Status;
+  paymentMethodId: string | null;
+  card: { brand: string; last4: string; expMonth: number; expYear: number; country: string | null } | null;
+  failureMessage: string | null;
+}
+
+export interface OffSessionChargeInput {
+  accountId: string;
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: number;
+  applicationFeeCents?: number;
+  currency?: string;
+  description?: string;
+  metadata?: Record<string, string>;
+  /** Derived from the payment attempt; Stripe answers a repeat with the first result. */
+  idempotencyKey: string;
+}
+
+export type ChargeOutcome =
+  | { status: 'succeeded'; paymentIntentId: string; chargeId: string | null }
+  | {
+      status: 'failed';
+      paymentIntentId: string | null;
+      /** decline_code when Stripe gives one (insufficient_funds, lost_card, …), else code. */
+      failureCode: string;
+      message: string;
+    };
+
+export interface StripeAdapter {
+  createConnectedAccount(input: { email?: string; businessName?: string }): Promise<{ accountId: string }>;
+  onboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string; expiresAt: Date }>;
+  /** After the return to /stripe/callback: what the account can do now. */
+  completeOnboarding(accountId: string): Promise<ConnectedAccountStatus>;
+  createCustomer(input: { accountId: string; email?: string; name?: string; metadata?: Record<string, string>; idempotencyKey?: string }): Promise<{ customerId: string }>;
+  createSetupIntent(input: { accountId: string; customerId: string; metadata?: Record<string, string> }): Promise<{ setupIntentId: string; clientSecret: string }>;
+  /** Sandbox only: the hosted card form standing in for Stripe.js (null in live mode). */
+  cardSetupPageUrl(clientSecret: string, returnUrl: string): string | null;
+  getSetupIntent(accountId: string, setupIntentId: string): Promise<SavedCard>;
+  chargeOffSession(input: OffSessionChargeInput): Promise<ChargeOutcome>;
+  refund(input: { accountId: string; paymentIntentId: string; amountCents?: number; idempotencyKey: string }): Promise<{ refundId: string; status: string | null }>;
+  verifyWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event;
+}
+
+function wrap(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+    return new ProviderError('stripe', 'invalid_signature', error.message, undefined, { cause: error });
+  }
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    return new ProviderError('stripe', 'unavailable', error.message, undefined, { cause: error });
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    const status = error.statusCode ?? 500;
+    const kind = error.code === 'resource_missing' ? 'not_found' : kindForStatus(status);
+    return new ProviderError('stripe', kind, error.message, status, { cause: error });
+  }
+  return new ProviderError('stripe', 'unavailable', (error as Error)?.message ?? 'Stripe failed', undefined, { cause: error });
+}
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw wrap(error);
+  }
+}
+
+export function createStripeAdapter(config: StripeConfig): StripeAdapter {
+  const sandboxUrl = config.apiUrl && new URL(config.apiUrl).hostname !== 'api.stripe.com' ? config.apiUrl : null;
+  const stripe = new Stripe(config.secretKey, {
+    ...(config.apiUrl ? hostOptions(config.apiUrl) : {}),
+    timeout: config.timeoutMs ?? 20_000,
+    maxNetworkRetries: config.maxNetworkRetries ?? 2,
+    appInfo: { name: 'gym-membership' },
+  });
+  const on = (accountId: string, idempotencyKey?: string): Stripe.RequestOptions => ({
+    stripeAccount: accountId,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+
+  return {
+    createConnectedAccount: ({ email, businessName }) =>
+      call(async () => {
+        const account = await stripe.accounts.create({
+          type: 'standard',
+          country: 'NZ',
+          email,
+          business_profile: businessName ? { name: businessName } : undefined,
+        });
+        return { accountId: account.id };
+      }),
+    onboardingLink: ({ accountId, returnUrl, refreshUrl }) =>
+      call(async () => {
+        const link = await stripe.accountLinks.create({
+          account: accountId,
+          type: 'account_onboarding',
+          return_url: returnUrl,
+          refresh_url: refreshUrl,
+        });
+        return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
+      }),
+    completeOnboarding: (accountId) =>
+      call(async () => {
+        const account = await stripe.accounts.retrieve(accountId);
+        return {
+          accountId: account.id,
+          chargesEnabled: account.charges_enabled ?? false,
+          detailsSubmitted: account.details_submitted ?? false,
+          payoutsEnabled: account.payouts_enabled ?? false,
+        };
+      }),
+    createCustomer: ({ accountId, email, name, metadata, idempotencyKey }) =>
+      call(async () => ({
+        customerId: (await stripe.customers.create({ email, name, metadata }, on(accountId, idempotencyKey))).id,
+      })),
+    createSetupIntent: ({ accountId, customerId, metadata }) =>
+      call(async () => {
+        const seti = await stripe.setupIntents.create(
+          { customer: customerId, usage: 'off_session', metadata },
+          on(accountId),
+        );
+        return { setupIntentId: seti.id, clientSecret: seti.client_secret ?? '' };
+      }),
+    cardSetupPageUrl: (clientSecret, returnUrl) => {
+      if (!sandboxUrl) return null;
+      const url = new URL('/card-form', sandboxUrl);
+      url.searchParams.set('client_secret', clientSecret);
+      url.searchParams.set('return_url', returnUrl);
+      return url.toString();
+    },
+    getSetupIntent: (accountId, setupIntentId) =>
+      call(async () => {
+        const seti = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }, on(accountId));
+        const pm = typeof seti.payment_method === 'object' ? seti.payment_method : null;
+        return {
+          setupIntentId: seti.id,
+          status: seti.status,
+          paymentMethodId: pm?.id ?? (typeof seti.payment_method === 'string' ? seti.payment_method : null),
+          card: pm?.card
+            ? { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year, country: pm.card.country }
+            : null,
+          failureMessage: seti.last_setup_error?.message ?? null,
+        };
+      }),
+    chargeOffSession: async (input) => {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency ?? 'nzd',
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            confirm: true,
+            off_session: true,
+            application_fee_amount: input.applicationFeeCents,
+            description: input.description,
+            metadata: input.metadata,
+          },
+          on(input.accountId, input.idempotencyKey),
+        );
+        if (pi.status === 'succeeded') {
+          const charge = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? null);
+          return { status: 'succeeded', paymentIntentId: pi.id, chargeId: charge };
+        }
+        return { status: 'failed', paymentIntentId: pi.id, failureCode: pi.status, message: `Payment ${pi.status}` };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return {
+            status: 'failed',
+            paymentIntentId: error.payment_intent?.id ?? null,
+            failureCode: error.decline_code ?? error.code ?? 'card_declined',
+            message: error.message,
+          };
+        }
+        throw wrap(error);
+      }
+    },
+    refund: ({ accountId, paymentIntentId, amountCents, idempotencyKey }) =>
+      call(async () => {
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents }, on(accountId, idempotencyKey));
+        return { refundId: refund.id, status: refund.status };
+      }),
+    verifyWebhook: (rawBody, signatureHeader) => {
+      try {
+        const receivedAt = config.now?.().getTime();
+        return stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', config.webhookSecret, undefined, undefined, receivedAt);
+      } catch (error) {
+        throw wrap(error);
+      }
+    },
+  };
+}

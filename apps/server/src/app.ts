@@ -1,0 +1,124 @@
+// Builds the HTTP application from its dependencies. Tests call it in-process with `app.inject`.
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import * as Sentry from '@sentry/node';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Clock } from './clock';
+import type { Env } from './config/env';
+import type { Db } from './db/client';
+import type { SecretBox } from './db/secrets';
+import { authRoutes } from './features/auth/auth.routes';
+import { gymsRoutes } from './features/gyms/gyms.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { offeringRoutes } from './features/offerings/offerings.routes';
+import { organisationsRoutes } from './features/organisations/organisations.routes';
+import { priceRoutes } from './features/prices/prices.routes';
+import { searchRoutes } from './features/search/search.routes';
+import { staffRoutes } from './features/staff/staff.routes';
+import { tenancyRoutes } from './features/tenancy/tenancy.routes';
+import { AppError } from './http/app-error';
+import { registerPageHost } from './http/page-host';
+import { configureValidationMessages, toValidationAppError } from './http/validation';
+import type { MailCapture } from './mail/capture';
+import type { Mailer } from './mail/mailer';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  secrets: SecretBox;
+  mailer: Mailer;
+  /** The development SMTP capture, when it runs in this process: adds the mailbox page. */
+  mailCapture?: MailCapture | undefined;
+  /** The built page (apps/web/dist); absent in API-only tests. */
+  webDistDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Provider webhooks come from servers, not the page. */
+const EXEMPT_FROM_PAGE_HEADER = /^\/api\/webhooks\//;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  configureValidationMessages();
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: deps.env.NODE_ENV === 'test' }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.env.NODE_ENV === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const known = error instanceof AppError ? error : toValidationAppError(error as never);
+    if (known) {
+      if (known.headers) reply.headers(known.headers);
+      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(known.status).send(known.toBody());
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ message: (error as Error).message, error: 'bad_request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    Sentry.captureException(error);
+    const internal = new AppError('internal');
+    return reply.code(500).send(internal.toBody());
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (MUTATING.has(request.method) && path.startsWith('/api/') && !EXEMPT_FROM_PAGE_HEADER.test(path)) {
+      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw new AppError('not_requested_by_page');
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Gym membership API',
+        version: '1.0.0',
+        description: 'Staff back office and member registration API. Answers wrap content in `data`; lists add `meta`.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'gym_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(tenancyRoutes(deps));
+  await app.register(searchRoutes(deps));
+  await app.register(offeringRoutes(deps));
+  await app.register(priceRoutes(deps));
+  await app.register(organisationsRoutes(deps));
+  await app.register(gymsRoutes(deps));
+  await app.register(staffRoutes(deps));
+  if (deps.mailCapture) await app.register(devMailboxRoutes(deps.mailCapture));
+
+  await registerPageHost(app, deps.env, deps.webDistDir ?? '');
+  return app;
+}

@@ -1,0 +1,82 @@
+// Who is asking: loads the session, the user and their memberships once per request, and enforces
+// sign-in, two-factor, staff status and organisation-admin status.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app';
+import { AppError } from '../http/app-error';
+import { type GymMembership, loadMemberships, type Memberships, type OrganisationMembership } from './memberships';
+import { findSession, SESSION_COOKIE, type SessionRow, type UserRow } from './session';
+
+export interface AuthContext {
+  user: UserRow;
+  session: SessionRow;
+  memberships: Memberships;
+  organisation: OrganisationMembership | null;
+  gym: GymMembership | null;
+  /** The current organisation's id; every query of a signed-in request is scoped by it. */
+  organisationId: number;
+  isOrganisationAdmin: boolean;
+  isGymAdmin: boolean;
+  /** Gyms of the current organisation the user holds a staff role at. */
+  staffGymIds: number[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+export interface GuardOptions {
+  /** Staff only (is_staff); members get 403. */
+  staff?: boolean;
+  /** Organisation admins of the current organisation only. */
+  organisationAdmin?: boolean;
+  /** Lets a session that has not passed two-factor through (verify, resend, logout). */
+  allowUnverified?: boolean;
+}
+
+export async function resolveAuth(deps: AppDeps, request: FastifyRequest): Promise<AuthContext | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const found = await findSession(deps.db, token, deps.clock.now());
+  if (!found) return null;
+  const memberships = await loadMemberships(deps.db, found.user.id);
+  const organisation =
+    memberships.organisations.find((o) => o.id === found.session.currentOrganisationId) ?? memberships.organisations[0] ?? null;
+  const orgGyms = memberships.gyms.filter((g) => g.organisation_id === organisation?.id);
+  const gym = orgGyms.find((g) => g.id === found.session.currentGymId) ?? orgGyms[0] ?? null;
+  const staffGyms = orgGyms.filter((g) => g.role !== null);
+  return {
+    user: found.user,
+    session: found.session,
+    memberships,
+    organisation,
+    gym,
+    organisationId: organisation?.id ?? 0,
+    isOrganisationAdmin: found.user.isStaff && organisation?.role === 'admin',
+    isGymAdmin: found.user.isStaff && staffGyms.some((g) => g.role === 'admin'),
+    staffGymIds: staffGyms.map((g) => g.id),
+  };
+}
+
+export function guard(deps: AppDeps, options: GuardOptions = {}) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const auth = await resolveAuth(deps, request);
+    if (!auth) throw new AppError('unauthenticated');
+    if (auth.user.twoFactorEnabled && !auth.session.twoFactorVerifiedAt && !options.allowUnverified) {
+      throw new AppError('not_two_factor_authenticated');
+    }
+    if ((options.staff || options.organisationAdmin) && !auth.user.isStaff) throw new AppError('forbidden');
+    if (options.staff && !auth.organisation) throw new AppError('forbidden', { message: 'You are not staff of any organisation.' });
+    if (options.organisationAdmin && !auth.isOrganisationAdmin) {
+      throw new AppError('forbidden', { message: 'Only organisation admins can do this.' });
+    }
+    request.auth = auth;
+  };
+}
+
+/** The auth context of a guarded route. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('unauthenticated');
+  return request.auth;
+}

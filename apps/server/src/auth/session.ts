@@ -1,0 +1,93 @@
+// Server-side sessions behind an HttpOnly cookie. The cookie holds a random token; the database holds
+// only its hash. Rotated at sign-in and at two-factor verification; revocable.
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Env } from '../config/env';
+import type { Executor } from '../db/client';
+import { sessions, users } from '../db/schema/index';
+import { newToken, sha256 } from './tokens';
+
+export const SESSION_COOKIE = 'gym_session';
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export interface NewSession {
+  userId: number;
+  organisationId: number | null;
+  gymId: number | null;
+  twoFactorVerified: boolean;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+export async function createSession(db: Executor, env: Env, now: Date, input: NewSession): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    id: sha256(token),
+    userId: input.userId,
+    currentOrganisationId: input.organisationId,
+    currentGymId: input.gymId,
+    twoFactorVerifiedAt: input.twoFactorVerified ? now : null,
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 300),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + env.SESSION_TTL_HOURS * 3_600_000),
+  });
+  return token;
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+export async function findSession(db: Executor, token: string, now: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sha256(token)),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > ${now}`,
+        isNull(users.deletedAt),
+      ),
+    );
+  if (!row) return null;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+  }
+  return row;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, now: Date) {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, but the one given (a password reset, a deactivation). */
+export async function revokeUserSessions(db: Executor, userId: number, now: Date, exceptSessionId?: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+export function setSessionCookie(reply: FastifyReply, env: Env, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env.APP_URL.startsWith('https:'),
+    maxAge: env.SESSION_TTL_HOURS * 3600,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, env: Env) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: env.APP_URL.startsWith('https:') });
+}

@@ -1,0 +1,80 @@
+// Configuration: read and checked once at start. A wrong setting stops start-up with a message naming it.
+import { z } from 'zod';
+
+const url = z.url({ message: 'must be a URL such as http://localhost:3000' });
+const port = z.coerce.number().int().min(0).max(65535);
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: port.default(3000),
+  APP_URL: url.default('http://localhost:3000'),
+  REGISTER_URL: url.default('http://join.localhost:3000'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+    .optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: flag.default(true),
+  PROVIDERS: z.enum(['sandbox', 'live']).default('sandbox'),
+  SANDBOX_AKAHU_PORT: port.default(4101),
+  SANDBOX_STRIPE_PORT: port.default(4102),
+  SANDBOX_KISI_PORT: port.default(4103),
+  AKAHU_API_URL: url.optional(),
+  AKAHU_APP_TOKEN: z.string().min(1).optional(),
+  AKAHU_APP_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: url.optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  KISI_API_URL: url.optional(),
+  KISI_WEBHOOK_SECRET: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Gym Membership <no-reply@gym.localhost>'),
+  MAIL_CAPTURE_PORT: port.default(1025),
+  SENTRY_DSN: url.optional(),
+  SENTRY_ENVIRONMENT: z.string().optional(),
+  /** Moves the application clock (ISO instant): demos and benchmarks can run months ahead. */
+  APP_NOW: z.iso.datetime({ offset: true, message: 'must be an ISO date-time such as 2026-01-31T00:00:00Z' }).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once; throws a ConfigError naming every bad variable. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (parsed.success) {
+    if (parsed.data.PROVIDERS === 'live') requireLiveKeys(parsed.data);
+    return parsed.data;
+  }
+  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+function requireLiveKeys(env: Env) {
+  const needed = ['AKAHU_APP_TOKEN', 'AKAHU_APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL'] as const;
+  const missing = needed.filter((k) => !env[k]);
+  if (missing.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when PROVIDERS=live`).join('\n')}`,
+    );
+  }
+}

@@ -1,0 +1,308 @@
+// Subscriptions, pauses, charges and payment attempts: the tables the money engine (BILLING.md) moves.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { privatePriceLinks, prices } from './catalogue';
+import { createdAt, id, instant, ref, updatedAt } from './columns';
+import { destinationAccounts, gyms, organisations } from './organisations';
+import { users } from './users';
+
+export const paymentTypes = pgTable(
+  'payment_types',
+  {
+    id: id(),
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    /** Cards live on one gym's Stripe account. */
+    gymId: ref().references(() => gyms.id),
+    type: text().notNull(),
+    createdAt: createdAt(),
+    deletedAt: instant(),
+  },
+  (t) => [
+    index('payment_types_user').on(t.organisationId, t.userId),
+    check('payment_types_type', sql`${t.type} in ('bank_account','stripe_card')`),
+  ],
+);
+
+/** An open-banking (Akahu) account a member pays from. */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    paymentTypeId: ref()
+      .primaryKey()
+      .references(() => paymentTypes.id),
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    akahuAccountId: text().notNull(),
+    accountNumber: text().notNull(),
+    name: text().notNull(),
+    status: text().notNull().default('ACTIVE'),
+    meta: jsonb().notNull().default({}),
+  },
+  (t) => [index('bank_accounts_akahu').on(t.akahuAccountId)],
+);
+
+export const cards = pgTable('cards', {
+  paymentTypeId: ref()
+    .primaryKey()
+    .references(() => paymentTypes.id),
+  organisationId: ref()
+    .notNull()
+    .references(() => organisations.id),
+  stripeCustomerId: text().notNull(),
+  stripePaymentMethodId: text().notNull(),
+  brand: text().notNull(),
+  expMonth: smallint().notNull(),
+  expYear: smallint().notNull(),
+  lastFour: text().notNull(),
+  country: text(),
+});
+
+/** A member's enduring consent with Akahu; the user token is encrypted at rest. */
+export const akahuConnections = pgTable(
+  'akahu_connections',
+  {
+    id: id(),
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    accessToken: text().notNull(),
+    createdAt: createdAt(),
+    revokedAt: instant(),
+  },
+  (t) => [index('akahu_connections_user').on(t.userId)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    gymId: ref()
+      .notNull()
+      .references(() => gyms.id),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    priceId: ref()
+      .notNull()
+      .references(() => prices.id),
+    paymentTypeId: ref().references(() => paymentTypes.id),
+    privatePriceLinkId: ref().references(() => privatePriceLinks.id),
+    startDate: date({ mode: 'string' }).notNull(),
+    /** Day of month periods are counted from (1-31), kept when a short month clamps it. */
+    anchorDay: smallint().notNull(),
+    currentPeriodStart: date({ mode: 'string' }),
+    currentPeriodEnd: date({ mode: 'string' }),
+    pausedAt: instant(),
+    cancelledAt: instant(),
+    endsAt: date({ mode: 'string' }),
+    cancellationReasons: text().array().notNull().default(sql`'{}'::text[]`),
+    cancellationComments: text(),
+    undoCancellationUntil: instant(),
+    gracePeriodEndsAt: date({ mode: 'string' }),
+    pauseDaysCredit: integer().notNull().default(0),
+    initialState: text(),
+    upcomingState: text(),
+    transitionToPriceId: ref().references(() => prices.id),
+    transitionTakesEffectAt: date({ mode: 'string' }),
+    forcePriceAmount: integer(),
+    isStaging: boolean().notNull().default(false),
+    isTermMembership: boolean().notNull().default(false),
+    coolingPeriodEndsAt: date({ mode: 'string' }),
+    termEndsAt: date({ mode: 'string' }),
+    cancelledDuringCoolingOffPeriod: boolean().notNull().default(false),
+    balanceOwing: integer().notNull().default(0),
+    periodsOwing: integer().notNull().default(0),
+    /** Optimistic lock: every write bumps it. */
+    version: integer().notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_org_user').on(t.organisationId, t.userId),
+    index('subscriptions_org_gym').on(t.organisationId, t.gymId),
+    index('subscriptions_price').on(t.priceId),
+    index('subscriptions_due').on(t.currentPeriodEnd).where(sql`${t.cancelledAt} is null`),
+    check('subscriptions_anchor_day', sql`${t.anchorDay} between 1 and 31`),
+    check('subscriptions_upcoming_state', sql`${t.upcomingState} is null or ${t.upcomingState} in ('upcoming','failed')`),
+    check('subscriptions_period_order', sql`${t.currentPeriodEnd} is null or ${t.currentPeriodEnd} > ${t.currentPeriodStart}`),
+    check('subscriptions_money', sql`${t.balanceOwing} >= 0 and ${t.periodsOwing} >= 0 and ${t.pauseDaysCredit} >= 0`),
+    check('subscriptions_force_price', sql`${t.forcePriceAmount} is null or ${t.forcePriceAmount} >= 0`),
+  ],
+);
+
+export const subscriptionPauses = pgTable(
+  'subscription_pauses',
+  {
+    id: id(),
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    subscriptionId: ref()
+      .notNull()
+      .references(() => subscriptions.id),
+    /** First day paused. */
+    startDate: date({ mode: 'string' }).notNull(),
+    /** First day back (exclusive). */
+    endDate: date({ mode: 'string' }).notNull(),
+    creditDays: integer().notNull().default(0),
+    createdBy: ref().references(() => users.id),
+    createdAt: createdAt(),
+    cancelledAt: instant(),
+  },
+  (t) => [
+    index('subscription_pauses_subscription').on(t.subscriptionId, t.startDate),
+    check('subscription_pauses_order', sql`${t.endDate} > ${t.startDate}`),
+    check('subscription_pauses_credit', sql`${t.creditDays} >= 0`),
+  ],
+);
+
+/** What is owed for one period (or a joining fee, break fee, manual amount). Exactly one per (subscription, kind, period start). */
+export const charges = pgTable(
+  'charges',
+  {
+    id: id(),
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    subscriptionId: ref()
+      .notNull()
+      .references(() => subscriptions.id),
+    kind: text().notNull().default('period'),
+    periodStart: date({ mode: 'string' }).notNull(),
+    periodEnd: date({ mode: 'string' }),
+    dueDate: date({ mode: 'string' }).notNull(),
+    amount: integer().notNull(),
+    surcharge: integer().notNull().default(0),
+    isProRata: boolean().notNull().default(false),
+    status: text().notNull().default('unpaid'),
+    firstFailedAt: instant(),
+    paidAt: instant(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('charges_subscription_kind_period').on(t.subscriptionId, t.kind, t.periodStart),
+    index('charges_org_status').on(t.organisationId, t.status, t.dueDate),
+    check('charges_kind', sql`${t.kind} in ('period','break_fee','manual')`),
+    check('charges_status', sql`${t.status} in ('unpaid','paid','written_off','refunded')`),
+    check('charges_amount', sql`${t.amount} >= 0 and ${t.surcharge} >= 0`),
+  ],
+);
+
+/** One attempt at a charge. At most one in flight and at most one successful per charge (unique indexes). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    gymId: ref()
+      .notNull()
+      .references(() => gyms.id),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    subscriptionId: ref().references(() => subscriptions.id),
+    chargeId: ref().references(() => charges.id),
+    paymentTypeId: ref().references(() => paymentTypes.id),
+    destinationAccountId: ref().references(() => destinationAccounts.id),
+    type: text().notNull(),
+    amount: integer().notNull(),
+    surcharge: integer().notNull().default(0),
+    creditUsed: integer().notNull().default(0),
+    forceAmount: integer(),
+    periodStartAt: date({ mode: 'string' }),
+    periodEndAt: date({ mode: 'string' }),
+    status: text().notNull(),
+    isRetry: boolean().notNull().default(false),
+    isProRata: boolean().notNull().default(false),
+    isTermMembership: boolean().notNull().default(false),
+    attempt: smallint().notNull().default(1),
+    pollCount: integer().notNull().default(0),
+    /** Written before the provider is called; the provider dedupes on it. */
+    idempotencyKey: text().notNull(),
+    akahuSid: text(),
+    akahuId: text(),
+    stripeId: text(),
+    errorStatus: text(),
+    errorDescription: text(),
+    processedBy: ref().references(() => users.id),
+    meta: jsonb().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('payments_one_success_per_charge').on(t.chargeId).where(sql`${t.status} = 'sent'`),
+    uniqueIndex('payments_one_in_flight_per_charge')
+      .on(t.chargeId)
+      .where(sql`${t.status} in ('upcoming','pending_request')`),
+    index('payments_org_created').on(t.organisationId, t.createdAt),
+    index('payments_org_status_created').on(t.organisationId, t.status, t.createdAt),
+    index('payments_org_gym_created').on(t.organisationId, t.gymId, t.createdAt),
+    index('payments_user_created').on(t.userId, t.createdAt),
+    index('payments_subscription').on(t.subscriptionId),
+    index('payments_pending').on(t.updatedAt).where(sql`${t.status} = 'pending_request'`),
+    index('payments_akahu_id').on(t.akahuId),
+    index('payments_stripe_id').on(t.stripeId),
+    check('payments_type', sql`${t.type} in ('bank_account','stripe_card','cash','eftpos','bank_transfer','credit')`),
+    check(
+      'payments_status',
+      sql`${t.status} in ('upcoming','pending_request','sent','failed','declined','error','cancelled','refunded')`,
+    ),
+    check('payments_amount', sql`${t.amount} >= 0 and ${t.surcharge} >= 0 and ${t.creditUsed} >= 0`),
+  ],
+);
+
+/** Scheduled and applied price changes of a subscription: the member's price-change history. */
+export const priceChanges = pgTable(
+  'price_changes',
+  {
+    id: id(),
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    subscriptionId: ref()
+      .notNull()
+      .references(() => subscriptions.id),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    fromPriceId: ref().references(() => prices.id),
+    toPriceId: ref()
+      .notNull()
+      .references(() => prices.id),
+    fromAmount: integer().notNull(),
+    toAmount: integer().notNull(),
+    takesEffectAt: date({ mode: 'string' }).notNull(),
+    notifiedAt: instant(),
+    appliedAt: instant(),
+    cancelledAt: instant(),
+    createdBy: ref().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('price_changes_subscription').on(t.subscriptionId), index('price_changes_user').on(t.organisationId, t.userId)],
+);

@@ -1,0 +1,6 @@
+export * from './access';
+export * from './billing';
+export * from './catalogue';
+export * from './organisations';
+export * from './system';
+export * from './users';

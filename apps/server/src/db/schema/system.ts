@@ -1,0 +1,125 @@
+// Sessions, one-time tokens, rate limits, jobs, outgoing mail and the append-only activity log.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, ref } from './columns';
+import { gyms, organisations } from './organisations';
+import { users } from './users';
+
+/** Server-side sessions. `id` is the SHA-256 of the cookie value, never the value itself. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    currentOrganisationId: ref().references(() => organisations.id),
+    currentGymId: ref().references(() => gyms.id),
+    twoFactorVerifiedAt: instant(),
+    ip: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+    lastSeenAt: instant().notNull().defaultNow(),
+    expiresAt: instant().notNull(),
+    revokedAt: instant(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Single-use tokens (password reset, invitation, two-factor code), stored hashed. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    kind: text().notNull(),
+    tokenHash: text().notNull(),
+    organisationId: ref().references(() => organisations.id),
+    attempts: integer().notNull().default(0),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_hash').on(t.kind, t.tokenHash),
+    index('auth_tokens_user_kind').on(t.userId, t.kind),
+    check('auth_tokens_kind', sql`${t.kind} in ('password_reset','invitation','two_factor')`),
+  ],
+);
+
+/** Fixed-window counters for brute-force limits, shared by every server process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().notNull(),
+    windowStart: instant().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Durable jobs: idempotent by `key`; many workers claim with SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    name: text().notNull(),
+    key: text().notNull(),
+    payload: jsonb().notNull().default({}),
+    status: text().notNull().default('queued'),
+    runAt: instant().notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    lockedBy: text(),
+    lockedUntil: instant(),
+    lastError: text(),
+    createdAt: createdAt(),
+    finishedAt: instant(),
+  },
+  (t) => [
+    uniqueIndex('jobs_name_key').on(t.name, t.key),
+    index('jobs_due').on(t.runAt).where(sql`${t.status} = 'queued'`),
+    check('jobs_status', sql`${t.status} in ('queued','running','done','failed')`),
+  ],
+);
+
+export const outboundEmails = pgTable(
+  'outbound_emails',
+  {
+    id: id(),
+    organisationId: ref().references(() => organisations.id),
+    userId: ref().references(() => users.id),
+    template: text().notNull(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    status: text().notNull().default('queued'),
+    error: text(),
+    createdAt: createdAt(),
+    sentAt: instant(),
+  },
+  (t) => [index('outbound_emails_org').on(t.organisationId, t.createdAt)],
+);
+
+/** Append-only (a trigger refuses UPDATE and DELETE): every change to money or membership state, and who made it. */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: id(),
+    organisationId: ref().references(() => organisations.id),
+    actorUserId: ref().references(() => users.id),
+    /** The member the entry is about, for the member activity screen. */
+    userId: ref().references(() => users.id),
+    subjectType: text().notNull(),
+    subjectId: ref(),
+    action: text().notNull(),
+    data: jsonb().notNull().default({}),
+    requestId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activity_log_org_created').on(t.organisationId, t.createdAt),
+    index('activity_log_user_created').on(t.userId, t.createdAt),
+    index('activity_log_subject').on(t.subjectType, t.subjectId),
+  ],
+);

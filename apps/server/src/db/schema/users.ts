@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, ref, updatedAt } from './columns';
+import { gyms, organisations } from './organisations';
+
+export const STAFF_ROLES = ['admin', 'personal_trainer'] as const;
+
+/** Every person: staff and members alike (`is_staff`). Personal fields live here, gym-specific ones on memberships. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text(),
+    isStaff: boolean().notNull().default(false),
+    twoFactorEnabled: boolean().notNull().default(false),
+    emailVerifiedAt: instant(),
+    mobileNumber: text(),
+    dob: date({ mode: 'string' }),
+    emailNotificationsEnabled: boolean().notNull().default(true),
+    pushNotificationsEnabled: boolean().notNull().default(false),
+    paymentReminders: boolean().notNull().default(true),
+    emergencyContactName: text(),
+    emergencyContactEmail: text(),
+    emergencyContactMobileNumber: text(),
+    emergencyContactRelationship: text(),
+    profilePicturePath: text(),
+    address: text(),
+    suburb: text(),
+    city: text(),
+    postCode: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: instant(),
+  },
+  (t) => [
+    uniqueIndex('users_email').on(sql`lower(${t.email})`),
+    check('users_name_present', sql`length(trim(${t.name})) > 0`),
+    check('users_email_shape', sql`${t.email} like '%_@_%'`),
+  ],
+);
+
+/** A staff user's place in an organisation. role null: staff with per-gym roles only. */
+export const organisationStaff = pgTable(
+  'organisation_staff',
+  {
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    role: text(),
+    pendingInvite: boolean().notNull().default(false),
+    invitedAt: instant(),
+    acceptedAt: instant(),
+    accessEnabled: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    deletedAt: instant(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.userId] }),
+    index('organisation_staff_user').on(t.userId),
+    check('organisation_staff_role', sql`${t.role} is null or ${t.role} in ('admin','personal_trainer')`),
+  ],
+);
+
+export const gymStaff = pgTable(
+  'gym_staff',
+  {
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    gymId: ref()
+      .notNull()
+      .references(() => gyms.id),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    role: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gymId, t.userId] }),
+    index('gym_staff_user').on(t.userId, t.organisationId),
+    check('gym_staff_role', sql`${t.role} in ('admin','personal_trainer')`),
+  ],
+);
+
+/** A member of an organisation. The member's id in the API is the user id. */
+export const organisationMembers = pgTable(
+  'organisation_members',
+  {
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    homeGymId: ref().references(() => gyms.id),
+    notes: text(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    confidenceAndExperience: text(),
+    hearAboutUs: text(),
+    hearAboutUsOther: text(),
+    isReturningMember: boolean().notNull().default(false),
+    reauthenticateAkahu: boolean().notNull().default(false),
+    startDate: date({ mode: 'string' }),
+    billingDate: date({ mode: 'string' }),
+    defaultPaymentTypeId: ref(),
+    ageBypassLinkId: ref(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: instant(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.userId] }),
+    index('organisation_members_user').on(t.userId),
+    index('organisation_members_org_created').on(t.organisationId, t.createdAt),
+    index('organisation_members_org_gym').on(t.organisationId, t.homeGymId),
+    index('organisation_members_tags').using('gin', t.tags),
+  ],
+);

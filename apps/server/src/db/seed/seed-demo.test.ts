@@ -1,0 +1,216 @@
+// The demo seed on a fresh embedded database: deterministic, every membership state, the demo sign-ins.
+import { randomBytes } from 'node:crypto';
+import { isValidNzBankAccount, subscriptionState } from '@gym/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../auth/password';
+import { type Database, openDatabase, queryRows } from '../client';
+import { migrate } from '../migrate';
+import { secretBox } from '../secrets';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo-people';
+import { isDatabaseEmpty, seedDemo } from './seed-demo';
+
+// A Sunday in autumn, the week daylight saving ends (5 April 2026): date arithmetic must not care.
+const NOW = new Date('2026-04-04T22:30:00Z');
+const TODAY = '2026-04-05';
+
+async function seeded() {
+  const database = await openDatabase({ kind: 'pglite' });
+  await migrate(database);
+  expect(await isDatabaseEmpty(database.db)).toBe(true);
+  const started = performance.now();
+  const counts = await seedDemo(database.db, {
+    now: NOW,
+    secrets: secretBox(randomBytes(32).toString('base64')),
+  });
+  return { database, counts, ms: performance.now() - started };
+}
+
+const rows = <T>(database: Database, query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+
+let first: Awaited<ReturnType<typeof seeded>>;
+let second: Awaited<ReturnType<typeof seeded>>;
+
+beforeAll(async () => {
+  first = await seeded();
+  second = await seeded();
+  console.info(`demo seed: ${Math.round(first.ms)} ms and ${Math.round(second.ms)} ms`, first.counts);
+}, 180_000);
+
+afterAll(async () => {
+  await first?.database.close();
+  await second?.database.close();
+});
+
+describe('demo seed', () => {
+  it('is quick and believable in size', () => {
+    expect(first.ms).toBeLessThan(60_000);
+    expect(first.counts).toMatchObject({ organisations: 2, gyms: 4, members: 300 });
+    expect(first.counts.payments).toBeGreaterThan(first.counts.charges!);
+    expect(first.counts.visits).toBeGreaterThan(10_000);
+  });
+
+  it('gives the same data for the same now', async () => {
+    expect(second.counts).toEqual(first.counts);
+    const fingerprint = (database: Database) =>
+      rows<Record<string, string>>(
+        database,
+        sql`
+        select (select sum(amount + surcharge)::text from payments) as paid,
+               (select string_agg(email, ',' order by id) from users) as emails,
+               (select string_agg(status || attempt, ',' order by id) from payments) as attempts,
+               (select sum(extract(epoch from visited_at))::text from visits) as visits,
+               (select string_agg(bank_account_number, ',' order by id) from destination_accounts) as accounts`,
+      );
+    expect(await fingerprint(second.database)).toEqual(await fingerprint(first.database));
+  });
+
+  it('has a subscription in every state of spec section 4', async () => {
+    const subs = await rows<Record<string, string | null> & { is_term_membership: boolean }>(
+      first.database,
+      sql`
+      select s.*, p.start_date as pause_start_at, p.end_date as pause_end_at
+      from subscriptions s
+      left join lateral (select * from subscription_pauses p where p.subscription_id = s.id order by start_date desc limit 1) p on true`,
+    );
+    const states = new Set(subs.map((s) => subscriptionState(camel(s), NOW)));
+    expect([...states].sort()).toEqual(['active', 'cancelled', 'grace', 'paused', 'upcoming']);
+    const some = (test: (s: Record<string, unknown>) => boolean) => subs.some(test);
+    expect(some((s) => s.upcoming_state === 'failed')).toBe(true);
+    expect(some((s) => s.cancelled_at !== null && new Date(String(s.undo_cancellation_until)) > NOW)).toBe(
+      true,
+    );
+    expect(some((s) => s.cancelled_during_cooling_off_period === true)).toBe(true);
+    expect(
+      some(
+        (s) =>
+          s.is_term_membership === true &&
+          String(s.term_ends_at) > TODAY &&
+          String(s.cooling_period_ends_at) < TODAY &&
+          !s.cancelled_at,
+      ),
+    ).toBe(true);
+    expect(
+      some(
+        (s) => s.is_term_membership === true && String(s.cooling_period_ends_at) > TODAY && !s.cancelled_at,
+      ),
+    ).toBe(true);
+    expect(
+      some((s) => s.transition_to_price_id !== null && String(s.transition_takes_effect_at) > TODAY),
+    ).toBe(true);
+    expect(
+      some(
+        (s) =>
+          Number(s.balance_owing) > 0 &&
+          Number(s.periods_owing) > 0 &&
+          String(s.grace_period_ends_at) > TODAY,
+      ),
+    ).toBe(true);
+    const [changes] = await rows<{ scheduled: number; applied: number }>(
+      first.database,
+      sql`
+      select count(*) filter (where applied_at is null)::int as scheduled, count(*) filter (where applied_at is not null)::int as applied
+      from price_changes`,
+    );
+    expect(changes!.scheduled).toBeGreaterThan(0);
+    expect(changes!.applied).toBeGreaterThan(0);
+  });
+
+  it('creates the demo sign-ins with their roles', async () => {
+    const people = await rows<{
+      email: string;
+      is_staff: boolean;
+      two_factor_enabled: boolean;
+      password_hash: string;
+      org_roles: string | null;
+      gym_roles: string | null;
+    }>(
+      first.database,
+      sql`select u.email, u.is_staff, u.two_factor_enabled, u.password_hash,
+            (select string_agg(coalesce(role, '-'), ',' order by organisation_id) from organisation_staff s where s.user_id = u.id) as org_roles,
+            (select string_agg(role, ',' order by gym_id) from gym_staff g where g.user_id = u.id) as gym_roles
+          from users u where u.email like '%@demo.test' order by u.email`,
+    );
+    const by = Object.fromEntries(people.map((p) => [p.email, p]));
+    expect(Object.keys(by).sort()).toEqual(DEMO_SIGN_INS.map((s) => s.email).sort());
+    expect(by['admin@demo.test']).toMatchObject({
+      is_staff: true,
+      org_roles: 'admin,admin',
+      gym_roles: null,
+    });
+    expect(by['gymadmin@demo.test']).toMatchObject({
+      is_staff: true,
+      org_roles: '-',
+      gym_roles: 'admin,admin',
+    });
+    expect(by['trainer@demo.test']).toMatchObject({ is_staff: true, gym_roles: 'personal_trainer' });
+    expect(by['twofactor@demo.test']).toMatchObject({
+      is_staff: true,
+      two_factor_enabled: true,
+      org_roles: 'admin',
+    });
+    expect(by['member@demo.test']).toMatchObject({ is_staff: false, org_roles: null });
+    expect(await verifyPassword(by['admin@demo.test']!.password_hash, DEMO_PASSWORD)).toBe(true);
+    expect(new Set(people.map((p) => p.password_hash)).size).toBe(1);
+    const [member] = await rows<{
+      cancelled_at: string | null;
+      grace_period_ends_at: string | null;
+      type: string;
+      account_number: string;
+    }>(
+      first.database,
+      sql`select s.cancelled_at, s.grace_period_ends_at, t.type, b.account_number
+          from users u join subscriptions s on s.user_id = u.id join payment_types t on t.id = s.payment_type_id
+          join bank_accounts b on b.payment_type_id = t.id where u.email = 'member@demo.test'`,
+    );
+    expect(member).toMatchObject({ cancelled_at: null, grace_period_ends_at: null, type: 'bank_account' });
+    expect(isValidNzBankAccount(member!.account_number)).toBe(true);
+  });
+
+  it('keeps the billing invariants and references', async () => {
+    const [check] = await rows<Record<string, number>>(
+      first.database,
+      sql`
+      select
+        (select count(*) from (select charge_id from payments where status = 'sent' group by charge_id having count(*) > 1) x)::int as double_sent,
+        (select count(*) from (select charge_id from payments where status in ('upcoming','pending_request') group by charge_id having count(*) > 1) x)::int as double_in_flight,
+        (select count(*) - count(distinct idempotency_key) from payments)::int as duplicate_keys,
+        (select count(*) from payments p join destination_accounts d on d.id = p.destination_account_id where d.gym_id <> p.gym_id)::int as wrong_account,
+        (select count(*) from payments where status = 'failed' and (error_status is null or error_description is null))::int as unexplained_failures,
+        (select count(*) from payments where is_retry)::int as retries,
+        (select count(*) from payments where status = 'pending_request')::int as pending,
+        (select count(*) from payments where status = 'upcoming')::int as upcoming,
+        (select count(*) from visits where not successful)::int as denied,
+        (select count(*) from activity_log where action = 'subscription.created')::int as created_logged,
+        (select count(*) from activity_log where action = 'subscription.grace_started')::int as grace_logged,
+        (select count(*) from subscriptions where grace_period_ends_at is not null)::int as in_grace,
+        (select count(*) from subscriptions)::int as subscriptions`,
+    );
+    expect(check).toMatchObject({
+      double_sent: 0,
+      double_in_flight: 0,
+      duplicate_keys: 0,
+      wrong_account: 0,
+      unexplained_failures: 0,
+    });
+    expect(check!.retries).toBeGreaterThan(0);
+    expect(check!.pending).toBeGreaterThan(0);
+    expect(check!.upcoming).toBeGreaterThan(0);
+    expect(check!.denied).toBeGreaterThan(0);
+    expect(check!.created_logged).toBe(check!.subscriptions);
+    expect(check!.grace_logged).toBe(check!.in_grace);
+    const accounts = await rows<{ bank_account_number: string }>(
+      first.database,
+      sql`select bank_account_number from destination_accounts`,
+    );
+    for (const { bank_account_number } of accounts)
+      expect(isValidNzBankAccount(bank_account_number)).toBe(true);
+  });
+});
+
+/** Row keys as @gym/domain names them. */
+function camel(row: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
+  );
+}

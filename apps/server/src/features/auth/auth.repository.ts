@@ -1,0 +1,98 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { authTokens, organisationMembers, organisationStaff, paymentTypes, users } from '../../db/schema/index';
+
+export type TokenKind = 'password_reset' | 'invitation' | 'two_factor';
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(users.deletedAt)));
+  return user ?? null;
+}
+
+export async function insertToken(
+  db: Executor,
+  input: { userId: number; kind: TokenKind; tokenHash: string; expiresAt: Date; now: Date; organisationId?: number | null },
+) {
+  await db.insert(authTokens).values({
+    userId: input.userId,
+    kind: input.kind,
+    tokenHash: input.tokenHash,
+    expiresAt: input.expiresAt,
+    createdAt: input.now,
+    organisationId: input.organisationId ?? null,
+  });
+}
+
+/** An unused, unexpired token of this kind with this hash, with its user. */
+export async function findLiveToken(db: Executor, kind: TokenKind, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ token: authTokens, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(eq(authTokens.kind, kind), eq(authTokens.tokenHash, tokenHash), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)),
+    );
+  return row ?? null;
+}
+
+export async function latestToken(db: Executor, userId: number, kind: TokenKind) {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind)))
+    .orderBy(desc(authTokens.createdAt), desc(authTokens.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markTokenUsed(db: Executor, id: number, now: Date) {
+  await db.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, id));
+}
+
+export async function retireTokens(db: Executor, userId: number, kind: TokenKind, now: Date) {
+  await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+}
+
+export async function countFailedAttempt(db: Executor, id: number) {
+  const [row] = await db
+    .update(authTokens)
+    .set({ attempts: sql`${authTokens.attempts} + 1` })
+    .where(eq(authTokens.id, id))
+    .returning({ attempts: authTokens.attempts });
+  return row?.attempts ?? 0;
+}
+
+export async function setPassword(db: Executor, userId: number, passwordHash: string, now: Date) {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function markEmailVerified(db: Executor, userId: number, now: Date) {
+  await db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}
+
+export async function acceptInvitation(db: Executor, userId: number, organisationId: number, now: Date) {
+  await db
+    .update(organisationStaff)
+    .set({ pendingInvite: false, acceptedAt: now })
+    .where(and(eq(organisationStaff.userId, userId), eq(organisationStaff.organisationId, organisationId)));
+}
+
+export async function memberProfile(db: Executor, userId: number, organisationId: number) {
+  const [member] = await db
+    .select()
+    .from(organisationMembers)
+    .where(and(eq(organisationMembers.userId, userId), eq(organisationMembers.organisationId, organisationId)));
+  const types = await db
+    .select({ id: paymentTypes.id, type: paymentTypes.type })
+    .from(paymentTypes)
+    .where(
+      and(eq(paymentTypes.userId, userId), eq(paymentTypes.organisationId, organisationId), isNull(paymentTypes.deletedAt)),
+    );
+  return { member: member ?? null, paymentTypes: types };
+}

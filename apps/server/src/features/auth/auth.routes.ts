@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { authOf, guard, resolveAuth } from '../../auth/guard';
+import { clearSessionCookie, revokeSession, setSessionCookie } from '../../auth/session';
+import { errorBody } from '../../http/envelope';
+import { forgotPassword, login, resendCode, setPasswordWithToken, verifyCode } from './auth.service';
+import { meSchema, presentMe } from './me.presenter';
+
+const requiredText = z.string().trim().min(1);
+const email = requiredText.max(254).pipe(z.email());
+const message = z.object({ message: z.string() });
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 422: errorBody, 429: errorBody };
+const passwordSet = z
+  .object({ token: requiredText, email, password: z.string().min(1).max(200), password_confirmation: z.string().min(1) })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The value must be equal to the password value',
+  });
+
+export const authRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
+      ip: request.ip,
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+    });
+
+    app.post(
+      '/api/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with email and password',
+          body: z.object({ email, password: z.string().min(1).max(200), remember: z.boolean().optional() }),
+          response: { 200: z.object({ data: meSchema.nullable(), two_factor_required: z.boolean() }), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await login(deps, request.body, client(request));
+        setSessionCookie(reply, deps.env, result.token);
+        request.log.info({ user_id: result.user.id }, 'signed in');
+        if (result.twoFactorRequired) return { data: null, two_factor_required: true };
+        request.cookies.gym_session = result.token;
+        const auth = await resolveAuth(deps, request);
+        return { data: auth ? await presentMe(deps, auth) : null, two_factor_required: false };
+      },
+    );
+
+    app.post(
+      '/api/logout',
+      { schema: { tags: ['auth'], summary: 'Sign out (ends the session on the server)', response: { 200: message } } },
+      async (request, reply) => {
+        const auth = await resolveAuth(deps, request);
+        if (auth) await revokeSession(deps.db, auth.session.id, deps.clock.now());
+        clearSessionCookie(reply, deps.env);
+        return { message: 'Signed out.' };
+      },
+    );
+
+    app.get(
+      '/api/me',
+      {
+        preHandler: guard(deps),
+        schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: z.object({ data: meSchema }), ...errors } },
+      },
+      async (request) => ({ data: await presentMe(deps, authOf(request)) }),
+    );
+
+    app.post(
+      '/api/forgot-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Email a password reset link (the answer is the same whether or not the address has an account)',
+          body: z.object({ email }),
+          response: { 200: message, ...errors },
+        },
+      },
+      async (request) => {
+        await forgotPassword(deps, request.body.email, client(request));
+        return { message: 'If that email address has an account, we have sent it a link to reset the password.' };
+      },
+    );
+
+    app.post(
+      '/api/reset-password',
+      { schema: { tags: ['auth'], summary: 'Choose a new password from a reset link', body: passwordSet, response: { 200: message, ...errors } } },
+      async (request) => {
+        await setPasswordWithToken(deps, 'password_reset', request.body);
+        return { message: 'Your password has been reset. Sign in with your new password.' };
+      },
+    );
+
+    app.post(
+      '/api/set-password',
+      { schema: { tags: ['auth'], summary: 'Set a password from an invitation link', body: passwordSet, response: { 200: message, ...errors } } },
+      async (request) => {
+        await setPasswordWithToken(deps, 'invitation', request.body);
+        return { message: 'Your password is set. Sign in to continue.' };
+      },
+    );
+
+    app.post(
+      '/api/email/verify',
+      {
+        preHandler: guard(deps, { allowUnverified: true }),
+        schema: {
+          tags: ['auth'],
+          summary: 'Check the emailed two-factor code',
+          body: z.object({ code: requiredText.regex(/^\d{6}$/, 'The code is six digits') }),
+          response: { 200: message, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const auth = authOf(request);
+        const token = await verifyCode(deps, auth.user, auth.session, request.body.code, client(request));
+        setSessionCookie(reply, deps.env, token);
+        return { message: 'Verified.' };
+      },
+    );
+
+    app.post(
+      '/api/email/resend',
+      {
+        preHandler: guard(deps, { allowUnverified: true }),
+        schema: { tags: ['auth'], summary: 'Email a new two-factor code', response: { 200: message, ...errors } },
+      },
+      async (request) => {
+        await resendCode(deps, authOf(request).user);
+        return { message: 'We have emailed you a new code.' };
+      },
+    );
+  };

@@ -1,0 +1,173 @@
+// Sign-in, two-factor codes, password reset and invitation acceptance.
+import type { AppDeps } from '../../app';
+import { hashPassword, passwordProblem, verifyPassword } from '../../auth/password';
+import { check, clear, hit, type Limit } from '../../auth/rate-limit';
+import { createSession, revokeSession, revokeUserSessions, type SessionRow, type UserRow } from '../../auth/session';
+import { loadMemberships } from '../../auth/memberships';
+import { newCode, newToken, sameHash, sha256 } from '../../auth/tokens';
+import { AppError, validationError } from '../../http/app-error';
+import { passwordResetMail, twoFactorCodeMail } from '../../mail/templates';
+import * as repo from './auth.repository';
+
+const MINUTE = 60_000;
+export const CODE_MINUTES = 10;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESEND_COOL_DOWN_SECONDS = 30;
+export const RESET_MINUTES = 60;
+const WRONG_CREDENTIALS = 'These credentials do not match our records.';
+// Verifying against a real hash when the account does not exist keeps the answer time the same.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => {
+  dummyHash ??= hashPassword(newToken());
+  return dummyHash;
+};
+
+interface Client {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+const loginLimits = (email: string, ip: string): { account: Limit; address: Limit } => ({
+  account: { key: `login:account:${email.toLowerCase()}`, max: 5, windowSeconds: 15 * 60 },
+  address: { key: `login:ip:${ip}`, max: 30, windowSeconds: 15 * 60 },
+});
+
+export async function login(deps: AppDeps, input: { email: string; password: string }, client: Client) {
+  const now = deps.clock.now();
+  const limits = loginLimits(input.email, client.ip);
+  await hit(deps.db, now, [limits.address]);
+  await check(deps.db, now, [limits.account]);
+
+  const user = await repo.findUserByEmail(deps.db, input.email);
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummy()), input.password);
+  if (!user || !valid || !user.passwordHash) {
+    await hit(deps.db, now, [limits.account]).catch(() => undefined);
+    throw validationError({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
+  }
+  const memberships = await loadMemberships(deps.db, user.id);
+  const organisation = memberships.organisations[0] ?? null;
+  if (user.isStaff && !organisation) {
+    throw validationError({ email: ['This account no longer has access to any organisation.'] });
+  }
+  await clear(deps.db, [limits.account.key]);
+  const gym = memberships.gyms.find((g) => g.organisation_id === organisation?.id) ?? null;
+  const token = await createSession(deps.db, deps.env, now, {
+    userId: user.id,
+    organisationId: organisation?.id ?? null,
+    gymId: gym?.id ?? null,
+    twoFactorVerified: !user.twoFactorEnabled,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  if (user.twoFactorEnabled) await sendCode(deps, user, now);
+  return { token, user, twoFactorRequired: user.twoFactorEnabled };
+}
+
+async function sendCode(deps: AppDeps, user: UserRow, now: Date) {
+  const code = newCode();
+  await repo.retireTokens(deps.db, user.id, 'two_factor', now);
+  await repo.insertToken(deps.db, {
+    userId: user.id,
+    kind: 'two_factor',
+    tokenHash: sha256(`${user.id}:${code}`),
+    expiresAt: new Date(now.getTime() + CODE_MINUTES * MINUTE),
+    now,
+  });
+  await deps.mailer.send({ to: user.email, ...twoFactorCodeMail({ name: user.name, code, minutes: CODE_MINUTES }) });
+}
+
+export async function resendCode(deps: AppDeps, user: UserRow) {
+  const now = deps.clock.now();
+  const latest = await repo.latestToken(deps.db, user.id, 'two_factor');
+  const waited = latest ? (now.getTime() - latest.createdAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
+  if (waited < RESEND_COOL_DOWN_SECONDS) {
+    const seconds = Math.ceil(RESEND_COOL_DOWN_SECONDS - waited);
+    throw new AppError('rate_limited', {
+      message: `Please wait ${seconds} seconds before asking for another code.`,
+      headers: { 'retry-after': String(seconds) },
+    });
+  }
+  await hit(deps.db, now, [{ key: `resend:user:${user.id}`, max: 10, windowSeconds: 3600 }]);
+  await sendCode(deps, user, now);
+}
+
+/** Checks the emailed code; on success the session is replaced by a new, verified one. */
+export async function verifyCode(deps: AppDeps, user: UserRow, session: SessionRow, code: string, client: Client) {
+  const now = deps.clock.now();
+  await hit(deps.db, now, [
+    { key: `verify:user:${user.id}`, max: 20, windowSeconds: 15 * 60 },
+    { key: `verify:ip:${client.ip}`, max: 50, windowSeconds: 15 * 60 },
+  ]);
+  const latest = await repo.latestToken(deps.db, user.id, 'two_factor');
+  const live = latest && !latest.usedAt && latest.expiresAt > now ? latest : null;
+  if (!live) throw validationError({ code: ['This code has expired. Ask for a new code.'] });
+  if (live.attempts >= CODE_MAX_ATTEMPTS) throw validationError({ code: ['Too many incorrect codes. Ask for a new code.'] });
+  if (!sameHash(live.tokenHash, sha256(`${user.id}:${code}`))) {
+    const attempts = await repo.countFailedAttempt(deps.db, live.id);
+    const left = CODE_MAX_ATTEMPTS - attempts;
+    throw validationError({
+      code: [left > 0 ? `The code is incorrect. ${left} attempt${left === 1 ? '' : 's'} left.` : 'Too many incorrect codes. Ask for a new code.'],
+    });
+  }
+  return deps.db.transaction(async (tx) => {
+    await repo.markTokenUsed(tx, live.id, now);
+    await repo.markEmailVerified(tx, user.id, now);
+    await revokeSession(tx, session.id, now);
+    return createSession(tx, deps.env, now, {
+      userId: user.id,
+      organisationId: session.currentOrganisationId,
+      gymId: session.currentGymId,
+      twoFactorVerified: true,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+  });
+}
+
+export async function forgotPassword(deps: AppDeps, email: string, client: Client) {
+  const now = deps.clock.now();
+  await hit(deps.db, now, [
+    { key: `forgot:ip:${client.ip}`, max: 10, windowSeconds: 3600 },
+    { key: `forgot:account:${email.toLowerCase()}`, max: 3, windowSeconds: 3600 },
+  ]);
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = newToken();
+  await repo.retireTokens(deps.db, user.id, 'password_reset', now);
+  await repo.insertToken(deps.db, {
+    userId: user.id,
+    kind: 'password_reset',
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + RESET_MINUTES * MINUTE),
+    now,
+  });
+  const url = `${deps.env.APP_URL}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  await deps.mailer.send({ to: user.email, ...passwordResetMail({ name: user.name, url, minutes: RESET_MINUTES }) });
+}
+
+/** Sets a password from a single-use link: a reset (ends every session) or an invitation (accepts it). */
+export async function setPasswordWithToken(
+  deps: AppDeps,
+  kind: 'password_reset' | 'invitation',
+  input: { token: string; email: string; password: string },
+) {
+  const now = deps.clock.now();
+  const problem = passwordProblem(input.password);
+  if (problem) throw validationError({ password: [problem] });
+  const found = await repo.findLiveToken(deps.db, kind, sha256(input.token), now);
+  if (!found || found.user.email.toLowerCase() !== input.email.trim().toLowerCase()) {
+    const what = kind === 'invitation' ? 'invitation' : 'password reset';
+    throw validationError({ token: [`This ${what} link is invalid or has expired. Ask for a new one.`] });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    await repo.setPassword(tx, found.user.id, passwordHash, now);
+    await repo.markTokenUsed(tx, found.token.id, now);
+    await repo.markEmailVerified(tx, found.user.id, now);
+    if (kind === 'invitation' && found.token.organisationId) {
+      await repo.acceptInvitation(tx, found.user.id, found.token.organisationId, now);
+    }
+    await revokeUserSessions(tx, found.user.id, now);
+  });
+  return found.user;
+}

@@ -1,0 +1,56 @@
+// The current-user shape of the specification (section 3): who is signed in, where, and with which roles.
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import type { AuthContext } from '../../auth/guard';
+import { memberProfile } from './auth.repository';
+
+const role = z.enum(['admin', 'personal_trainer']).nullable();
+const place = z.object({ id: z.number(), name: z.string(), role });
+
+export const meSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  is_staff: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  current_organisation: place.extend({ multi_gym: z.boolean() }).nullable(),
+  current_gym: place.nullable(),
+  organisations: z.array(place.extend({ multi_gym: z.boolean() })),
+  gyms: z.array(place),
+  is_organisation_admin: z.boolean(),
+  is_gym_admin: z.boolean(),
+  profile_picture: z.string().nullable(),
+  payment_types: z.array(z.object({ id: z.number(), type: z.string() })),
+  start_date: z.string().nullable(),
+  billing_date: z.string().nullable(),
+  default_payment_type: z.number().nullable(),
+  general_card_surcharge_text: z.string().nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export async function presentMe(deps: AppDeps, auth: AuthContext): Promise<Me> {
+  const { user, memberships, organisation, gym } = auth;
+  const profile = user.isStaff ? null : await memberProfile(deps.db, user.id, auth.organisationId);
+  const gymsHere = memberships.gyms.filter((g) => g.organisation_id === organisation?.id);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    is_staff: user.isStaff,
+    two_factor_enabled: user.twoFactorEnabled,
+    current_organisation: organisation
+      ? { id: organisation.id, name: organisation.name, role: organisation.role, multi_gym: organisation.multi_gym }
+      : null,
+    current_gym: gym ? { id: gym.id, name: gym.name, role: gym.role } : null,
+    organisations: memberships.organisations.map((o) => ({ id: o.id, name: o.name, role: o.role, multi_gym: o.multi_gym })),
+    gyms: gymsHere.map((g) => ({ id: g.id, name: g.name, role: g.role })),
+    is_organisation_admin: auth.isOrganisationAdmin,
+    is_gym_admin: auth.isGymAdmin,
+    profile_picture: user.profilePicturePath ? `/api/users/${user.id}/profile-picture` : null,
+    payment_types: profile?.paymentTypes ?? [],
+    start_date: profile?.member?.startDate ?? null,
+    billing_date: profile?.member?.billingDate ?? null,
+    default_payment_type: profile?.member?.defaultPaymentTypeId ?? null,
+    general_card_surcharge_text: null,
+  };
+}

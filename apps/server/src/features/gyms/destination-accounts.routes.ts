@@ -1,0 +1,80 @@
+// The gym's destination account: POST creates the first one, PUT changes it (spec section 5's rules).
+import {
+  destinationAccountCreateSchema,
+  destinationAccountUpdateSchema,
+} from '@gym/domain/destination-account';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { authOf, guard } from '../../auth/guard';
+import { errorBody } from '../../http/envelope';
+import { createAccount, updateAccount } from './destination-accounts.service';
+import { destinationAccountSchema, presentDestinationAccount } from './gyms.presenter';
+import { accountParams, idParam } from './gyms.schemas';
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  422: errorBody,
+};
+const answer = z.object({ data: destinationAccountSchema });
+
+export const destinationAccountRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const staff = guard(deps, { staff: true });
+    const tags = ['gyms'];
+
+    app.post(
+      '/api/gyms/:id/destination-accounts',
+      {
+        preHandler: staff,
+        schema: {
+          tags,
+          summary: 'Add the bank account the gym is paid into (a gym has one; 409 when it already has it)',
+          params: idParam,
+          body: destinationAccountCreateSchema,
+          response: { 201: answer, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const row = await createAccount(
+          deps,
+          { auth: authOf(request), requestId: request.id },
+          request.params.id,
+          request.body,
+        );
+        reply.code(201);
+        return { data: presentDestinationAccount(row) };
+      },
+    );
+
+    app.put(
+      '/api/gyms/:id/destination-accounts/:accountId',
+      {
+        preHandler: staff,
+        schema: {
+          tags,
+          summary:
+            'Rename the destination account, or change its number (sent twice: bank_account_number_confirmation)',
+          params: accountParams,
+          body: destinationAccountUpdateSchema,
+          response: { 200: answer, ...errors },
+        },
+      },
+      async (request) => {
+        const { id, accountId } = request.params;
+        const row = await updateAccount(
+          deps,
+          { auth: authOf(request), requestId: request.id },
+          id,
+          accountId,
+          request.body,
+        );
+        return { data: presentDestinationAccount(row) };
+      },
+    );
+  };

@@ -1,0 +1,58 @@
+// Gym logos: any PNG, JPEG or WebP up to 2 MB, decoded and re-encoded (so only pixels are kept, never the
+// uploaded bytes) as a PNG of at most 512 px a side, stored under the uploads directory.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { AppDeps } from '../../app';
+import { validationError } from '../../http/app-error';
+import { type Actor, changeGym } from './gyms.service';
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_MAX_SIDE = 512;
+export const NOT_AN_IMAGE = 'The file must be a PNG, JPEG or WebP image';
+export const TOO_LARGE = 'The file may not be larger than 2 MB';
+const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
+/** Refuses decompression bombs: a small file claiming a huge canvas. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export const uploadsDir = (deps: AppDeps) => deps.env.UPLOADS_DIR ?? join(deps.env.DATA_DIR, 'uploads');
+
+export async function normaliseLogo(input: Buffer): Promise<Buffer> {
+  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const meta = await image.metadata().catch(() => null);
+  if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) throw validationError({ file: [NOT_AN_IMAGE] });
+  try {
+    return await image
+      .rotate()
+      .resize(LOGO_MAX_SIDE, LOGO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  } catch {
+    throw validationError({ file: [NOT_AN_IMAGE] });
+  }
+}
+
+export async function storeLogo(
+  deps: AppDeps,
+  actor: Actor,
+  gym: { id: number; uuid: string },
+  upload: Buffer,
+) {
+  const png = await normaliseLogo(upload);
+  const relative = join('gym-logos', `${gym.uuid}.png`);
+  const target = join(uploadsDir(deps), relative);
+  await mkdir(join(uploadsDir(deps), 'gym-logos'), { recursive: true });
+  // Write then rename, so a reader never sees half a file.
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, png);
+  await rename(temporary, target);
+  return changeGym(deps, actor, gym.id, 'gym.logo_changed', {
+    logoPath: relative,
+    logoUpdatedAt: deps.clock.now(),
+  });
+}
+
+export async function readLogo(deps: AppDeps, logoPath: string): Promise<Buffer | null> {
+  return readFile(join(uploadsDir(deps), logoPath)).catch(() => null);
+}

@@ -1,0 +1,308 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLog, ageBypassLinks, organisations } from '../../db/schema/index';
+import { createTenant } from '../../test/factories';
+import { createWebhookCall } from '../../test/gym-factories';
+import { expectIsolated } from '../../test/isolation';
+import { signIn } from '../../test/sign-in';
+import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let home: Awaited<ReturnType<typeof createTenant>>;
+let other: Awaited<ReturnType<typeof createTenant>>;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  home = await createTenant(t.db);
+  other = await createTenant(t.db);
+  admin = await signIn(t.app, home.admin.email);
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'PUT' | 'POST';
+const call = (method: Method, url: string, cookie: string, payload?: unknown) =>
+  t.app.inject(
+    pageRequest({ method, url, cookie, ...(payload === undefined ? {} : { payload: payload as object }) }),
+  );
+const org = (suffix = '', id = home.organisation.id) => `/api/organisations/${id}${suffix}`;
+
+describe('GET /api/organisations/{id}', () => {
+  it('answers the settings in the shape of the Organisation entity', async () => {
+    const res = await call('GET', org(), admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      id: home.organisation.id,
+      name: home.organisation.name,
+      multi_gym: true,
+      minimum_age: 16,
+      offering_permissions: { enable_offerings: true, non_stop: true, limited_access: true },
+      price_frequencies: {
+        weekly: true,
+        fortnightly: true,
+        monthly: true,
+        quarterly: false,
+        six_monthly: false,
+        yearly: false,
+      },
+      grace_period: { failed_payment_grace_period: 14, failed_payment_grace_period_unit: 'days' },
+      term_grace_period: { term_membership_grace_period: 28, term_membership_grace_period_unit: 'days' },
+      updated_at: expect.any(String),
+    });
+  });
+});
+
+describe('PUT /api/organisations/{id}', () => {
+  it('renames the organisation, trimmed', async () => {
+    const res = await call('PUT', org(), admin, { name: '  Southern Strength  ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.name).toBe('Southern Strength');
+    const [row] = await t.db.select().from(organisations).where(eq(organisations.id, home.organisation.id));
+    expect(row!.name).toBe('Southern Strength');
+  });
+
+  it.each([{}, { name: '' }, { name: '   ' }, { name: null }])('requires a name: %j', async (body) => {
+    const res = await call('PUT', org(), admin, body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ name: ['Value is required'] });
+  });
+});
+
+describe('PUT grace periods', () => {
+  it('sets the failed-payment grace period and logs who changed it', async () => {
+    const res = await call('PUT', org('/grace-period'), admin, {
+      failed_payment_grace_period: 2,
+      failed_payment_grace_period_unit: 'weeks',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.grace_period).toEqual({
+      failed_payment_grace_period: 2,
+      failed_payment_grace_period_unit: 'weeks',
+    });
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(
+        and(
+          eq(activityLog.organisationId, home.organisation.id),
+          eq(activityLog.action, 'organisation.grace_period_changed'),
+        ),
+      );
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      actorUserId: home.admin.id,
+      data: { before: { failedPaymentGracePeriod: 14 }, after: { failedPaymentGracePeriod: 2 } },
+    });
+  });
+
+  it('sets the term membership grace period', async () => {
+    const res = await call('PUT', org('/term-membership-grace-period'), admin, {
+      term_membership_grace_period: 1,
+      term_membership_grace_period_unit: 'months',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.term_grace_period).toEqual({
+      term_membership_grace_period: 1,
+      term_membership_grace_period_unit: 'months',
+    });
+  });
+
+  it.each([
+    ['/grace-period', 'failed_payment_grace_period'],
+    ['/term-membership-grace-period', 'term_membership_grace_period'],
+  ])('%s requires the period and its unit, with the specification messages', async (path, field) => {
+    const missing = await call('PUT', org(path), admin, {});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({
+      [field]: ['Value is required'],
+      [`${field}_unit`]: ['Value is required'],
+    });
+    const bad = await call('PUT', org(path), admin, { [field]: 400, [`${field}_unit`]: 'fortnights' });
+    expect(bad.json().errors).toEqual({
+      [field]: ['The maximum value allowed is 365'],
+      [`${field}_unit`]: ['Value must be one of: days, weeks, months'],
+    });
+    const fraction = await call('PUT', org(path), admin, { [field]: 1.5, [`${field}_unit`]: 'days' });
+    expect(fraction.json().errors[field]).toEqual(['Value must be a whole number']);
+  });
+});
+
+describe('PUT offering permissions and price frequencies', () => {
+  it('sets which offering types the organisation uses', async () => {
+    const res = await call('PUT', org('/offering-permissions'), admin, {
+      enable_offerings: false,
+      non_stop: true,
+      limited_access: false,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.offering_permissions).toEqual({
+      enable_offerings: false,
+      non_stop: true,
+      limited_access: false,
+    });
+  });
+
+  it('sets which billing frequencies the organisation offers', async () => {
+    const body = {
+      weekly: false,
+      fortnightly: true,
+      monthly: true,
+      quarterly: true,
+      six_monthly: true,
+      yearly: true,
+    };
+    const res = await call('PUT', org('/price-frequencies'), admin, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.price_frequencies).toEqual(body);
+  });
+
+  it('requires every flag to be true or false', async () => {
+    const res = await call('PUT', org('/offering-permissions'), admin, {
+      enable_offerings: 'yes',
+      non_stop: true,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['enable_offerings', 'limited_access']);
+    const frequencies = await call('PUT', org('/price-frequencies'), admin, { weekly: true });
+    expect(Object.keys(frequencies.json().errors).sort()).toEqual([
+      'fortnightly',
+      'monthly',
+      'quarterly',
+      'six_monthly',
+      'yearly',
+    ]);
+  });
+});
+
+describe('POST /api/organisations/{id}/age-bypass-links', () => {
+  it('creates an unguessable link on the registration site', async () => {
+    const first = await call('POST', org('/age-bypass-links'), admin, {});
+    const second = await call('POST', org('/age-bypass-links'), admin);
+    expect(first.statusCode).toBe(201);
+    const link = first.json().data;
+    expect(link.token).toMatch(/^[\w-]{32}$/);
+    expect(link.url).toBe(`${t.env.REGISTER_URL}/?age_bypass=${link.token}`);
+    expect(second.json().data.token).not.toBe(link.token);
+    const [row] = await t.db.select().from(ageBypassLinks).where(eq(ageBypassLinks.id, link.id));
+    expect(row).toMatchObject({
+      organisationId: home.organisation.id,
+      createdBy: home.admin.id,
+      token: link.token,
+    });
+  });
+});
+
+describe('GET /api/organisations/{id}/akahu-webhooks', () => {
+  it('lists this organisation’s Akahu calls, newest first, paginated, without headers or raw bodies', async () => {
+    const older = await createWebhookCall(t.db, {
+      organisationId: home.organisation.id,
+      receivedAt: new Date('2025-01-01T00:00:00Z'),
+    });
+    const newer = await createWebhookCall(t.db, {
+      organisationId: home.organisation.id,
+      status: 'failed',
+      receivedAt: new Date('2025-02-01T00:00:00Z'),
+    });
+    await createWebhookCall(t.db, { organisationId: home.organisation.id, provider: 'stripe' });
+    await createWebhookCall(t.db, { organisationId: other.organisation.id });
+    await createWebhookCall(t.db, { organisationId: null });
+
+    const res = await call('GET', org('/akahu-webhooks?per_page=1'), admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta).toEqual({ current_page: 1, per_page: 1, total: 2, last_page: 2 });
+    expect(res.json().data).toEqual([
+      {
+        id: newer.id,
+        event_type: 'PAYMENT:UPDATE',
+        external_id: newer.externalId,
+        signature_valid: true,
+        status: 'failed',
+        error: null,
+        payload: { webhook_type: 'PAYMENT', webhook_code: 'UPDATE' },
+        received_at: '2025-02-01T00:00:00.000Z',
+        processed_at: null,
+      },
+    ]);
+    expect(res.body).not.toContain('never-shown');
+    const second = await call('GET', org('/akahu-webhooks?per_page=1&page=2'), admin);
+    expect(second.json().data.map((w: { id: number }) => w.id)).toEqual([older.id]);
+    const failed = await call('GET', org('/akahu-webhooks?status=failed'), admin);
+    expect(failed.json().data.map((w: { id: number }) => w.id)).toEqual([newer.id]);
+    const bad = await call('GET', org('/akahu-webhooks?status=bogus&per_page=500'), admin);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['per_page', 'status']);
+  });
+});
+
+describe('who may use the organisation settings', () => {
+  const routes = (id: number) => [
+    { method: 'GET' as const, url: org('', id) },
+    { method: 'PUT' as const, url: org('', id), payload: { name: 'Taken Over' } },
+    {
+      method: 'PUT' as const,
+      url: org('/grace-period', id),
+      payload: { failed_payment_grace_period: 1, failed_payment_grace_period_unit: 'days' },
+    },
+    {
+      method: 'PUT' as const,
+      url: org('/term-membership-grace-period', id),
+      payload: { term_membership_grace_period: 1, term_membership_grace_period_unit: 'days' },
+    },
+    {
+      method: 'PUT' as const,
+      url: org('/offering-permissions', id),
+      payload: { enable_offerings: true, non_stop: true, limited_access: true },
+    },
+    {
+      method: 'PUT' as const,
+      url: org('/price-frequencies', id),
+      payload: {
+        weekly: true,
+        fortnightly: true,
+        monthly: true,
+        quarterly: true,
+        six_monthly: true,
+        yearly: true,
+      },
+    },
+    { method: 'POST' as const, url: org('/age-bypass-links', id), payload: {} },
+    { method: 'GET' as const, url: org('/akahu-webhooks', id) },
+  ];
+
+  it('refuses gym admins, trainers and members with 403', async () => {
+    for (const email of [home.gymAdmin.email, home.trainer.email, home.member.email]) {
+      const cookie = await signIn(t.app, email);
+      await expectIsolated(
+        t.app,
+        cookie,
+        routes(home.organisation.id).map((request) => ({
+          name: `${email} ${request.method} ${request.url}`,
+          request,
+          refusedWith: [403],
+        })),
+      );
+    }
+  });
+
+  it('answers 404 and none of the data for another organisation', async () => {
+    await expectIsolated(
+      t.app,
+      admin,
+      routes(other.organisation.id).map((request) => ({
+        name: `${request.method} ${request.url}`,
+        request,
+        refusedWith: [404],
+        mustNotContain: [other.organisation.name],
+      })),
+    );
+    const [untouched] = await t.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, other.organisation.id));
+    expect(untouched!.name).toBe(other.organisation.name);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject(pageRequest({ method: 'GET', url: org() }));
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,140 @@
+// Organisation settings (organisation admins of the current organisation only): spec section 7 "Organisations".
+import {
+  failedPaymentGracePeriodSchema,
+  offeringPermissionsSchema,
+  organisationNameSchema,
+  priceFrequenciesSchema,
+  termMembershipGracePeriodSchema,
+} from '@gym/domain/organisation-settings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { authOf, guard } from '../../auth/guard';
+import { errorBody, offsetOf, page, pageEnvelope, pageQuery } from '../../http/envelope';
+import {
+  ageBypassLinkSchema,
+  akahuWebhookSchema,
+  organisationSchema,
+  presentAkahuWebhook,
+  presentOrganisation,
+} from './organisations.presenter';
+import { listAkahuWebhooks } from './organisations.repository';
+import * as service from './organisations.service';
+
+const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+const answer = { 200: z.object({ data: organisationSchema }), ...errors };
+const WEBHOOK_STATUSES = ['received', 'processed', 'rejected', 'failed', 'duplicate', 'ignored'] as const;
+
+export const organisationsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const adminOnly = guard(deps, { organisationAdmin: true });
+    const tags = ['organisations'];
+    const actor = (request: Parameters<typeof authOf>[0]) => ({
+      auth: authOf(request),
+      requestId: request.id,
+    });
+
+    app.get(
+      '/api/organisations/:id',
+      { preHandler: adminOnly, schema: { tags, summary: 'Organisation settings', params, response: answer } },
+      async (request) => ({
+        data: presentOrganisation(await service.organisationOf(deps, authOf(request), request.params.id)),
+      }),
+    );
+
+    app.put(
+      '/api/organisations/:id',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary: 'Rename the organisation',
+          params,
+          body: organisationNameSchema,
+          response: answer,
+        },
+      },
+      async (request) => ({
+        data: presentOrganisation(
+          await service.rename(deps, actor(request), request.params.id, request.body.name),
+        ),
+      }),
+    );
+
+    const settings = [
+      ['grace-period', 'Failed-payment grace period', failedPaymentGracePeriodSchema, service.setGracePeriod],
+      [
+        'term-membership-grace-period',
+        'Term membership grace period',
+        termMembershipGracePeriodSchema,
+        service.setTermGracePeriod,
+      ],
+      [
+        'offering-permissions',
+        'Which offering types the organisation uses',
+        offeringPermissionsSchema,
+        service.setOfferingPermissions,
+      ],
+      [
+        'price-frequencies',
+        'Which billing frequencies the organisation offers',
+        priceFrequenciesSchema,
+        service.setPriceFrequencies,
+      ],
+    ] as const;
+    for (const [path, summary, body, update] of settings) {
+      app.put(
+        `/api/organisations/:id/${path}`,
+        { preHandler: adminOnly, schema: { tags, summary, params, body, response: answer } },
+        async (request) => ({
+          // Each body was validated against its own schema above.
+          data: presentOrganisation(
+            await update(deps, actor(request), request.params.id, request.body as never),
+          ),
+        }),
+      );
+    }
+
+    app.post(
+      '/api/organisations/:id/age-bypass-links',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary: 'Create a link that lets a person under the minimum age join',
+          params,
+          response: { 201: z.object({ data: ageBypassLinkSchema }), ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return { data: await service.createAgeBypassLink(deps, actor(request), request.params.id) };
+      },
+    );
+
+    app.get(
+      '/api/organisations/:id/akahu-webhooks',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary: 'Akahu webhook calls received for this organisation, newest first',
+          params,
+          querystring: pageQuery.extend({ status: z.enum(WEBHOOK_STATUSES).optional() }),
+          response: { 200: pageEnvelope(akahuWebhookSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const organisation = await service.organisationOf(deps, authOf(request), request.params.id);
+        const query = request.query;
+        const { rows, total } = await listAkahuWebhooks(deps.db, organisation.id, {
+          status: query.status,
+          limit: query.per_page,
+          offset: offsetOf(query),
+        });
+        return page(rows.map(presentAkahuWebhook), total, query);
+      },
+    );
+  };

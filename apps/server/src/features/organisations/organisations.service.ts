@@ -1,0 +1,113 @@
+// Organisation settings: only the current organisation, only its admins (the route guard checks the role).
+import type {
+  FailedPaymentGracePeriodInput,
+  OfferingPermissionsInput,
+  PriceFrequenciesInput,
+  TermMembershipGracePeriodInput,
+} from '@gym/domain/organisation-settings';
+import type { AppDeps } from '../../app';
+import type { AuthContext } from '../../auth/guard';
+import { newToken } from '../../auth/tokens';
+import { notFound } from '../../http/app-error';
+import * as repo from './organisations.repository';
+
+export interface Actor {
+  auth: AuthContext;
+  requestId: string;
+}
+
+/** Another organisation (or one that is not the current one) answers 404, never its data. */
+export async function organisationOf(deps: AppDeps, auth: AuthContext, organisationId: number) {
+  const row =
+    organisationId === auth.organisationId ? await repo.findOrganisation(deps.db, organisationId) : null;
+  if (!row) throw notFound('Organisation not found.');
+  return row;
+}
+
+async function change(
+  deps: AppDeps,
+  actor: Actor,
+  organisationId: number,
+  action: string,
+  changes: repo.OrganisationChanges,
+) {
+  const before = await organisationOf(deps, actor.auth, organisationId);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const after = await repo.updateOrganisation(tx, before.id, changes, now);
+    if (!after) throw notFound('Organisation not found.');
+    const previous = Object.fromEntries(
+      Object.keys(changes).map((key) => [key, before[key as keyof typeof before]]),
+    );
+    await repo.insertActivity(tx, {
+      organisationId: before.id,
+      actorUserId: actor.auth.user.id,
+      action,
+      data: { before: previous, after: changes },
+      requestId: actor.requestId,
+    });
+    return after;
+  });
+}
+
+export const rename = (deps: AppDeps, actor: Actor, id: number, name: string) =>
+  change(deps, actor, id, 'organisation.renamed', { name });
+
+export const setGracePeriod = (
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  input: FailedPaymentGracePeriodInput,
+) =>
+  change(deps, actor, id, 'organisation.grace_period_changed', {
+    failedPaymentGracePeriod: input.failed_payment_grace_period,
+    failedPaymentGracePeriodUnit: input.failed_payment_grace_period_unit,
+  });
+
+export const setTermGracePeriod = (
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  input: TermMembershipGracePeriodInput,
+) =>
+  change(deps, actor, id, 'organisation.term_grace_period_changed', {
+    termMembershipGracePeriod: input.term_membership_grace_period,
+    termMembershipGracePeriodUnit: input.term_membership_grace_period_unit,
+  });
+
+export const setOfferingPermissions = (
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  input: OfferingPermissionsInput,
+) =>
+  change(deps, actor, id, 'organisation.offering_permissions_changed', {
+    enableOfferings: input.enable_offerings,
+    nonStop: input.non_stop,
+    limitedAccess: input.limited_access,
+  });
+
+export const setPriceFrequencies = (deps: AppDeps, actor: Actor, id: number, input: PriceFrequenciesInput) =>
+  change(deps, actor, id, 'organisation.price_frequencies_changed', {
+    weekly: input.weekly,
+    fortnightly: input.fortnightly,
+    monthly: input.monthly,
+    quarterly: input.quarterly,
+    sixMonthly: input.six_monthly,
+    yearly: input.yearly,
+  });
+
+/** An unguessable, organisation-wide link that lets a person under the minimum age register. */
+export async function createAgeBypassLink(deps: AppDeps, actor: Actor, organisationId: number) {
+  const organisation = await organisationOf(deps, actor.auth, organisationId);
+  const now = deps.clock.now();
+  const link = await repo.insertAgeBypassLink(deps.db, {
+    organisationId: organisation.id,
+    token: newToken(24),
+    createdBy: actor.auth.user.id,
+    now,
+  });
+  const url = new URL('/', deps.env.REGISTER_URL);
+  url.searchParams.set('age_bypass', link.token);
+  return { id: link.id, token: link.token, url: url.toString(), created_at: link.createdAt.toISOString() };
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { authOf, guard } from '../../auth/guard';
+import { errorBody } from '../../http/envelope';
+import { searchMembers } from './search.repository';
+
+export const SEARCH_LIMIT = 10;
+
+export const searchRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/search',
+      {
+        preHandler: guard(deps, { staff: true }),
+        schema: {
+          tags: ['search'],
+          summary: 'Find members of the current organisation by name or email',
+          body: z.object({ query: z.string().max(100) }),
+          response: {
+            200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })) }),
+            400: errorBody,
+            401: errorBody,
+            403: errorBody,
+            422: errorBody,
+          },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const query = request.body.query.trim();
+        if (!query) return { data: [] };
+        const gymIds = auth.isOrganisationAdmin ? null : auth.staffGymIds;
+        return { data: await searchMembers(deps.db, { organisationId: auth.organisationId, gymIds }, query, SEARCH_LIMIT) };
+      },
+    );
+  };

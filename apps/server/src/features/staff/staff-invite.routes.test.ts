@@ -1,0 +1,306 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authTokens, gymStaff, organisationStaff, users } from '../../db/schema/index';
+import { createMember, createStaff, createTenant } from '../../test/factories';
+import { signIn } from '../../test/sign-in';
+import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let home: Awaited<ReturnType<typeof createTenant>>;
+let other: Awaited<ReturnType<typeof createTenant>>;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  home = await createTenant(t.db, 'Kōwhai Fitness');
+  other = await createTenant(t.db);
+  admin = await signIn(t.app, home.admin.email);
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject(pageRequest({ method: 'POST', url, cookie, payload: payload as object }));
+const invite = (payload: unknown) => post(`/api/organisations/${home.organisation.id}/staff`, payload, admin);
+const mailTo = (email: string) => t.mail.waitFor((m) => m.to.includes(email.toLowerCase()), 5000);
+const linkIn = (text: string) => {
+  const match = text.match(/(https?:\/\/\S+\/set-password)\?token=([^&\s]+)&email=(\S+)/);
+  if (!match) throw new Error(`no link in ${text}`);
+  return { base: match[1]!, token: decodeURIComponent(match[2]!), email: decodeURIComponent(match[3]!) };
+};
+const setPassword = (link: { token: string; email: string }, password = 'a-new-staff-password') =>
+  post('/api/set-password', {
+    token: link.token,
+    email: link.email,
+    password,
+    password_confirmation: password,
+  });
+
+describe('POST /api/organisations/{id}/staff: validation', () => {
+  it('requires the email and the role, and the name unless inviting', async () => {
+    const res = await invite({ inviting: false });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      email: ['Value is required'],
+      role: ['Value is required'],
+      name: ['Value is required'],
+    });
+    const bad = await invite({ inviting: true, email: 'not-an-email', role: 'owner' });
+    expect(bad.json().errors).toEqual({
+      email: ['Value is not a valid email address'],
+      role: ['Value must be a role'],
+    });
+  });
+
+  it('needs gyms for per-gym roles, and only this organisation’s gyms', async () => {
+    const none = await invite({ inviting: true, email: 'no.gyms@example.co.nz', role: -1 });
+    expect(none.json().errors).toEqual({ gyms: ['The value is required'] });
+    const foreign = await invite({
+      inviting: true,
+      email: 'foreign.gym@example.co.nz',
+      role: -1,
+      gyms: [
+        { id: home.gymA.id, role: 'admin' },
+        { id: other.gymA.id, role: 'admin' },
+        { id: home.gymA.id, role: 'personal_trainer' },
+      ],
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors).toEqual({
+      'gyms.1.id': ['The selected gym is invalid'],
+      'gyms.2.id': ['The gym is listed more than once'],
+    });
+    const badRole = await invite({
+      inviting: true,
+      email: 'bad.role@example.co.nz',
+      role: -1,
+      gyms: [{ id: home.gymA.id, role: 'boss' }],
+    });
+    expect(Object.keys(badRole.json().errors)).toEqual(['gyms.0.role']);
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'foreign.gym@example.co.nz'));
+    expect(user).toBeUndefined();
+  });
+
+  it('refuses someone who is already staff here', async () => {
+    const res = await invite({ inviting: true, email: home.trainer.email.toUpperCase(), role: 'admin' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ email: ['This person is already staff of this organisation.'] });
+  });
+});
+
+describe('inviting a new person, end to end', () => {
+  it('invite → email → set password → sign in → the organisation and gyms are theirs', async () => {
+    const email = 'Mere.Tipene@example.co.nz';
+    const res = await invite({
+      inviting: true,
+      email,
+      role: -1,
+      gyms: [{ id: home.gymB.id, role: 'admin' }],
+    });
+    expect(res.statusCode).toBe(201);
+    const created = res.json().data;
+    expect(created).toMatchObject({
+      name: 'Mere Tipene',
+      email,
+      role: null,
+      gyms: [{ id: home.gymB.id, name: home.gymB.name, role: 'admin' }],
+      status: 'pending',
+      pending_invite: true,
+      awaiting_password: true,
+      visits_count: 0,
+    });
+
+    const [user] = await t.db.select().from(users).where(eq(users.id, created.id));
+    expect(user).toMatchObject({ isStaff: true, passwordHash: null });
+    const tokens = await t.db.select().from(authTokens).where(eq(authTokens.userId, created.id));
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]).toMatchObject({
+      kind: 'invitation',
+      organisationId: home.organisation.id,
+      usedAt: null,
+    });
+    const days = (tokens[0]!.expiresAt.getTime() - tokens[0]!.createdAt.getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(7, 3);
+
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe("You're invited to Kōwhai Fitness");
+    expect(mail.text).toContain(`${home.admin.name} has invited you to join Kōwhai Fitness`);
+    const link = linkIn(mail.text);
+    expect(link.base).toBe(`${t.env.APP_URL}/set-password`);
+    expect(link.email).toBe(email);
+    expect(tokens[0]!.tokenHash).not.toContain(link.token);
+
+    expect((await setPassword(link)).statusCode).toBe(200);
+    const cookie = await signIn(t.app, email, 'a-new-staff-password');
+    const me = (await t.app.inject(pageRequest({ method: 'GET', url: '/api/me', cookie }))).json().data;
+    expect(me.current_organisation).toMatchObject({
+      id: home.organisation.id,
+      name: 'Kōwhai Fitness',
+      role: null,
+    });
+    expect(me.gyms).toEqual([{ id: home.gymB.id, name: home.gymB.name, role: 'admin' }]);
+    expect(me.is_gym_admin).toBe(true);
+
+    const after = await t.app.inject(
+      pageRequest({ method: 'GET', url: `/api/staff/${created.id}`, cookie: admin }),
+    );
+    expect(after.json().data).toMatchObject({
+      status: 'active',
+      pending_invite: false,
+      awaiting_password: false,
+    });
+    expect((await setPassword(link, 'another-password-x')).statusCode).toBe(422);
+  });
+
+  it('adds an organisation admin without gym rows (they hold every gym)', async () => {
+    const res = await invite({
+      inviting: true,
+      email: 'new.admin@example.co.nz',
+      role: 'admin',
+      gyms: [{ id: home.gymA.id, role: 'personal_trainer' }],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ role: 'admin', gyms: [] });
+    const link = linkIn((await mailTo('new.admin@example.co.nz')).text);
+    await setPassword(link);
+    const me = (
+      await t.app.inject(
+        pageRequest({
+          method: 'GET',
+          url: '/api/me',
+          cookie: await signIn(t.app, 'new.admin@example.co.nz', 'a-new-staff-password'),
+        }),
+      )
+    ).json().data;
+    expect(me.is_organisation_admin).toBe(true);
+    expect(me.gyms.map((g: { id: number }) => g.id).sort()).toEqual([home.gymA.id, home.gymB.id].sort());
+  });
+
+  it('adds without inviting: the name is used, the person is active, and still gets a link to set a password', async () => {
+    const res = await invite({
+      inviting: false,
+      email: 'hamish.direct@example.co.nz',
+      name: 'Hamish McKenzie',
+      role: 'personal_trainer',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      name: 'Hamish McKenzie',
+      status: 'active',
+      pending_invite: false,
+      awaiting_password: true,
+    });
+    expect(linkIn((await mailTo('hamish.direct@example.co.nz')).text).email).toBe(
+      'hamish.direct@example.co.nz',
+    );
+  });
+});
+
+describe('adding a person who already has an account', () => {
+  it('adds staff of another organisation at once and tells them; their name stays theirs', async () => {
+    const res = await invite({
+      inviting: true,
+      email: other.trainer.email,
+      name: 'Someone Else',
+      role: 'personal_trainer',
+      gyms: [{ id: home.gymA.id, role: 'personal_trainer' }],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      name: other.trainer.name,
+      status: 'active',
+      pending_invite: false,
+      awaiting_password: false,
+    });
+    const mail = await mailTo(other.trainer.email);
+    expect(mail.subject).toBe("You've been added to Kōwhai Fitness");
+    expect(mail.text).toContain(`${t.env.APP_URL}/login`);
+    const tokens = await t.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, other.trainer.id), eq(authTokens.kind, 'invitation')));
+    expect(tokens).toHaveLength(0);
+    const me = (
+      await t.app.inject(
+        pageRequest({ method: 'GET', url: '/api/me', cookie: await signIn(t.app, other.trainer.email) }),
+      )
+    ).json().data;
+    expect(me.organisations.map((o: { id: number }) => o.id).sort()).toEqual(
+      [home.organisation.id, other.organisation.id].sort(),
+    );
+  });
+
+  it('makes a member staff', async () => {
+    const member = await createMember(t.db, { organisationId: home.organisation.id, gymId: home.gymA.id });
+    const res = await invite({ inviting: true, email: member.email, role: 'personal_trainer' });
+    expect(res.statusCode).toBe(201);
+    const [user] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(user!.isStaff).toBe(true);
+  });
+
+  it('brings back a deactivated staff member with the new role and gyms', async () => {
+    const former = await createStaff(t.db, { organisationId: home.organisation.id, role: 'admin' });
+    await t.db
+      .update(organisationStaff)
+      .set({ deletedAt: new Date() })
+      .where(eq(organisationStaff.userId, former.id));
+    const res = await invite({
+      inviting: true,
+      email: former.email,
+      role: -1,
+      gyms: [{ id: home.gymA.id, role: 'personal_trainer' }],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      id: former.id,
+      role: null,
+      status: 'active',
+      deleted_at: null,
+      gyms: [{ id: home.gymA.id, role: 'personal_trainer' }],
+    });
+    const rows = await t.db.select().from(gymStaff).where(eq(gymStaff.userId, former.id));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('POST /api/staff/{id}/resend-invitation', () => {
+  it('sends a new link; the old one stops working', async () => {
+    const email = 'resend.me@example.co.nz';
+    const created = (await invite({ inviting: true, email, role: 'personal_trainer' })).json().data;
+    const first = linkIn((await mailTo(email)).text);
+    const lastId = t.mail.messages[0]?.id ?? 0;
+    const res = await post(`/api/staff/${created.id}/resend-invitation`, {}, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: created.id, status: 'pending' });
+    const second = linkIn((await t.mail.waitFor((m) => m.id > lastId && m.to.includes(email), 5000)).text);
+    expect(second.token).not.toBe(first.token);
+    const old = await setPassword(first);
+    expect(old.statusCode).toBe(422);
+    expect(old.json().errors.token).toEqual([
+      'This invitation link is invalid or has expired. Ask for a new one.',
+    ]);
+    expect((await setPassword(second)).statusCode).toBe(200);
+  });
+
+  it('refuses people who can already sign in (409), and unknown ids (404)', async () => {
+    expect((await post(`/api/staff/${home.trainer.id}/resend-invitation`, {}, admin)).statusCode).toBe(409);
+    expect((await post(`/api/staff/${home.member.id}/resend-invitation`, {}, admin)).statusCode).toBe(404);
+  });
+
+  it('limits how often one person is re-invited', async () => {
+    const created = (
+      await invite({ inviting: true, email: 'often@example.co.nz', role: 'personal_trainer' })
+    ).json().data;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await post(`/api/staff/${created.id}/resend-invitation`, {}, admin)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('closed accounts', () => {
+  it('refuses an email of a closed account', async () => {
+    const closed = await createStaff(t.db, { organisationId: other.organisation.id, role: 'admin' });
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, closed.id));
+    const res = await invite({ inviting: true, email: closed.email, role: 'admin' });
+    expect(res.json().errors).toEqual({ email: ['This email address belongs to a closed account.'] });
+  });
+});

@@ -1,0 +1,155 @@
+// Adding staff: the account (made if needed), the staff row, gym roles, and the invitation link by email.
+import { capitaliseWords } from '@gym/domain/format';
+import { PER_GYM_ROLE, type StaffInput } from '@gym/domain/staff-invite';
+import type { AppDeps } from '../../app';
+import type { AuthContext } from '../../auth/guard';
+import { hit } from '../../auth/rate-limit';
+import { newToken, sha256 } from '../../auth/tokens';
+import type { Executor } from '../../db/client';
+import { AppError, conflict, notFound, validationError } from '../../http/app-error';
+import { invitationMail } from '../../mail/templates';
+import { staffAddedMail } from './staff.mail';
+import { findStaff } from './staff.repository';
+import * as w from './staff-write.repository';
+
+export const INVITATION_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export interface Actor {
+  auth: AuthContext;
+  requestId: string;
+}
+
+/** 'aroha.ngata@…' → 'Aroha Ngata': a name to greet an invited person by until they give theirs. */
+export const nameFromEmail = (email: string) =>
+  capitaliseWords(email.split('@')[0]!.replace(/[._+]+/g, ' ')) || email;
+
+async function checkGyms(deps: AppDeps, organisationId: number, roles: { id: number }[]) {
+  const valid = await w.gymIdsOf(
+    deps.db,
+    organisationId,
+    roles.map((r) => r.id),
+  );
+  const seen = new Set<number>();
+  const errors: Record<string, string[]> = {};
+  roles.forEach((r, i) => {
+    if (!valid.has(r.id)) errors[`gyms.${i}.id`] = ['The selected gym is invalid'];
+    else if (seen.has(r.id)) errors[`gyms.${i}.id`] = ['The gym is listed more than once'];
+    seen.add(r.id);
+  });
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+/** A new single-use invitation link (older unused ones to this organisation stop working). */
+async function issueInvitation(db: Executor, organisationId: number, userId: number, now: Date) {
+  const token = newToken();
+  await w.retireInvitations(db, organisationId, userId, now);
+  await w.insertInvitation(db, {
+    organisationId,
+    userId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
+    now,
+  });
+  return token;
+}
+
+async function notify(
+  deps: AppDeps,
+  actor: Actor,
+  user: { name: string; email: string },
+  token: string | null,
+) {
+  const organisationName = actor.auth.organisation?.name ?? 'the organisation';
+  const inviterName = actor.auth.user.name;
+  const query = new URLSearchParams({ token: token ?? '', email: user.email });
+  const message = token
+    ? invitationMail({
+        name: user.name,
+        organisationName,
+        inviterName,
+        url: `${deps.env.APP_URL}/set-password?${query}`,
+        days: INVITATION_DAYS,
+      })
+    : staffAddedMail({ name: user.name, organisationName, inviterName, url: `${deps.env.APP_URL}/login` });
+  try {
+    await deps.mailer.send({ to: user.email, ...message });
+  } catch (error) {
+    throw new AppError('provider_unavailable', {
+      message: 'The staff member was saved, but the email could not be sent. Please try again shortly.',
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Adds a person to the organisation's staff. Without a password they get an invitation link (pending
+ * until they set one, when `inviting`); with one they are added at once and told by email.
+ */
+export async function addStaff(deps: AppDeps, actor: Actor, input: StaffInput) {
+  const organisationId = actor.auth.organisationId;
+  const role = input.role === PER_GYM_ROLE ? null : input.role;
+  const gymRoles = role === 'admin' ? [] : input.gyms;
+  await checkGyms(deps, organisationId, gymRoles);
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction(async (tx) => {
+    let user = await w.findAccountByEmail(tx, input.email);
+    if (user?.deletedAt)
+      throw validationError({ email: ['This email address belongs to a closed account.'] });
+    if (user) {
+      const existing = await w.findStaffRow(tx, organisationId, user.id);
+      if (existing && !existing.deletedAt)
+        throw validationError({ email: ['This person is already staff of this organisation.'] });
+      if (!user.isStaff) await w.markStaff(tx, user.id, now);
+    } else {
+      const name = input.name?.trim() || nameFromEmail(input.email);
+      user = await w.insertStaffUser(tx, { name, email: input.email, now });
+    }
+    const needsPassword = user.passwordHash === null;
+    await w.upsertStaffRow(tx, {
+      organisationId,
+      userId: user.id,
+      role,
+      pendingInvite: needsPassword && input.inviting,
+      now,
+    });
+    await w.replaceGymRoles(tx, organisationId, user.id, gymRoles, now);
+    const token = needsPassword ? await issueInvitation(tx, organisationId, user.id, now) : null;
+    await w.insertStaffActivity(tx, {
+      organisationId,
+      actorUserId: actor.auth.user.id,
+      staffUserId: user.id,
+      action: 'staff.added',
+      data: { role, gyms: gymRoles, inviting: input.inviting, invitation_sent: token !== null },
+      requestId: actor.requestId,
+    });
+    return { user, token };
+  });
+  await notify(deps, actor, outcome.user, outcome.token);
+  return outcome.user.id;
+}
+
+export async function resendInvitation(deps: AppDeps, actor: Actor, userId: number) {
+  const organisationId = actor.auth.organisationId;
+  const staff = await findStaff(deps.db, organisationId, userId);
+  if (!staff) throw notFound('Staff member not found.');
+  if (staff.deletedAt) throw conflict('This staff member is deactivated.');
+  if (staff.hasPassword) throw conflict('This person has already set a password and can sign in.');
+  const now = deps.clock.now();
+  await hit(deps.db, now, [
+    { key: `staff-invitation:${organisationId}:${userId}`, max: 5, windowSeconds: 3600 },
+  ]);
+  const token = await deps.db.transaction(async (tx) => {
+    const issued = await issueInvitation(tx, organisationId, userId, now);
+    await w.insertStaffActivity(tx, {
+      organisationId,
+      actorUserId: actor.auth.user.id,
+      staffUserId: userId,
+      action: 'staff.invitation_resent',
+      data: {},
+      requestId: actor.requestId,
+    });
+    return issued;
+  });
+  await notify(deps, actor, staff, token);
+}

@@ -1,0 +1,167 @@
+// Staff (spec section 7 "Staff"): reading is for admins; adding, re-inviting and deactivating for
+// organisation admins. POST /api/staff/{id}/kisi-access belongs to the access-control adapters.
+
+import { staffInviteSchema } from '@gym/domain/staff-invite';
+import { email as emailSchema } from '@gym/domain/validation-messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { authOf, guard } from '../../auth/guard';
+import { notFound } from '../../http/app-error';
+import { errorBody, offsetOf, page, pageEnvelope, pageQuery } from '../../http/envelope';
+import { presentStaff, staffDetailSchema, staffMemberSchema } from './staff.presenter';
+import { gymRolesOf, listStaff } from './staff.repository';
+import { deactivateStaff, staffDetail, staffExists, staffScope } from './staff.service';
+import { addStaff, resendInvitation } from './staff-invite.service';
+
+const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  422: errorBody,
+  429: errorBody,
+  502: errorBody,
+};
+const detail = z.object({ data: staffDetailSchema });
+
+export const staffRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const staff = guard(deps, { staff: true });
+    const adminOnly = guard(deps, { organisationAdmin: true });
+    const tags = ['staff'];
+    const actor = (request: Parameters<typeof authOf>[0]) => ({
+      auth: authOf(request),
+      requestId: request.id,
+    });
+    /** Paths naming an organisation must name the current one. */
+    const currentOrganisation = (request: Parameters<typeof authOf>[0], id: number) => {
+      if (authOf(request).organisationId !== id) throw notFound('Organisation not found.');
+    };
+
+    app.get(
+      '/api/organisations/:id/staff',
+      {
+        preHandler: staff,
+        schema: {
+          tags,
+          summary:
+            'Staff of the organisation: pending, active and deactivated (gym admins: the staff of their gyms)',
+          params: idParam,
+          querystring: pageQuery.extend({ status: z.enum(['active', 'pending', 'deactivated']).optional() }),
+          response: { 200: pageEnvelope(staffMemberSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        currentOrganisation(request, request.params.id);
+        const { rows, total } = await listStaff(deps.db, auth.organisationId, {
+          status: request.query.status,
+          gymIds: staffScope(auth),
+          limit: request.query.per_page,
+          offset: offsetOf(request.query),
+        });
+        const gymRoles = await gymRolesOf(
+          deps.db,
+          auth.organisationId,
+          rows.map((r) => r.id),
+        );
+        return page(
+          rows.map((row) => presentStaff(row, gymRoles)),
+          total,
+          request.query,
+        );
+      },
+    );
+
+    app.post(
+      '/api/organisations/:id/staff-exists',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary: 'Whether an account has this email, and whether it is already staff here',
+          params: idParam,
+          body: z.object({ email: emailSchema() }),
+          response: {
+            200: z.object({
+              data: z.object({ exists: z.boolean(), already_staff: z.boolean(), deactivated: z.boolean() }),
+            }),
+            ...errors,
+          },
+        },
+      },
+      async (request) => {
+        currentOrganisation(request, request.params.id);
+        return { data: await staffExists(deps, authOf(request), request.body.email) };
+      },
+    );
+
+    app.post(
+      '/api/organisations/:id/staff',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary: 'Add or invite a staff member (role admin, personal_trainer, or -1 with a role per gym)',
+          params: idParam,
+          body: staffInviteSchema,
+          response: { 201: detail, ...errors },
+        },
+      },
+      async (request, reply) => {
+        currentOrganisation(request, request.params.id);
+        const userId = await addStaff(deps, actor(request), request.body);
+        reply.code(201);
+        return { data: await staffDetail(deps, authOf(request), userId) };
+      },
+    );
+
+    app.post(
+      '/api/staff/:id/resend-invitation',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary: 'Email a new invitation link (older links stop working)',
+          params: idParam,
+          response: { 200: detail, ...errors },
+        },
+      },
+      async (request) => {
+        await resendInvitation(deps, actor(request), request.params.id);
+        return { data: await staffDetail(deps, authOf(request), request.params.id) };
+      },
+    );
+
+    app.delete(
+      '/api/staff/:id',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary: 'Deactivate a staff member: their gym roles go and their sessions end',
+          params: idParam,
+          response: { 200: detail, ...errors },
+        },
+      },
+      async (request) => ({ data: await deactivateStaff(deps, actor(request), request.params.id) }),
+    );
+
+    app.get(
+      '/api/staff/:id',
+      {
+        preHandler: staff,
+        schema: {
+          tags,
+          summary: 'One staff member, with their visit count',
+          params: idParam,
+          response: { 200: detail, ...errors },
+        },
+      },
+      async (request) => ({ data: await staffDetail(deps, authOf(request), request.params.id) }),
+    );
+  };

@@ -1,0 +1,70 @@
+// Who may see which staff, and deactivation (which ends the person's sessions at once).
+import type { AppDeps } from '../../app';
+import type { AuthContext } from '../../auth/guard';
+import { revokeUserSessions } from '../../auth/session';
+import { conflict, forbidden, notFound } from '../../http/app-error';
+import { presentStaff } from './staff.presenter';
+import * as repo from './staff.repository';
+import type { Actor } from './staff-invite.service';
+import * as w from './staff-write.repository';
+
+/**
+ * Organisation admins see every staff member (null: no gym limit); gym admins see the staff of the gyms
+ * they administer; personal trainers see none (403).
+ */
+export function staffScope(auth: AuthContext): number[] | null {
+  if (auth.isOrganisationAdmin) return null;
+  const adminGyms = auth.memberships.gyms
+    .filter((g) => g.organisation_id === auth.organisationId && g.role === 'admin')
+    .map((g) => g.id);
+  if (adminGyms.length === 0) throw forbidden('Only admins can see staff.');
+  return adminGyms;
+}
+
+export async function staffDetail(deps: AppDeps, auth: AuthContext, userId: number) {
+  const gymIds = staffScope(auth);
+  const row = await repo.findStaff(deps.db, auth.organisationId, userId);
+  if (!row) throw notFound('Staff member not found.');
+  const gymRoles = await repo.gymRolesOf(deps.db, auth.organisationId, [row.id]);
+  if (gymIds !== null && !gymRoles.some((g) => gymIds.includes(g.id))) {
+    throw forbidden('This person is not staff of a gym you administer.');
+  }
+  return {
+    ...presentStaff(row, gymRoles),
+    visits_count: await repo.visitsCount(deps.db, auth.organisationId, row.id),
+  };
+}
+
+export async function staffExists(deps: AppDeps, auth: AuthContext, email: string) {
+  const found = await repo.staffByEmail(deps.db, auth.organisationId, email);
+  return {
+    exists: found !== null,
+    already_staff: found?.staffUserId != null && found.deletedAt === null,
+    deactivated: found?.staffUserId != null && found.deletedAt !== null,
+  };
+}
+
+/** Deactivates a staff member here: no gym roles, no open invitation, every session ended. */
+export async function deactivateStaff(deps: AppDeps, actor: Actor, userId: number) {
+  const organisationId = actor.auth.organisationId;
+  if (userId === actor.auth.user.id) throw conflict('You cannot deactivate yourself.');
+  const row = await repo.findStaff(deps.db, organisationId, userId);
+  if (!row) throw notFound('Staff member not found.');
+  if (!row.deletedAt) {
+    const now = deps.clock.now();
+    await deps.db.transaction(async (tx) => {
+      await w.deactivateStaff(tx, organisationId, userId, now);
+      await w.retireInvitations(tx, organisationId, userId, now);
+      await revokeUserSessions(tx, userId, now);
+      await w.insertStaffActivity(tx, {
+        organisationId,
+        actorUserId: actor.auth.user.id,
+        staffUserId: userId,
+        action: 'staff.deactivated',
+        data: { role: row.role },
+        requestId: actor.requestId,
+      });
+    });
+  }
+  return staffDetail(deps, actor.auth, userId);
+}

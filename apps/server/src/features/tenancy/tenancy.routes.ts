@@ -1,0 +1,51 @@
+// Switching the current organisation or gym, kept on the session; every other call is scoped by them.
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { authOf, guard } from '../../auth/guard';
+import { sessions } from '../../db/schema/index';
+import { notFound } from '../../http/app-error';
+import { errorBody } from '../../http/envelope';
+
+const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const switched = z.object({ data: z.object({ organisation_id: z.number(), gym_id: z.number().nullable() }) });
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+
+export const tenancyRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/organisations/:id/switch',
+      {
+        preHandler: guard(deps),
+        schema: { tags: ['tenancy'], summary: 'Make one of my organisations the current one', params: idParam, response: { 200: switched, ...errors } },
+      },
+      async (request) => {
+        const { memberships, session } = authOf(request);
+        const organisation = memberships.organisations.find((o) => o.id === request.params.id);
+        if (!organisation) throw notFound('Organisation not found.');
+        const gym = memberships.gyms.find((g) => g.organisation_id === organisation.id) ?? null;
+        await deps.db
+          .update(sessions)
+          .set({ currentOrganisationId: organisation.id, currentGymId: gym?.id ?? null })
+          .where(eq(sessions.id, session.id));
+        return { data: { organisation_id: organisation.id, gym_id: gym?.id ?? null } };
+      },
+    );
+
+    app.post(
+      '/api/gyms/:id/switch',
+      {
+        preHandler: guard(deps),
+        schema: { tags: ['tenancy'], summary: 'Make one of my gyms (in the current organisation) the current one', params: idParam, response: { 200: switched, ...errors } },
+      },
+      async (request) => {
+        const { memberships, session, organisationId } = authOf(request);
+        const gym = memberships.gyms.find((g) => g.id === request.params.id && g.organisation_id === organisationId);
+        if (!gym) throw notFound('Gym not found.');
+        await deps.db.update(sessions).set({ currentGymId: gym.id }).where(eq(sessions.id, session.id));
+        return { data: { organisation_id: organisationId, gym_id: gym.id } };
+      },
+    );
+  };

@@ -1,0 +1,42 @@
+// The response envelope of DESIGN.md section 5: `{data}`, and `{data, meta}` for pages of a list.
+import { z } from 'zod';
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const pageMeta = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMeta>;
+
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const pageEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMeta });
+
+export const ok = <T>(data: T) => ({ data });
+
+export function page<T>(data: T[], total: number, query: PageQuery) {
+  return {
+    data,
+    meta: {
+      current_page: query.page,
+      per_page: query.per_page,
+      total,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    },
+  };
+}
+
+export const offsetOf = (query: PageQuery) => (query.page - 1) * query.per_page;
+
+/** Error bodies, for the OpenAPI document. */
+export const errorBody = z.object({
+  message: z.string(),
+  error: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});

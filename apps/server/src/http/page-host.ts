@@ -1,0 +1,73 @@
+// Serves the built single-page app: every non-API path answers the page of the request's host
+// (staff back office or member join site), each with only its own code.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../config/env';
+
+export interface PageConfig {
+  appUrl: string;
+  registerUrl: string;
+  sentryDsn: string | null;
+  environment: string;
+  release: string | null;
+}
+
+export function pageConfig(env: Env): PageConfig {
+  return {
+    appUrl: env.APP_URL,
+    registerUrl: env.REGISTER_URL,
+    sentryDsn: env.SENTRY_DSN ?? null,
+    environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+    release: process.env.npm_package_version ?? null,
+  };
+}
+
+export function isRegisterHost(hostname: string, env: Env): boolean {
+  return hostname.toLowerCase() === new URL(env.REGISTER_URL).hostname.toLowerCase();
+}
+
+function injectConfig(html: string, config: PageConfig) {
+  // JSON in a script tag: escape '<' so no value can close the tag.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace('<!--app-config-->', `<script>window.__APP_CONFIG__=${json}</script>`);
+}
+
+export async function registerPageHost(app: FastifyInstance, env: Env, distDir: string) {
+  const pages = {
+    staff: join(distDir, 'index.html'),
+    member: join(distDir, 'join.html'),
+  };
+  const built = existsSync(pages.staff) && existsSync(pages.member);
+  const config = pageConfig(env);
+  const html = built
+    ? { staff: injectConfig(readFileSync(pages.staff, 'utf8'), config), member: injectConfig(readFileSync(pages.member, 'utf8'), config) }
+    : null;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: join(distDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      wildcard: true,
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
+      return reply.code(404).send({ message: 'Not found.', error: 'not_found' });
+    }
+    if (!html) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The page is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    const page = isRegisterHost(request.hostname, env) ? html.member : html.staff;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  });
+}

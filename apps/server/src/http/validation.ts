@@ -1,0 +1,51 @@
+// Turns schema validation failures into the 422 body of DESIGN.md section 5 with the specification's messages.
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, type FieldErrors, validationError } from './app-error';
+
+let configured = false;
+
+/** Zod's default messages replaced by the specification's (section 5), for every schema in the process. */
+export function configureValidationMessages() {
+  if (configured) return;
+  configured = true;
+  z.config({
+    customError: (issue) => {
+      if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return 'Value is required';
+      if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'Value is required';
+      if (issue.code === 'too_big' && issue.origin === 'number') return `The maximum value allowed is ${issue.maximum}`;
+      if (issue.code === 'invalid_format' && issue.format === 'email') return 'Value is not a valid email address';
+      return undefined;
+    },
+  });
+}
+
+export function fieldErrorsFromIssues(issues: readonly { path?: readonly PropertyKey[]; message: string }[]) {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = (issue.path ?? []).map(String).join('.') || '_';
+    if (!errors[key]?.includes(issue.message)) (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** Maps a Fastify validation error (body, query, params, headers) to an AppError, or returns undefined. */
+export function toValidationAppError(error: FastifyError): AppError | undefined {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? 'Value is invalid',
+    }));
+    return validationError(fieldErrorsFromIssues(issues));
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return new AppError('bad_request', { message: 'The request body is not valid JSON.' });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('unsupported_media_type');
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('payload_too_large');
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return new AppError('bad_request', { message: 'The request body is not valid JSON.' });
+  }
+  return undefined;
+}

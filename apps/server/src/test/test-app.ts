@@ -1,0 +1,65 @@
+// The real application, in-process, on a fresh database with a real SMTP receiver: what route tests use.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
+import { buildApp } from '../app';
+import { offsetClock } from '../clock';
+import { type Env, readEnv } from '../config/env';
+import type { Database, Db } from '../db/client';
+import { secretBox } from '../db/secrets';
+import { type MailCapture, startMailCapture } from '../mail/capture';
+import { smtpMailer } from '../mail/mailer';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  env: Env;
+  clock: ReturnType<typeof offsetClock>;
+  mail: MailCapture;
+  secrets: ReturnType<typeof secretBox>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  overrides: Partial<Record<string, string>> = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const mail = await startMailCapture(0);
+  const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+  const clock = offsetClock(new Date());
+  const secrets = secretBox(randomBytes(32).toString('base64'));
+  const mailer = smtpMailer(`smtp://127.0.0.1:${mail.port}`, env.MAIL_FROM);
+  const app = await buildApp({ env, db: database.db, clock, secrets, mailer, logger: options.logger });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    env,
+    clock,
+    mail,
+    secrets,
+    async close() {
+      await app.close();
+      mailer.close();
+      await mail.close();
+      await database.close();
+    },
+  };
+}
+
+/** A page-like request: JSON, with the header every page call sends. */
+export function pageRequest(options: InjectOptions & { cookie?: string | undefined }): InjectOptions {
+  const { cookie, headers, ...rest } = options;
+  return {
+    ...rest,
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      accept: 'application/json',
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// Mantine's PostCSS set-up (mantine.dev/styles/postcss-preset): rem()/light-dark() helpers, mixins, and
+// the theme breakpoints as $variables for media queries in CSS modules.
+module.exports = {
+  plugins: {
+    'postcss-preset-mantine': {},
+    'postcss-simple-vars': {
+      variables: {
+        'mantine-breakpoint-xs': '36em',
+        'mantine-breakpoint-sm': '48em',
+        'mantine-breakpoint-md': '62em',
+        'mantine-breakpoint-lg': '75em',
+        'mantine-breakpoint-xl': '88em',
+      },
+    },
+  },
+};

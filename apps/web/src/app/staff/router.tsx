@@ -1,0 +1,98 @@
+// The staff back office's screens (spec section 2, staff host). Signed-in screens sit under the
+// 'authenticated' route, in the main layout (sidebar, top bar); the session guard runs before every
+// screen of both groups (sign-in for signed-in screens, away from sign-in for signed-in users).
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { RootErrorBoundary, RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { PageShell } from '@/components/layouts/page-shell';
+import { PageLoader } from '@/components/ui/page-loader';
+import { route } from '@/config/paths';
+import { RootRoute } from '../root-route';
+import { handleAt, notFoundPage, page, routeNameAt } from '../route-handle';
+import { routerOptions } from '../router-context';
+import { sessionGuard } from '../session-middleware';
+import { redirectOnSessionErrors } from '../session-redirects';
+
+const guest = { auth: false, layout: false, guestOnly: true };
+const open = { auth: false, layout: false };
+const signedIn = { auth: true, layout: true };
+
+const guard = sessionGuard({ host: 'staff', handleAt: (pathname) => handleAt(staffRoutes, pathname) });
+
+export const staffRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootRoute,
+    ErrorBoundary: RootErrorBoundary,
+    HydrateFallback: PageLoader,
+    children: [
+      // The loader redirects before anything renders; the component only keeps the router from warning.
+      { index: true, loader: () => redirect(route('login')), Component: PageLoader },
+      {
+        id: 'public',
+        middleware: [guard],
+        Component: PageShell,
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          page('login', 'Sign in', guest, () => import('./routes/login')),
+          page('forgot-password', 'Forgot password', guest, () => import('./routes/forgot-password')),
+          page('set-password', 'Set your password', guest, () => import('./routes/set-password')),
+          page('reset-password', 'Reset password', guest, () => import('./routes/reset-password')),
+          page(
+            'two-factor-authentication',
+            'Enter your sign-in code',
+            open,
+            () => import('./routes/two-factor-authentication'),
+          ),
+          page('legal.privacy-policy', 'Privacy policy', open, () => import('./routes/privacy-policy')),
+          page('contact-us', 'Contact us', open, () => import('./routes/contact-us')),
+          notFoundPage(),
+        ],
+      },
+      {
+        id: 'authenticated',
+        middleware: [guard],
+        // The main layout's code (sidebar, switchers, search) loads only once someone is signed in.
+        lazy: () => import('./signed-in-frame'),
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          page('dashboard', 'Dashboard', signedIn, () => import('./routes/dashboard')),
+          page('members.index', 'Members', signedIn),
+          page('members.create', 'Add a member', signedIn),
+          page('members.change-price.index', 'Change prices', signedIn),
+          page('members.show', 'Member', signedIn),
+          page('members.activity', 'Member activity', signedIn),
+          page('payments.index', 'Payments', signedIn),
+          page('visits.index', 'Visits', signedIn),
+          page('offerings.index', 'Offerings', signedIn),
+          page('offerings.create', 'New offering', signedIn),
+          page('offerings.show', 'Offering', signedIn),
+          page('offerings.edit', 'Edit offering', signedIn),
+          page('staff.index', 'Staff', signedIn),
+          page('staff.show', 'Staff member', signedIn),
+          page('gyms.index', 'Gyms', signedIn),
+          page('gyms.show', 'Gym', signedIn),
+          page('gyms.edit', 'Edit gym', signedIn),
+          page('organisation.settings', 'Organisation settings', { ...signedIn, organisationAdmin: true }),
+          page('calculate-pro-rata', 'Calculate pro rata', signedIn),
+          page('webhooks', 'Webhooks', signedIn),
+          page('webhook-calls', 'Webhook calls', signedIn),
+          page('active-user-debugging', 'Active user debugging', signedIn),
+          page('expected-payments-debugging', 'Expected payments debugging', signedIn),
+          page('stripe.callback', 'Connecting your card payment account', signedIn),
+        ],
+      },
+    ],
+  },
+];
+
+export function createStaffRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(staffRoutes, routerOptions(queryClient));
+  redirectOnSessionErrors(router, {
+    signIn: (redirectTo) => route('login', null, { redirect: redirectTo }),
+    twoFactor: route('two-factor-authentication'),
+  });
+  return router;
+}
+
+export const staffRouteNameAt = (pathname: string) => routeNameAt(staffRoutes, pathname);

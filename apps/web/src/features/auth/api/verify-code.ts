@@ -1,0 +1,30 @@
+// POST /api/email/verify: the emailed six-digit sign-in code. The server then replaces the session with
+// a verified one, so the user is loaded afresh.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { writeGuestFlag } from '@/lib/session/guest-flag';
+import { ME_QUERY_KEY } from '@/lib/session/me';
+
+export const CODE_LENGTH = 6;
+
+export const verifyCodeInputSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, { error: `Enter the ${CODE_LENGTH} digits of the code we emailed you` }),
+});
+
+export type VerifyCodeInput = z.infer<typeof verifyCodeInputSchema>;
+
+export const verifyCode = (input: VerifyCodeInput) =>
+  api.post<{ message: string }>('/api/email/verify', input, { skipErrorHandler: true });
+
+export function useVerifyCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyCode,
+    meta: { notifyOnError: false },
+    onSuccess: () => {
+      writeGuestFlag('isNotGuest');
+      queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}

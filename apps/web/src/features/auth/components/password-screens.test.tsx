@@ -1,0 +1,88 @@
+import '@/testing/browser-apis';
+import { notifications } from '@mantine/notifications';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { renderSite } from '@/testing/render-site';
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const LINK = '?token=abc123&email=ana%40example.co.nz';
+const SAME = 'If that email address has an account, we have sent it a link to reset the password.';
+
+async function choose(password: string, repeat: string, form = 'Reset password') {
+  fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(/^Repeat the new password/), { target: { value: repeat } });
+  fireEvent.submit(screen.getByRole('form', { name: form }));
+}
+
+describe('forgot password', () => {
+  it('always shows the same confirmation', async () => {
+    const { callsTo } = mockApi({ 'POST /api/forgot-password': { body: { message: SAME } } });
+    renderSite('staff', '/forgot-password');
+    fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'nobody@example.co.nz' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Reset your password' }));
+    expect((await screen.findByRole('status')).textContent).toContain(SAME);
+    expect(callsTo('POST /api/forgot-password')).toEqual([{ email: 'nobody@example.co.nz' }]);
+  });
+});
+
+describe('choosing a new password from a link', () => {
+  it('asks for both fields, the same twice', async () => {
+    const { fetchMock } = mockApi({});
+    renderSite('staff', `/reset-password${LINK}`);
+    await choose('', '');
+    expect(await screen.findAllByText('Value is required')).toHaveLength(2);
+    await choose('correct horse battery', 'correct horse batteries');
+    expect(await screen.findByText('The value must be equal to the password value')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends the link's token and email, then goes to sign-in with a notice", async () => {
+    const message = 'Your password has been reset. Sign in with your new password.';
+    const { callsTo } = mockApi({ 'POST /api/reset-password': { body: { message } } });
+    const { router } = renderSite('staff', `/reset-password${LINK}`);
+    await choose('correct horse battery', 'correct horse battery');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(callsTo('POST /api/reset-password')).toEqual([
+      {
+        password: 'correct horse battery',
+        password_confirmation: 'correct horse battery',
+        token: 'abc123',
+        email: 'ana@example.co.nz',
+      },
+    ]);
+  });
+
+  it("shows the server's field messages and the link's own problem", async () => {
+    mockApi({
+      'POST /api/set-password': {
+        status: 422,
+        body: {
+          message: 'Invalid',
+          errors: {
+            password: ['This password is too common. Choose another.'],
+            token: ['This invitation link is invalid or has expired. Ask for a new one.'],
+          },
+        },
+      },
+    });
+    renderSite('staff', `/set-password${LINK}`);
+    await choose('password123', 'password123', 'Set your password');
+    expect(await screen.findByText('This password is too common. Choose another.')).toBeTruthy();
+    expect(await screen.findByText(/This invitation link is invalid or has expired/)).toBeTruthy();
+  });
+
+  it('says so when the link lacks its token', async () => {
+    mockApi({});
+    renderSite('staff', '/reset-password?email=ana%40example.co.nz');
+    expect(await screen.findByText('This link is incomplete')).toBeTruthy();
+  });
+});

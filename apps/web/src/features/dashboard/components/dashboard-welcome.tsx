@@ -1,0 +1,20 @@
+// The dashboard until its figures arrive: a welcome by first name, and a plain word that more is coming.
+import { capitaliseWords } from '@gym/domain/format';
+import { Stack, Text, Title } from '@mantine/core';
+import { useCurrentUser } from '@/lib/session/me';
+
+export function firstName(name: string): string {
+  return capitaliseWords(name).split(' ')[0] ?? '';
+}
+
+export function DashboardWelcome() {
+  const user = useCurrentUser();
+  const first = firstName(user.name);
+  return (
+    <Stack gap="sm" py="md">
+      <Title order={1}>{first ? `Kia ora, ${first}` : 'Kia ora'}</Title>
+      {user.current_organisation ? <Text c="dimmed">{user.current_organisation.name}</Text> : null}
+      <Text>The dashboard is not built yet. Use the menu to find your way around.</Text>
+    </Stack>
+  );
+}

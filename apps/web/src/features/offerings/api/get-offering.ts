@@ -1,0 +1,12 @@
+// GET /api/offerings/{id}: one offering with its prices (archived ones too), hours and gyms.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { offeringAnswer, offeringKeys } from './offering-answers';
+
+export const getOffering = async (id: number, signal?: AbortSignal) =>
+  (await api.get(`/api/offerings/${id}`, { schema: offeringAnswer, signal })).data;
+
+export const offeringQueryOptions = (id: number) =>
+  queryOptions({ queryKey: offeringKeys.detail(id), queryFn: ({ signal }) => getOffering(id, signal) });
+
+export const useOffering = (id: number) => useQuery(offeringQueryOptions(id));

@@ -1,0 +1,35 @@
+// DELETE /api/offerings/{id}/archive (take it and its prices off sale) and DELETE /api/offerings/{id}
+// (only when it never had subscriptions: the server answers 409 with its reason otherwise).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { messageAnswer, offeringAnswer, offeringKeys } from './offering-answers';
+
+export const archiveOffering = async (id: number) =>
+  (await api.del(`/api/offerings/${id}/archive`, { schema: offeringAnswer })).data;
+
+export const deleteOffering = (id: number) => api.del(`/api/offerings/${id}`, { schema: messageAnswer });
+
+/** The confirmation modal shows a failure itself, so no toast. */
+export function useArchiveOffering() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: archiveOffering,
+    meta: { notifyOnError: false },
+    onSuccess: (offering) => {
+      queryClient.setQueryData(offeringKeys.detail(offering.id), offering);
+      void queryClient.invalidateQueries({ queryKey: offeringKeys.all });
+    },
+  });
+}
+
+export function useDeleteOffering() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOffering,
+    meta: { notifyOnError: false },
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: offeringKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: offeringKeys.all });
+    },
+  });
+}

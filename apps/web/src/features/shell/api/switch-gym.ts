@@ -1,0 +1,10 @@
+// POST /api/gyms/{id}/switch: makes another gym of the current organisation the current one.
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { SwitchAnswer } from './switch-organisation';
+
+export const switchGym = (gymId: number) => api.post<SwitchAnswer>(`/api/gyms/${gymId}/switch`);
+
+/** The screen reloads after a switch (spec section 4), so nothing cached needs refreshing here. */
+export const useSwitchGym = () =>
+  useMutation({ mutationFn: switchGym, meta: { errorTitle: 'Could not switch gym' } });

@@ -1,0 +1,20 @@
+// POST /api/organisations/{id}/switch: makes another of the user's organisations the current one
+// (the session remembers it). Every cached answer belonged to the old one, so all are refreshed.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface SwitchAnswer {
+  data: { organisation_id: number; gym_id: number | null };
+}
+
+export const switchOrganisation = (organisationId: number) =>
+  api.post<SwitchAnswer>(`/api/organisations/${organisationId}/switch`);
+
+export function useSwitchOrganisation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: switchOrganisation,
+    meta: { errorTitle: 'Could not switch organisation' },
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,63 @@
+// The sidebar's menu (spec section 2, "Main layout"): each entry has a name, an icon, the route it
+// opens and who may see it; groups hold child entries. Only entries whose check passes are shown.
+import {
+  type Icon,
+  IconBuilding,
+  IconBuildingStore,
+  IconCalculator,
+  IconCreditCard,
+  IconDoorEnter,
+  IconLayoutDashboard,
+  IconSettings,
+  IconTicket,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { StaffRouteName } from '@/config/paths';
+import type { Me } from '@/lib/session/me';
+
+export interface NavEntry {
+  name: string;
+  icon: Icon;
+  /** The screen it opens; groups open nothing themselves. */
+  to?: StaffRouteName;
+  visible: (user: Me) => boolean;
+  children?: NavEntry[];
+}
+
+const everyone = () => true;
+const organisationAdmins = (user: Me) => user.is_organisation_admin;
+
+export const NAV_ENTRIES: NavEntry[] = [
+  { name: 'Dashboard', icon: IconLayoutDashboard, to: 'dashboard', visible: everyone },
+  { name: 'Members', icon: IconUsers, to: 'members.index', visible: everyone },
+  { name: 'Payments', icon: IconCreditCard, to: 'payments.index', visible: everyone },
+  { name: 'Visits', icon: IconDoorEnter, to: 'visits.index', visible: everyone },
+  { name: 'Offerings', icon: IconTicket, to: 'offerings.index', visible: everyone },
+  {
+    name: 'Organisation',
+    icon: IconBuilding,
+    visible: organisationAdmins,
+    children: [
+      { name: 'Staff', icon: IconUsersGroup, to: 'staff.index', visible: organisationAdmins },
+      { name: 'Gyms', icon: IconBuildingStore, to: 'gyms.index', visible: organisationAdmins },
+      { name: 'Settings', icon: IconSettings, to: 'organisation.settings', visible: organisationAdmins },
+      {
+        name: 'Calculate Pro Rata',
+        icon: IconCalculator,
+        to: 'calculate-pro-rata',
+        visible: organisationAdmins,
+      },
+    ],
+  },
+];
+
+/** The entries this user sees; a group with no visible children is left out. */
+export function visibleEntries(user: Me, entries: NavEntry[] = NAV_ENTRIES): NavEntry[] {
+  return entries.flatMap((entry) => {
+    if (!entry.visible(user)) return [];
+    if (!entry.children) return [entry];
+    const children = visibleEntries(user, entry.children);
+    return children.length > 0 ? [{ ...entry, children }] : [];
+  });
+}

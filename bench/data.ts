@@ -1,0 +1,113 @@
+// `npm run bench:data -- --members 100000`: (re)creates the bench database and fills one large
+// organisation (members, subscriptions, two years of charges and payments, visits) with set-based SQL.
+// Re-running drops and recreates the database. DATABASE_URL chooses it (default: local gym_bench).
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { aucklandDate } from '../apps/server/src/db/seed/calendar';
+import { emailPart, FIRST_NAMES, LAST_NAMES, SUBURBS } from '../apps/server/src/db/seed/nz-data';
+import { BENCH_ADMIN, BENCH_DATABASE_URL, option } from './bench-config';
+import { catalogue, checkReferences, dropIndexes, recreateDatabase } from './bench-database';
+import * as history from './billing-sql';
+import * as q from './data-sql';
+
+async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`  ${name.padEnd(22, '.')} ${seconds.padStart(7)} s\n`);
+  return result;
+}
+
+async function main() {
+  const members = Number(option('members', '100000'));
+  if (!Number.isInteger(members) || members < 1 || members > 2_000_000)
+    throw new Error('--members must be 1 … 2000000');
+  const url = BENCH_DATABASE_URL;
+  const today = aucklandDate(process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date());
+  const started = performance.now();
+  process.stdout.write(
+    `Bench data: ${members.toLocaleString('en-NZ')} members into ${url.replace(/\/\/[^@]*@/, '//')}\n`,
+  );
+
+  await step('database', async () => {
+    await recreateDatabase(url);
+    const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+    await migrate(database);
+    await database.close();
+  });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const run = async (statement: q.Statement, args: q.BenchArgs) => {
+    const result = await client.query(
+      statement.sql,
+      statement.args.map((name) => args[name]),
+    );
+    return result.rowCount ?? 0;
+  };
+  try {
+    await client.query(
+      `set synchronous_commit = off; set work_mem = '256MB'; set maintenance_work_mem = '512MB'`,
+    );
+    const { org, gyms } = await step('organisation', () => catalogue(client));
+    const suburbs = Object.values(SUBURBS).flat();
+    const args: q.BenchArgs = {
+      org,
+      today,
+      members,
+      gyms,
+      firstNames: FIRST_NAMES,
+      lastNames: LAST_NAMES,
+      firstEmails: FIRST_NAMES.map(emailPart),
+      lastEmails: LAST_NAMES.map(emailPart),
+      suburbs: suburbs.map((s) => s.name),
+      cities: suburbs.map((s) => s.city),
+    };
+    await step('member facts', async () => {
+      for (const s of [...q.HELPERS, q.MEMBERS_TABLE, q.MEMBER_FACTS, ...q.MEMBER_PERIODS])
+        await run(s, args);
+    });
+    // Bulk load: indexes are built once afterwards (unique ones then check the whole table), and the
+    // per-row foreign-key triggers give way to one set-based check at the end.
+    const indexes = await dropIndexes(client, ['charges', 'payments', 'visits']);
+    const triggersOff = await client.query('set session_replication_role = replica').then(
+      () => true,
+      () => false,
+    );
+    await step('users', () => run(q.USERS, args));
+    await client.query('create index on m (user_id); analyze m');
+    await step('payment methods', async () => {
+      for (const s of q.PAYMENT_METHODS) await run(s, args);
+    });
+    await step('subscriptions', () => run(q.SUBSCRIPTIONS, args));
+    await client.query('create index on m (subscription_id); analyze m');
+    await step('charges', () => run(history.CHARGES, args));
+    await step('payments', async () => {
+      for (const s of history.PAYMENTS) await run(s, args);
+    });
+    await step('visits', () => run(history.VISITS, args));
+    if (triggersOff) {
+      await client.query('set session_replication_role = origin');
+      await step('foreign keys checked', () => checkReferences(client));
+    }
+    await step('indexes', async () => {
+      for (const definition of indexes) await client.query(definition);
+    });
+    await step('vacuum analyze', () => client.query('vacuum analyze'));
+    const { rows } = await client.query(`select
+      (select count(*) from organisation_members)::int as members, (select count(*) from subscriptions)::int as subscriptions,
+      (select count(*) from charges)::int as charges, (select count(*) from payments)::int as payments,
+      (select count(*) from visits)::int as visits, pg_size_pretty(pg_database_size(current_database())) as size`);
+    const total = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `Done in ${total} s: ${JSON.stringify(rows[0])}\nSign in as ${BENCH_ADMIN.email} / ${BENCH_ADMIN.password}\n`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

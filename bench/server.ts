@@ -1,0 +1,71 @@
+// Starts the real server as a child process against the bench database, and stops it again.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { BENCH_DATABASE_URL } from './bench-config';
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+const root = new URL('..', import.meta.url).pathname;
+
+export async function startServer(port: number): Promise<RunningServer> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: root,
+    // Its own process group, so stopping it also stops the node process tsx starts.
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      DATABASE_URL: BENCH_DATABASE_URL,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: baseUrl,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      PROVIDERS: 'sandbox',
+      MAIL_CAPTURE_PORT: '0',
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = () => stopChild(child, exited);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${stderr}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('The server was not ready within 60 s');
+    }
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { baseUrl, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>) {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const group = -child.pid;
+  process.kill(group, 'SIGTERM');
+  const timer = setTimeout(() => {
+    try {
+      process.kill(group, 'SIGKILL');
+    } catch {}
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}

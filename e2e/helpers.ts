@@ -1,0 +1,97 @@
+// Shared steps of the browser specs: signing in (through the form, or straight through the API when
+// the form is not what the spec is about) and reading the development mailbox.
+//
+// Every sign-in counts against the server's per-address limit (30 per 15 minutes, and the whole suite
+// comes from one address), so specs sign in once per test and share nothing else.
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './fixtures';
+import { STAFF_URL } from './playwright.config';
+
+export const DEMO = {
+  admin: 'admin@demo.test',
+  gymAdmin: 'gymadmin@demo.test',
+  trainer: 'trainer@demo.test',
+  twoFactor: 'twofactor@demo.test',
+  member: 'member@demo.test',
+} as const;
+
+/** What the page sends with every API call; the server refuses writes without it. */
+export const PAGE_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+
+/** A form field by its accessible name (labels of required fields also show an asterisk). */
+export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+/** Signs in through the sign-in form and waits to have left it. */
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Text as an exact, anchored pattern (for names that are followed by hidden words such as "(current)"). */
+export const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** Signs the page's browser context in through the API (the session cookie lands in the context). */
+export async function signInWithApi(page: Page, email: string, password = DEMO_PASSWORD) {
+  const response = await page.request.post(`${STAFF_URL}/api/login`, {
+    headers: PAGE_HEADERS,
+    data: { email, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { data: Me | null; two_factor_required: boolean };
+}
+
+/** The parts of GET /api/me the specs look at. */
+export interface Me {
+  name: string;
+  current_organisation: { id: number; name: string } | null;
+  current_gym: { id: number; name: string } | null;
+  organisations: { id: number; name: string }[];
+  gyms: { id: number; name: string }[];
+}
+
+export async function currentUser(page: Page): Promise<Me> {
+  const response = await page.request.get(`${STAFF_URL}/api/me`, { headers: PAGE_HEADERS });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: Me }).data;
+}
+
+interface Mail {
+  id: number;
+  to: string[];
+  subject: string;
+  text: string;
+  received_at: string;
+}
+
+async function mailbox(request: APIRequestContext): Promise<Mail[]> {
+  const response = await request.get(`${STAFF_URL}/api/dev/mailbox`, { headers: PAGE_HEADERS });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: Mail[] }).data;
+}
+
+/** The newest mail to an address whose subject matches, received after `since`; waits for it to come. */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+  since: Date,
+): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailbox(request)).find(
+          (mail) =>
+            mail.to.some((address) => address.toLowerCase() === to.toLowerCase()) &&
+            subject.test(mail.subject) &&
+            new Date(mail.received_at) >= since,
+        );
+        return found !== undefined;
+      },
+      { message: `mail to ${to} matching ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}

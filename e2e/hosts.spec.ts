@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { MEMBER_URL, STAFF_URL } from './playwright.config';
+
+test('the staff host shows the sign-in screen', async ({ page }) => {
+  await page.goto(`${STAFF_URL}/`);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('the member host shows the join site, with only its own code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto(`${MEMBER_URL}/`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-NZ');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  expect(scripts.some((url) => /\/assets\/member-/.test(url))).toBe(true);
+  expect(scripts.some((url) => /\/assets\/staff-/.test(url))).toBe(false);
+});
+
+test('an unknown API path answers JSON, not the page', async ({ request }) => {
+  const res = await request.get(`${STAFF_URL}/api/nope`);
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toMatchObject({ error: 'not_found' });
+});

@@ -1,0 +1,44 @@
+// What one charge is for (BILLING.md "Payments and attempts"): fixed when the charge is first created.
+import type { CalendarDate } from './calendar-date';
+import { assertCents, type BasisPoints, type Cents, percentOf } from './money';
+
+/** Payment types that carry the gym's card surcharge; bank payments carry none. */
+export const SURCHARGED_PAYMENT_TYPES = ['stripe_card'] as const;
+
+export interface ChargeAmountInput {
+  /** The subscription's price amount, cents per period. */
+  priceAmount: Cents;
+  /** A staff override of the price for this subscription. */
+  forcePriceAmount?: Cents | null;
+  /** A scheduled price change: applies to periods starting on or after the date. */
+  transition?: { amount: Cents; takesEffectAt: CalendarDate } | null;
+  periodStart: CalendarDate;
+  paymentType: string;
+  cardSurchargeBasisPoints: BasisPoints;
+}
+
+export interface ChargeAmount {
+  amount: Cents;
+  surcharge: Cents;
+  total: Cents;
+}
+
+/**
+ * The price in effect for a period. A scheduled change that has taken effect wins over an older
+ * force_price_amount, since staff scheduled it later; otherwise the override, then the price.
+ */
+export function priceInEffect(
+  input: Omit<ChargeAmountInput, 'paymentType' | 'cardSurchargeBasisPoints'>,
+): Cents {
+  const { transition, forcePriceAmount, priceAmount, periodStart } = input;
+  if (transition && transition.takesEffectAt <= periodStart) return assertCents(transition.amount);
+  if (forcePriceAmount !== null && forcePriceAmount !== undefined) return assertCents(forcePriceAmount);
+  return assertCents(priceAmount);
+}
+
+export function chargeAmount(input: ChargeAmountInput): ChargeAmount {
+  const amount = priceInEffect(input);
+  const surcharged = (SURCHARGED_PAYMENT_TYPES as readonly string[]).includes(input.paymentType);
+  const surcharge = surcharged ? percentOf(amount, input.cardSurchargeBasisPoints) : 0;
+  return { amount, surcharge, total: amount + surcharge };
+}

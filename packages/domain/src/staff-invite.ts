@@ -1,0 +1,40 @@
+// Adding staff: POST /organisations/{id}/staff (spec sections 3 and 5).
+import { z } from 'zod';
+import { STAFF_ROLES } from './roles';
+import {
+  CONDITIONALLY_REQUIRED,
+  EVEN_WITH_FIELD_ERRORS,
+  email,
+  idSchema,
+  isBlank,
+  requiredEnum,
+  VALUE_REQUIRED,
+} from './validation-messages';
+
+/** The role value meaning "no organisation role: a role per gym" (the spec's -1). */
+export const PER_GYM_ROLE = -1;
+
+export const gymRoleSchema = z.object({ id: idSchema, role: requiredEnum(STAFF_ROLES) });
+
+export const staffInviteSchema = z
+  .object({
+    /** true: email an invitation; false: create the staff user now (then the name is needed). */
+    inviting: z.boolean().optional().default(true),
+    email: email(),
+    role: z.union([requiredEnum(STAFF_ROLES), z.literal(PER_GYM_ROLE)], {
+      error: (issue) => (isBlank(issue.input) ? VALUE_REQUIRED : 'Value must be a role'),
+    }),
+    name: z.string().trim().max(255).nullish(),
+    gyms: z.array(gymRoleSchema).optional().default([]),
+  })
+  .superRefine((invite, ctx) => {
+    const value = invite as Record<string, unknown>;
+    if (value.inviting === false && isBlank(value.name)) {
+      ctx.addIssue({ code: 'custom', message: VALUE_REQUIRED, path: ['name'] });
+    }
+    if (value.role === PER_GYM_ROLE && (!Array.isArray(value.gyms) || value.gyms.length === 0)) {
+      ctx.addIssue({ code: 'custom', message: CONDITIONALLY_REQUIRED, path: ['gyms'] });
+    }
+  }, EVEN_WITH_FIELD_ERRORS);
+
+export type StaffInput = z.output<typeof staffInviteSchema>;
