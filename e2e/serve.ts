@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashPassword } from '../apps/server/src/auth/password';
 import { readEnv } from '../apps/server/src/config/env';
-import { organisations, organisationStaff, users } from '../apps/server/src/db/schema/index';
+import { organisationStaff, organisations, users } from '../apps/server/src/db/schema/index';
 import { secretBox } from '../apps/server/src/db/secrets';
 import { seedDemo } from '../apps/server/src/db/seed/seed-demo';
 import { encryptionKey, openMigratedDatabase } from '../apps/server/src/runtime';
@@ -22,11 +22,19 @@ const orgs = await database.db.select().from(organisations).orderBy(organisation
 for (const person of Object.values(E2E_USERS)) {
   const [user] = await database.db
     .insert(users)
-    .values({ name: person.name, email: person.email, passwordHash, isStaff: true, twoFactorEnabled: person === E2E_USERS.twoFactor })
+    .values({
+      name: person.name,
+      email: person.email,
+      passwordHash,
+      isStaff: true,
+      twoFactorEnabled: person === E2E_USERS.twoFactor,
+    })
     .returning();
   const memberOf = person === E2E_USERS.switcher ? orgs : orgs.slice(0, 1);
   for (const org of memberOf) {
-    await database.db.insert(organisationStaff).values({ organisationId: org.id, userId: user!.id, role: 'admin', acceptedAt: new Date() });
+    await database.db
+      .insert(organisationStaff)
+      .values({ organisationId: org.id, userId: user!.id, role: 'admin', acceptedAt: new Date() });
   }
 }
 await database.close();

@@ -27,13 +27,22 @@ function pageIsStale(): boolean {
 
 if (dev) {
   // Watch-build the page and restart the server on server changes.
-  spawn(bin('vite'), ['build', '--watch', '--logLevel', 'warn'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
-  const server = spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+  spawn(bin('vite'), ['build', '--watch', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+  const server = spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   server.on('exit', (code) => process.exit(code ?? 0));
 } else {
   if (pageIsStale()) {
     process.stdout.write('Building the page (once, or after a change)…\n');
-    const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
+    const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], {
+      cwd: join(root, 'apps/web'),
+      stdio: 'inherit',
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   await import('../apps/server/src/main');

@@ -51,7 +51,11 @@ for (const step of steps) {
   if (only.length && !only.some((o) => step.name.includes(o))) continue;
   process.stdout.write(`\n▶ ${step.name}\n`);
   const started = Date.now();
-  const run = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const run = spawnSync(step.command, step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
   results.push({ name: step.name, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
 

@@ -5,7 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import * as Sentry from '@sentry/node';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,6 +17,7 @@ import type { Env } from './config/env';
 import type { Db } from './db/client';
 import type { SecretBox } from './db/secrets';
 import { authRoutes } from './features/auth/auth.routes';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { gymsRoutes } from './features/gyms/gyms.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { offeringRoutes } from './features/offerings/offerings.routes';
@@ -30,7 +31,6 @@ import { registerPageHost } from './http/page-host';
 import { configureValidationMessages, toValidationAppError } from './http/validation';
 import type { MailCapture } from './mail/capture';
 import type { Mailer } from './mail/mailer';
-import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 
 export interface AppDeps {
   env: Env;
@@ -57,7 +57,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: deps.env.NODE_ENV === 'test' }),
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      disableRequestLogging: deps.env.NODE_ENV === 'test',
+    }),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.env.NODE_ENV === 'production',
   }).withTypeProvider<ZodTypeProvider>();
@@ -88,7 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
     if (MUTATING.has(request.method) && path.startsWith('/api/') && !EXEMPT_FROM_PAGE_HEADER.test(path)) {
-      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw new AppError('not_requested_by_page');
+      if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
+        throw new AppError('not_requested_by_page');
     }
   });
 
@@ -99,7 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: {
         title: 'Gym membership API',
         version: '1.0.0',
-        description: 'Staff back office and member registration API. Answers wrap content in `data`; lists add `meta`.',
+        description:
+          'Staff back office and member registration API. Answers wrap content in `data`; lists add `meta`.',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'gym_session' } } },
     },

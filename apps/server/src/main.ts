@@ -6,11 +6,11 @@ import { buildApp } from './app';
 import { offsetClock, systemClock } from './clock';
 import { ConfigError, readEnv } from './config/env';
 import { secretBox } from './db/secrets';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-people';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
 import { loggerOptions } from './logger';
 import { type MailCapture, startMailCapture } from './mail/capture';
 import { smtpMailer } from './mail/mailer';
-import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-people';
 import { encryptionKey, openMigratedDatabase } from './runtime';
 
 async function main() {
@@ -18,7 +18,11 @@ async function main() {
   const pretty = process.stdout.isTTY && env.NODE_ENV !== 'production';
   const log = pino(loggerOptions(env.LOG_LEVEL, pretty));
   if (env.SENTRY_DSN) {
-    Sentry.init({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV, tracesSampleRate: 0.5 });
+    Sentry.init({
+      dsn: env.SENTRY_DSN,
+      environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+      tracesSampleRate: 0.5,
+    });
   }
   const clock = env.APP_NOW ? offsetClock(new Date(env.APP_NOW)) : systemClock;
   const secrets = secretBox(encryptionKey(env));
@@ -88,6 +92,8 @@ main().catch((error) => {
     process.stderr.write(`${error.message}\n`);
     process.exit(78);
   }
-  process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

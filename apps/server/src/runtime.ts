@@ -11,7 +11,9 @@ import { migrate } from './db/migrate';
 export function encryptionKey(env: Env): string {
   if (env.ENCRYPTION_KEY) return env.ENCRYPTION_KEY;
   if (env.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  ENCRYPTION_KEY: required in production (openssl rand -base64 32)');
+    throw new ConfigError(
+      'Invalid configuration:\n  ENCRYPTION_KEY: required in production (openssl rand -base64 32)',
+    );
   }
   const file = join(resolve(env.DATA_DIR), 'encryption.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

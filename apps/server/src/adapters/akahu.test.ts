@@ -31,7 +31,12 @@ beforeEach(() => {
 });
 
 async function member(accounts = ['everyday']) {
-  const code = sandbox.controls.akahu.connect({ appToken: 'app_token_gym1', redirectUri: REDIRECT, email: 'm@x.nz', accounts });
+  const code = sandbox.controls.akahu.connect({
+    appToken: 'app_token_gym1',
+    redirectUri: REDIRECT,
+    email: 'm@x.nz',
+    accounts,
+  });
   const { userToken } = await akahu.exchange(code);
   await akahu.subscribeWebhooks(userToken, 'user-42');
   const [account] = await akahu.listAccounts(userToken);
@@ -63,12 +68,21 @@ describe('Akahu adapter', () => {
     expect(await pay(userToken, account.id, 'attempt-1')).toMatchObject({ id: first.id });
     expect(first).toMatchObject({ status: 'READY', amountCents: 2590, final: false });
     await sandbox.controls.advanceClock(1_000);
-    expect(await akahu.getPayment(userToken, first.id)).toMatchObject({ status: 'SENT', final: true, statusCode: null });
-    const hook = hooks.list.find((h) => h.body.includes('"UPDATE"'))!;
-    await expect(akahu.verifyWebhook(hook.headers, hook.body)).resolves.toMatchObject({ item_id: first.id, state: 'user-42' });
-    await expect(akahu.verifyWebhook(hook.headers, hook.body.replace('SENT', 'ERROR'))).rejects.toMatchObject({
-      kind: 'invalid_signature',
+    expect(await akahu.getPayment(userToken, first.id)).toMatchObject({
+      status: 'SENT',
+      final: true,
+      statusCode: null,
     });
+    const hook = hooks.list.find((h) => h.body.includes('"UPDATE"'))!;
+    await expect(akahu.verifyWebhook(hook.headers, hook.body)).resolves.toMatchObject({
+      item_id: first.id,
+      state: 'user-42',
+    });
+    await expect(akahu.verifyWebhook(hook.headers, hook.body.replace('SENT', 'ERROR'))).rejects.toMatchObject(
+      {
+        kind: 'invalid_signature',
+      },
+    );
   });
 
   it('reports failure codes, revoked consent and an unavailable provider as ProviderError kinds', async () => {
@@ -76,7 +90,10 @@ describe('Akahu adapter', () => {
     sandbox.controls.akahu.failNextPayment(account.id, 'INSUFFICIENT_FUNDS');
     const failed = await pay(userToken, account.id, 'attempt-2');
     await sandbox.controls.advanceClock(1_000);
-    expect(await akahu.getPayment(userToken, failed.id)).toMatchObject({ status: 'DECLINED', statusCode: 'INSUFFICIENT_FUNDS' });
+    expect(await akahu.getPayment(userToken, failed.id)).toMatchObject({
+      status: 'DECLINED',
+      statusCode: 'INSUFFICIENT_FUNDS',
+    });
 
     sandbox.controls.faults.inject('akahu', { status: 503 });
     const unavailable = await pay(userToken, account.id, 'attempt-3').catch((e: unknown) => e);
@@ -84,6 +101,9 @@ describe('Akahu adapter', () => {
     expect(unavailable).toMatchObject({ kind: 'unavailable', status: 503 });
 
     await akahu.revoke(userToken);
-    await expect(akahu.listAccounts(userToken)).rejects.toMatchObject({ provider: 'akahu', kind: 'unauthorized' });
+    await expect(akahu.listAccounts(userToken)).rejects.toMatchObject({
+      provider: 'akahu',
+      kind: 'unauthorized',
+    });
   });
 });

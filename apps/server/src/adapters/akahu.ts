@@ -63,7 +63,10 @@ export interface AkahuAdapter {
   getPayment(userToken: string, paymentId: string): Promise<BankPayment>;
   revoke(userToken: string): Promise<void>;
   /** Checks `X-Akahu-Signature` with the key named by `X-Akahu-Signing-Key`; returns the payload. */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<WebhookPayload>;
+  verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<WebhookPayload>;
 }
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
@@ -99,10 +102,17 @@ function wrap(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
   const e = error as { isAkahuError?: boolean; status?: number; message?: string; isAxiosError?: boolean };
   if (e?.isAkahuError && typeof e.status === 'number') {
-    return new ProviderError('akahu', kindForStatus(e.status), e.message ?? 'Akahu error', e.status, { cause: error });
+    return new ProviderError('akahu', kindForStatus(e.status), e.message ?? 'Akahu error', e.status, {
+      cause: error,
+    });
   }
-  if (e?.isAkahuError) return new ProviderError('akahu', 'invalid_signature', e.message ?? 'Invalid webhook', undefined, { cause: error });
-  return new ProviderError('akahu', 'unavailable', e?.message ?? 'Akahu could not be reached', undefined, { cause: error });
+  if (e?.isAkahuError)
+    return new ProviderError('akahu', 'invalid_signature', e.message ?? 'Invalid webhook', undefined, {
+      cause: error,
+    });
+  return new ProviderError('akahu', 'unavailable', e?.message ?? 'Akahu could not be reached', undefined, {
+    cause: error,
+  });
 }
 
 async function call<T>(work: () => Promise<T>): Promise<T> {
@@ -121,19 +131,32 @@ export function createAkahuAdapter(config: AkahuConfig): AkahuAdapter {
     ...api,
     timeout: config.timeoutMs ?? 20_000,
   });
-  const oauth = config.oauthUrl ? { ...hostOptions(config.oauthUrl), path: new URL(config.oauthUrl).pathname.slice(1) } : {};
+  const oauth = config.oauthUrl
+    ? { ...hostOptions(config.oauthUrl), path: new URL(config.oauthUrl).pathname.slice(1) }
+    : {};
 
   return {
     authUrl: ({ state, email }) =>
-      client.auth.buildAuthorizationUrl({ ...oauth, redirect_uri: config.redirectUri, scope: 'ENDURING_CONSENT', state, email }),
+      client.auth.buildAuthorizationUrl({
+        ...oauth,
+        redirect_uri: config.redirectUri,
+        scope: 'ENDURING_CONSENT',
+        state,
+        email,
+      }),
     exchange: (code) =>
       call(async () => {
         const token = await client.auth.exchange(code, config.redirectUri);
         return { userToken: token.access_token, scope: token.scope };
       }),
-    listAccounts: (userToken) => call(async () => (await client.accounts.list(userToken)).map(presentAccount)),
+    listAccounts: (userToken) =>
+      call(async () => (await client.accounts.list(userToken)).map(presentAccount)),
     subscribeWebhooks: (userToken, state, types = ['TOKEN', 'ACCOUNT', 'PAYMENT']) =>
-      call(() => Promise.all(types.map((webhook_type) => client.webhooks.subscribe(userToken, { webhook_type, state })))),
+      call(() =>
+        Promise.all(
+          types.map((webhook_type) => client.webhooks.subscribe(userToken, { webhook_type, state })),
+        ),
+      ),
     makePayment: (input) =>
       call(async () => {
         const payment = await client.payments.create(
@@ -148,13 +171,15 @@ export function createAkahuAdapter(config: AkahuConfig): AkahuAdapter {
         );
         return presentPayment(payment);
       }),
-    getPayment: (userToken, paymentId) => call(async () => presentPayment(await client.payments.get(userToken, paymentId))),
+    getPayment: (userToken, paymentId) =>
+      call(async () => presentPayment(await client.payments.get(userToken, paymentId))),
     revoke: (userToken) => call(() => client.auth.revoke(userToken)),
     verifyWebhook: (headers, rawBody) =>
       call(async () => {
         const signature = headerValue(headers, 'x-akahu-signature');
         const keyId = headerValue(headers, 'x-akahu-signing-key');
-        if (!signature || !keyId) throw new ProviderError('akahu', 'invalid_signature', 'Missing Akahu signature headers');
+        if (!signature || !keyId)
+          throw new ProviderError('akahu', 'invalid_signature', 'Missing Akahu signature headers');
         return client.webhooks.validateWebhook(keyId, signature, rawBody);
       }),
   };

@@ -11,7 +11,11 @@ let kisi: KisiAdapter;
 beforeAll(async () => {
   hooks = await receiveWebhooks();
   sandbox = await startSandbox({ webhookTargets: { kisi: hooks.url }, kisiWebhookSecret: 'kisi_secret' });
-  kisi = createKisiAdapter({ apiKey: 'kisi_sandbox_api_key', apiUrl: sandbox.kisi.url, webhookSecret: 'kisi_secret' });
+  kisi = createKisiAdapter({
+    apiKey: 'kisi_sandbox_api_key',
+    apiUrl: sandbox.kisi.url,
+    webhookSecret: 'kisi_secret',
+  });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -23,7 +27,10 @@ beforeEach(() => {
 });
 
 const unlock = (lockId: number, secret: string) =>
-  fetch(`${sandbox.kisi.url}/locks/${lockId}/unlock`, { method: 'POST', headers: { authorization: `KISI-LOGIN ${secret}` } });
+  fetch(`${sandbox.kisi.url}/locks/${lockId}/unlock`, {
+    method: 'POST',
+    headers: { authorization: `KISI-LOGIN ${secret}` },
+  });
 
 describe('Kisi adapter', () => {
   it('grants a time-boxed access right, and the unlock webhook verifies', async () => {
@@ -35,7 +42,12 @@ describe('Kisi adapter', () => {
     const { userId } = await kisi.ensureUser({ email: 'Jane@Example.nz', name: 'Jane' });
     expect(await kisi.ensureUser({ email: 'jane@example.nz', name: 'Jane' })).toEqual({ userId });
     const now = sandbox.controls.now();
-    const { roleAssignmentId } = await kisi.grantAccess({ userId, groupId, validFrom: now, validUntil: new Date(now.getTime() + 86_400_000) });
+    const { roleAssignmentId } = await kisi.grantAccess({
+      userId,
+      groupId,
+      validFrom: now,
+      validUntil: new Date(now.getTime() + 86_400_000),
+    });
     const login = await kisi.createLogin('jane@example.nz');
     expect((await unlock(door, login.secret)).status).toBe(200);
 

@@ -47,10 +47,22 @@ export interface KisiAdapter {
   createGroup(input: { placeId: number; name: string; lockIds: number[] }): Promise<{ groupId: number }>;
   /** Finds the managed user with this email, or creates one (no Kisi emails). */
   ensureUser(input: { email: string; name: string }): Promise<{ userId: number }>;
-  grantAccess(input: { userId: number; groupId: number; validFrom: Date; validUntil: Date | null }): Promise<{ roleAssignmentId: number }>;
-  changeAccess(roleAssignmentId: number, input: { validFrom?: Date; validUntil?: Date | null }): Promise<void>;
+  grantAccess(input: {
+    userId: number;
+    groupId: number;
+    validFrom: Date;
+    validUntil: Date | null;
+  }): Promise<{ roleAssignmentId: number }>;
+  changeAccess(
+    roleAssignmentId: number,
+    input: { validFrom?: Date; validUntil?: Date | null },
+  ): Promise<void>;
   revokeAccess(roleAssignmentId: number): Promise<void>;
-  grantStaffAccess(input: { userId: number; placeId: number; roleId?: string }): Promise<{ roleAssignmentId: number }>;
+  grantStaffAccess(input: {
+    userId: number;
+    placeId: number;
+    roleId?: string;
+  }): Promise<{ roleAssignmentId: number }>;
   /** A login made on the member's behalf; its secret is the member's credential. */
   createLogin(email: string): Promise<{ loginId: number; secret: string }>;
   recreateLogin(email: string, previousLoginId: number | null): Promise<{ loginId: number; secret: string }>;
@@ -67,18 +79,29 @@ export function createKisiAdapter(config: KisiConfig): KisiAdapter {
     try {
       response = await fetch(`${base}${path}`, {
         method,
-        headers: { authorization: `KISI-LOGIN ${config.apiKey}`, accept: 'application/json', 'content-type': 'application/json' },
+        headers: {
+          authorization: `KISI-LOGIN ${config.apiKey}`,
+          accept: 'application/json',
+          'content-type': 'application/json',
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(config.timeoutMs ?? 20_000),
       });
     } catch (error) {
-      throw new ProviderError('kisi', 'unavailable', `Kisi could not be reached: ${(error as Error).message}`, undefined, { cause: error });
+      throw new ProviderError(
+        'kisi',
+        'unavailable',
+        `Kisi could not be reached: ${(error as Error).message}`,
+        undefined,
+        { cause: error },
+      );
     }
     const text = await response.text();
     const json = text ? (JSON.parse(text) as unknown) : null;
     if (!response.ok) {
       const detail = json as { error?: string; errors?: Record<string, string[]> } | null;
-      const message = detail?.error ?? (detail?.errors ? JSON.stringify(detail.errors) : `HTTP ${response.status}`);
+      const message =
+        detail?.error ?? (detail?.errors ? JSON.stringify(detail.errors) : `HTTP ${response.status}`);
       throw new ProviderError('kisi', kindForStatus(response.status), message, response.status);
     }
     return json as T;
@@ -86,7 +109,14 @@ export function createKisiAdapter(config: KisiConfig): KisiAdapter {
 
   const createLogin = async (email: string) => {
     const login = await request<{ id: number; secret: string }>('POST', '/logins', {
-      login: { type: 'device', email, expire: false, device_brand: 'Gym membership', device_model: 'Web', os_name: 'web' },
+      login: {
+        type: 'device',
+        email,
+        expire: false,
+        device_brand: 'Gym membership',
+        device_model: 'Web',
+        os_name: 'web',
+      },
     });
     return { loginId: login.id, secret: login.secret };
   };
@@ -110,14 +140,17 @@ export function createKisiAdapter(config: KisiConfig): KisiAdapter {
       })),
     createGroup: async ({ placeId, name, lockIds }) => {
       const group = await request('POST', '/groups', { group: { name, place_id: placeId } });
-      for (const lockId of lockIds) await request('POST', '/group_locks', { group_lock: { group_id: group.id, lock_id: lockId } });
+      for (const lockId of lockIds)
+        await request('POST', '/group_locks', { group_lock: { group_id: group.id, lock_id: lockId } });
       return { groupId: group.id as number };
     },
     ensureUser: async ({ email, name }) => {
       const found = await request<Json[]>('GET', `/users?query=${encodeURIComponent(email)}`);
       const existing = found.find((u) => String(u.email).toLowerCase() === email.toLowerCase());
       if (existing) return { userId: existing.id as number };
-      const user = await request('POST', '/users', { user: { name, email, send_emails: false, confirm: true } });
+      const user = await request('POST', '/users', {
+        user: { name, email, send_emails: false, confirm: true },
+      });
       return { userId: user.id as number };
     },
     grantAccess: async ({ userId, groupId, validFrom, validUntil }) => {

@@ -3,7 +3,12 @@
 // `unauthorized` (our credentials or the member's consent are not accepted), `rejected` (the provider
 // refused the request), `not_found`, `invalid_signature` (a webhook that is not the provider's).
 export type ProviderName = 'akahu' | 'stripe' | 'kisi';
-export type ProviderErrorKind = 'unavailable' | 'unauthorized' | 'rejected' | 'not_found' | 'invalid_signature';
+export type ProviderErrorKind =
+  | 'unavailable'
+  | 'unauthorized'
+  | 'rejected'
+  | 'not_found'
+  | 'invalid_signature';
 
 export class ProviderError extends Error {
   override name = 'ProviderError';
@@ -34,7 +39,10 @@ export function hostOptions(url: string): { protocol: 'http' | 'https'; host: st
 }
 
 /** First value of a header from Node/fastify's header object. */
-export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+export function headerValue(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
   const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
   const value = key === undefined ? undefined : headers[key];
   return Array.isArray(value) ? value[0] : value;

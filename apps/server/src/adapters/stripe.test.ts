@@ -12,7 +12,10 @@ let now = new Date();
 
 beforeAll(async () => {
   hooks = await receiveWebhooks();
-  sandbox = await startSandbox({ webhookTargets: { stripe: hooks.url }, stripeWebhookSecret: 'whsec_adapter' });
+  sandbox = await startSandbox({
+    webhookTargets: { stripe: hooks.url },
+    stripeWebhookSecret: 'whsec_adapter',
+  });
   stripe = createStripeAdapter({
     secretKey: 'sk_test_sandbox',
     webhookSecret: 'whsec_adapter',
@@ -32,7 +35,10 @@ beforeEach(() => {
 });
 
 async function gymWithSavedCard(number = '4242424242424242') {
-  const { accountId } = await stripe.createConnectedAccount({ email: 'gym@x.nz', businessName: 'Sandbox Gym' });
+  const { accountId } = await stripe.createConnectedAccount({
+    email: 'gym@x.nz',
+    businessName: 'Sandbox Gym',
+  });
   const link = await stripe.onboardingLink({
     accountId,
     returnUrl: 'http://localhost:3000/stripe/callback',
@@ -41,7 +47,10 @@ async function gymWithSavedCard(number = '4242424242424242') {
   expect(link.url.startsWith(sandbox.stripe.url)).toBe(true);
   expect((await stripe.completeOnboarding(accountId)).chargesEnabled).toBe(false);
   sandbox.controls.stripe.completeOnboarding(accountId);
-  expect(await stripe.completeOnboarding(accountId)).toMatchObject({ chargesEnabled: true, detailsSubmitted: true });
+  expect(await stripe.completeOnboarding(accountId)).toMatchObject({
+    chargesEnabled: true,
+    detailsSubmitted: true,
+  });
 
   const { customerId } = await stripe.createCustomer({ accountId, email: 'm@x.nz', name: 'Member' });
   const { setupIntentId, clientSecret } = await stripe.createSetupIntent({ accountId, customerId });
@@ -67,13 +76,25 @@ async function gymWithSavedCard(number = '4242424242424242') {
 describe('Stripe adapter', () => {
   it('saves a card, charges it off-session once per key, and refunds', async () => {
     const { accountId, customerId, paymentMethodId, saved } = await gymWithSavedCard();
-    expect(saved).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } });
-    const input = { accountId, customerId, paymentMethodId, amountCents: 2590, applicationFeeCents: 100, idempotencyKey: 'attempt-9' };
+    expect(saved).toMatchObject({
+      status: 'succeeded',
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+    });
+    const input = {
+      accountId,
+      customerId,
+      paymentMethodId,
+      amountCents: 2590,
+      applicationFeeCents: 100,
+      idempotencyKey: 'attempt-9',
+    };
     const charged = await stripe.chargeOffSession(input);
     expect(charged).toMatchObject({ status: 'succeeded' });
     expect(await stripe.chargeOffSession(input)).toEqual(charged);
     if (charged.status !== 'succeeded') throw new Error('expected success');
-    await expect(stripe.refund({ accountId, paymentIntentId: charged.paymentIntentId, idempotencyKey: 'refund-9' })).resolves.toMatchObject({
+    await expect(
+      stripe.refund({ accountId, paymentIntentId: charged.paymentIntentId, idempotencyKey: 'refund-9' }),
+    ).resolves.toMatchObject({
       status: 'succeeded',
     });
   });
@@ -81,8 +102,18 @@ describe('Stripe adapter', () => {
   it('returns declines as outcomes with the decline code', async () => {
     const { accountId, customerId, paymentMethodId } = await gymWithSavedCard();
     sandbox.controls.stripe.failNextCharge({ customer: customerId }, 'stolen_card');
-    const outcome = await stripe.chargeOffSession({ accountId, customerId, paymentMethodId, amountCents: 1000, idempotencyKey: 'a-1' });
-    expect(outcome).toMatchObject({ status: 'failed', failureCode: 'stolen_card', paymentIntentId: expect.stringMatching(/^pi_/) });
+    const outcome = await stripe.chargeOffSession({
+      accountId,
+      customerId,
+      paymentMethodId,
+      amountCents: 1000,
+      idempotencyKey: 'a-1',
+    });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      failureCode: 'stolen_card',
+      paymentIntentId: expect.stringMatching(/^pi_/),
+    });
     const auth = await gymWithSavedCard('4000002760003184').catch(() => null);
     expect(auth).toBeNull(); // 3-D Secure card: the form goes to the challenge page instead of returning
   });
@@ -100,6 +131,9 @@ describe('Stripe adapter', () => {
 
   it('turns an unreachable Stripe into ProviderError unavailable', async () => {
     sandbox.controls.faults.inject('stripe', { status: 500, count: -1 });
-    await expect(stripe.createConnectedAccount({})).rejects.toMatchObject({ provider: 'stripe', kind: 'unavailable' });
+    await expect(stripe.createConnectedAccount({})).rejects.toMatchObject({
+      provider: 'stripe',
+      kind: 'unavailable',
+    });
   });
 });

@@ -55,16 +55,35 @@ export type ChargeOutcome =
 
 export interface StripeAdapter {
   createConnectedAccount(input: { email?: string; businessName?: string }): Promise<{ accountId: string }>;
-  onboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string; expiresAt: Date }>;
+  onboardingLink(input: {
+    accountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<{ url: string; expiresAt: Date }>;
   /** After the return to /stripe/callback: what the account can do now. */
   completeOnboarding(accountId: string): Promise<ConnectedAccountStatus>;
-  createCustomer(input: { accountId: string; email?: string; name?: string; metadata?: Record<string, string>; idempotencyKey?: string }): Promise<{ customerId: string }>;
-  createSetupIntent(input: { accountId: string; customerId: string; metadata?: Record<string, string> }): Promise<{ setupIntentId: string; clientSecret: string }>;
+  createCustomer(input: {
+    accountId: string;
+    email?: string;
+    name?: string;
+    metadata?: Record<string, string>;
+    idempotencyKey?: string;
+  }): Promise<{ customerId: string }>;
+  createSetupIntent(input: {
+    accountId: string;
+    customerId: string;
+    metadata?: Record<string, string>;
+  }): Promise<{ setupIntentId: string; clientSecret: string }>;
   /** Sandbox only: the hosted card form standing in for Stripe.js (null in live mode). */
   cardSetupPageUrl(clientSecret: string, returnUrl: string): string | null;
   getSetupIntent(accountId: string, setupIntentId: string): Promise<SavedCard>;
   chargeOffSession(input: OffSessionChargeInput): Promise<ChargeOutcome>;
-  refund(input: { accountId: string; paymentIntentId: string; amountCents?: number; idempotencyKey: string }): Promise<{ refundId: string; status: string | null }>;
+  refund(input: {
+    accountId: string;
+    paymentIntentId: string;
+    amountCents?: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string; status: string | null }>;
   verifyWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event;
 }
 
@@ -81,7 +100,9 @@ function wrap(error: unknown): ProviderError {
     const kind = error.code === 'resource_missing' ? 'not_found' : kindForStatus(status);
     return new ProviderError('stripe', kind, error.message, status, { cause: error });
   }
-  return new ProviderError('stripe', 'unavailable', (error as Error)?.message ?? 'Stripe failed', undefined, { cause: error });
+  return new ProviderError('stripe', 'unavailable', (error as Error)?.message ?? 'Stripe failed', undefined, {
+    cause: error,
+  });
 }
 
 async function call<T>(work: () => Promise<T>): Promise<T> {
@@ -93,7 +114,8 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createStripeAdapter(config: StripeConfig): StripeAdapter {
-  const sandboxUrl = config.apiUrl && new URL(config.apiUrl).hostname !== 'api.stripe.com' ? config.apiUrl : null;
+  const sandboxUrl =
+    config.apiUrl && new URL(config.apiUrl).hostname !== 'api.stripe.com' ? config.apiUrl : null;
   const stripe = new Stripe(config.secretKey, {
     ...(config.apiUrl ? hostOptions(config.apiUrl) : {}),
     timeout: config.timeoutMs ?? 20_000,
@@ -138,7 +160,8 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
       }),
     createCustomer: ({ accountId, email, name, metadata, idempotencyKey }) =>
       call(async () => ({
-        customerId: (await stripe.customers.create({ email, name, metadata }, on(accountId, idempotencyKey))).id,
+        customerId: (await stripe.customers.create({ email, name, metadata }, on(accountId, idempotencyKey)))
+          .id,
       })),
     createSetupIntent: ({ accountId, customerId, metadata }) =>
       call(async () => {
@@ -157,14 +180,24 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
     },
     getSetupIntent: (accountId, setupIntentId) =>
       call(async () => {
-        const seti = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }, on(accountId));
+        const seti = await stripe.setupIntents.retrieve(
+          setupIntentId,
+          { expand: ['payment_method'] },
+          on(accountId),
+        );
         const pm = typeof seti.payment_method === 'object' ? seti.payment_method : null;
         return {
           setupIntentId: seti.id,
           status: seti.status,
           paymentMethodId: pm?.id ?? (typeof seti.payment_method === 'string' ? seti.payment_method : null),
           card: pm?.card
-            ? { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year, country: pm.card.country }
+            ? {
+                brand: pm.card.brand,
+                last4: pm.card.last4,
+                expMonth: pm.card.exp_month,
+                expYear: pm.card.exp_year,
+                country: pm.card.country,
+              }
             : null,
           failureMessage: seti.last_setup_error?.message ?? null,
         };
@@ -186,10 +219,16 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
           on(input.accountId, input.idempotencyKey),
         );
         if (pi.status === 'succeeded') {
-          const charge = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? null);
+          const charge =
+            typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? null);
           return { status: 'succeeded', paymentIntentId: pi.id, chargeId: charge };
         }
-        return { status: 'failed', paymentIntentId: pi.id, failureCode: pi.status, message: `Payment ${pi.status}` };
+        return {
+          status: 'failed',
+          paymentIntentId: pi.id,
+          failureCode: pi.status,
+          message: `Payment ${pi.status}`,
+        };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
           return {
@@ -204,13 +243,23 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
     },
     refund: ({ accountId, paymentIntentId, amountCents, idempotencyKey }) =>
       call(async () => {
-        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents }, on(accountId, idempotencyKey));
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntentId, amount: amountCents },
+          on(accountId, idempotencyKey),
+        );
         return { refundId: refund.id, status: refund.status };
       }),
     verifyWebhook: (rawBody, signatureHeader) => {
       try {
         const receivedAt = config.now?.().getTime();
-        return stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', config.webhookSecret, undefined, undefined, receivedAt);
+        return stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader ?? '',
+          config.webhookSecret,
+          undefined,
+          undefined,
+          receivedAt,
+        );
       } catch (error) {
         throw wrap(error);
       }

@@ -3,7 +3,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app';
 import { AppError } from '../http/app-error';
-import { type GymMembership, loadMemberships, type Memberships, type OrganisationMembership } from './memberships';
+import {
+  type GymMembership,
+  loadMemberships,
+  type Memberships,
+  type OrganisationMembership,
+} from './memberships';
 import { findSession, SESSION_COOKIE, type SessionRow, type UserRow } from './session';
 
 export interface AuthContext {
@@ -42,7 +47,9 @@ export async function resolveAuth(deps: AppDeps, request: FastifyRequest): Promi
   if (!found) return null;
   const memberships = await loadMemberships(deps.db, found.user.id);
   const organisation =
-    memberships.organisations.find((o) => o.id === found.session.currentOrganisationId) ?? memberships.organisations[0] ?? null;
+    memberships.organisations.find((o) => o.id === found.session.currentOrganisationId) ??
+    memberships.organisations[0] ??
+    null;
   const orgGyms = memberships.gyms.filter((g) => g.organisation_id === organisation?.id);
   const gym = orgGyms.find((g) => g.id === found.session.currentGymId) ?? orgGyms[0] ?? null;
   const staffGyms = orgGyms.filter((g) => g.role !== null);
@@ -67,7 +74,8 @@ export function guard(deps: AppDeps, options: GuardOptions = {}) {
       throw new AppError('not_two_factor_authenticated');
     }
     if ((options.staff || options.organisationAdmin) && !auth.user.isStaff) throw new AppError('forbidden');
-    if (options.staff && !auth.organisation) throw new AppError('forbidden', { message: 'You are not staff of any organisation.' });
+    if (options.staff && !auth.organisation)
+      throw new AppError('forbidden', { message: 'You are not staff of any organisation.' });
     if (options.organisationAdmin && !auth.isOrganisationAdmin) {
       throw new AppError('forbidden', { message: 'Only organisation admins can do this.' });
     }

@@ -27,7 +27,9 @@ export interface Memberships {
 }
 
 export async function loadMemberships(db: Executor, userId: number): Promise<Memberships> {
-  const organisations = await queryRows<OrganisationMembership>(db, sql`
+  const organisations = await queryRows<OrganisationMembership>(
+    db,
+    sql`
     select o.id::int as id, o.name, o.multi_gym, max(s.role) as role, bool_or(s.user_id is null) as is_member
     from organisations o
     left join organisation_staff s on s.organisation_id = o.id and s.user_id = ${userId} and s.deleted_at is null
@@ -37,8 +39,11 @@ export async function loadMemberships(db: Executor, userId: number): Promise<Mem
                   and not exists (select 1 from organisation_staff d where d.organisation_id = o.id
                                   and d.user_id = ${userId} and d.deleted_at is not null))
     group by o.id, o.name, o.multi_gym
-    order by o.name, o.id`);
-  const gyms = await queryRows<GymMembership>(db, sql`
+    order by o.name, o.id`,
+  );
+  const gyms = await queryRows<GymMembership>(
+    db,
+    sql`
     select g.id::int as id, g.name, g.organisation_id::int as organisation_id,
            case when s.role = 'admin' then 'admin' else gs.role end as role
     from gyms g
@@ -50,6 +55,7 @@ export async function loadMemberships(db: Executor, userId: number): Promise<Mem
        or (gs.user_id is not null and not exists (select 1 from organisation_staff d where d.organisation_id = g.organisation_id
                                                  and d.user_id = ${userId} and d.deleted_at is not null))
        or m.user_id is not null
-    order by g.name, g.id`);
+    order by g.name, g.id`,
+  );
   return { organisations, gyms };
 }

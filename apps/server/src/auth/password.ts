@@ -7,16 +7,45 @@ const ARGON2ID = 2;
 export const MIN_PASSWORD_LENGTH = 10;
 
 const COMMON = new Set([
-  'password', 'password1', 'password12', 'password123', 'password1234', 'passw0rd', '1234567890', '12345678910',
-  '0123456789', 'qwertyuiop', 'qwerty1234', 'qwerty12345', '1q2w3e4r5t', 'iloveyou12', 'letmein123', 'welcome123',
-  'abcdefghij', 'abc1234567', 'trustno1234', 'football12', 'baseball12', 'superman12', 'aaaaaaaaaa', '1111111111',
-  'changeme12', 'admin12345', 'administrator', 'gympassword', 'newzealand', 'aotearoa123', 'allblacks1',
+  'password',
+  'password1',
+  'password12',
+  'password123',
+  'password1234',
+  'passw0rd',
+  '1234567890',
+  '12345678910',
+  '0123456789',
+  'qwertyuiop',
+  'qwerty1234',
+  'qwerty12345',
+  '1q2w3e4r5t',
+  'iloveyou12',
+  'letmein123',
+  'welcome123',
+  'abcdefghij',
+  'abc1234567',
+  'trustno1234',
+  'football12',
+  'baseball12',
+  'superman12',
+  'aaaaaaaaaa',
+  '1111111111',
+  'changeme12',
+  'admin12345',
+  'administrator',
+  'gympassword',
+  'newzealand',
+  'aotearoa123',
+  'allblacks1',
 ]);
 
 export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > 200) return 'The password may not be longer than 200 characters.';
-  if (COMMON.has(password.toLowerCase()) || /^(.)\1+$/.test(password)) return 'This password is too common. Choose another.';
+  if (COMMON.has(password.toLowerCase()) || /^(.)\1+$/.test(password))
+    return 'This password is too common. Choose another.';
   return null;
 }
 

@@ -23,7 +23,10 @@ export async function hit(db: Executor, now: Date, limits: Limit[]): Promise<voi
     const [row] = await db
       .insert(rateLimits)
       .values({ key: limit.key, windowStart: start, count: 1 })
-      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+      })
       .returning({ count: rateLimits.count });
     if ((row?.count ?? 0) > limit.max) throw tooMany(start, limit.windowSeconds, now);
   }

@@ -89,5 +89,10 @@ export function setSessionCookie(reply: FastifyReply, env: Env, token: string) {
 }
 
 export function clearSessionCookie(reply: FastifyReply, env: Env) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: env.APP_URL.startsWith('https:') });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env.APP_URL.startsWith('https:'),
+  });
 }

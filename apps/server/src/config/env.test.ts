@@ -26,6 +26,8 @@ describe('readEnv', () => {
   });
 
   it('asks for the live keys when PROVIDERS=live', () => {
-    expect(() => readEnv({ PROVIDERS: 'live' })).toThrowError(/STRIPE_SECRET_KEY: required when PROVIDERS=live/);
+    expect(() => readEnv({ PROVIDERS: 'live' })).toThrowError(
+      /STRIPE_SECRET_KEY: required when PROVIDERS=live/,
+    );
   });
 });

@@ -22,9 +22,17 @@ export const envSchema = z.object({
   UPLOADS_DIR: z.string().min(1).optional(),
   ENCRYPTION_KEY: z
     .string()
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+    .refine(
+      (v) => Buffer.from(v, 'base64').length === 32,
+      'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
+    )
     .optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag.default(true),
   PROVIDERS: z.enum(['sandbox', 'live']).default('sandbox'),
@@ -48,7 +56,9 @@ export const envSchema = z.object({
   SENTRY_DSN: url.optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
   /** Moves the application clock (ISO instant): demos and benchmarks can run months ahead. */
-  APP_NOW: z.iso.datetime({ offset: true, message: 'must be an ISO date-time such as 2026-01-31T00:00:00Z' }).optional(),
+  APP_NOW: z.iso
+    .datetime({ offset: true, message: 'must be an ISO date-time such as 2026-01-31T00:00:00Z' })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,7 +80,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 function requireLiveKeys(env: Env) {
-  const needed = ['AKAHU_APP_TOKEN', 'AKAHU_APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL'] as const;
+  const needed = [
+    'AKAHU_APP_TOKEN',
+    'AKAHU_APP_SECRET',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'SMTP_URL',
+  ] as const;
   const missing = needed.filter((k) => !env[k]);
   if (missing.length) {
     throw new ConfigError(

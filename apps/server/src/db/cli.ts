@@ -13,11 +13,16 @@ async function run(command: string | undefined) {
       process.stdout.write(`Migrations applied (${database.kind}).\n`);
     } else if (command === 'seed') {
       if (!(await isDatabaseEmpty(database.db)) && !process.argv.includes('--force')) {
-        process.stdout.write('The database already has data; not seeding over it. Use a fresh DATA_DIR or database.\n');
+        process.stdout.write(
+          'The database already has data; not seeding over it. Use a fresh DATA_DIR or database.\n',
+        );
         return;
       }
       const clock = env.APP_NOW ? offsetClock(new Date(env.APP_NOW)) : systemClock;
-      const result = await seedDemo(database.db, { now: clock.now(), secrets: secretBox(encryptionKey(env)) });
+      const result = await seedDemo(database.db, {
+        now: clock.now(),
+        secrets: secretBox(encryptionKey(env)),
+      });
       process.stdout.write(`Demo data created: ${JSON.stringify(result)}\n`);
     } else {
       process.stderr.write('Usage: cli.ts migrate|seed\n');

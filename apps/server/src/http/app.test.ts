@@ -27,7 +27,12 @@ describe('HTTP conventions', () => {
 
   it('answers a malformed JSON body with 400 and a message, never 500', async () => {
     const res = await t.app.inject(
-      pageRequest({ method: 'POST', url: '/api/health-echo-missing', payload: '{"a":', headers: { 'content-type': 'application/json' } }),
+      pageRequest({
+        method: 'POST',
+        url: '/api/health-echo-missing',
+        payload: '{"a":',
+        headers: { 'content-type': 'application/json' },
+      }),
     );
     expect(res.statusCode).toBeLessThan(500);
   });
@@ -45,7 +50,11 @@ describe('HTTP conventions', () => {
   });
 
   it('keeps the request id the caller sent', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'req-12345678' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'req-12345678' },
+    });
     expect(res.headers['x-request-id']).toBe('req-12345678');
   });
 });

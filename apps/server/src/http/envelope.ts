@@ -16,7 +16,8 @@ export const pageMeta = z.object({
 export type PageMeta = z.infer<typeof pageMeta>;
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
-export const pageEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMeta });
+export const pageEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: pageMeta });
 
 export const ok = <T>(data: T) => ({ data });
 

@@ -42,7 +42,10 @@ export async function registerPageHost(app: FastifyInstance, env: Env, distDir: 
   const built = existsSync(pages.staff) && existsSync(pages.member);
   const config = pageConfig(env);
   const html = built
-    ? { staff: injectConfig(readFileSync(pages.staff, 'utf8'), config), member: injectConfig(readFileSync(pages.member, 'utf8'), config) }
+    ? {
+        staff: injectConfig(readFileSync(pages.staff, 'utf8'), config),
+        member: injectConfig(readFileSync(pages.member, 'utf8'), config),
+      }
     : null;
 
   if (built) {

@@ -12,10 +12,14 @@ export function configureValidationMessages() {
   configured = true;
   z.config({
     customError: (issue) => {
-      if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return 'Value is required';
-      if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'Value is required';
-      if (issue.code === 'too_big' && issue.origin === 'number') return `The maximum value allowed is ${issue.maximum}`;
-      if (issue.code === 'invalid_format' && issue.format === 'email') return 'Value is not a valid email address';
+      if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null))
+        return 'Value is required';
+      if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1)
+        return 'Value is required';
+      if (issue.code === 'too_big' && issue.origin === 'number')
+        return `The maximum value allowed is ${issue.maximum}`;
+      if (issue.code === 'invalid_format' && issue.format === 'email')
+        return 'Value is not a valid email address';
       return undefined;
     },
   });
@@ -25,7 +29,9 @@ export function fieldErrorsFromIssues(issues: readonly { path?: readonly Propert
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const key = (issue.path ?? []).map(String).join('.') || '_';
-    if (!errors[key]?.includes(issue.message)) (errors[key] ??= []).push(issue.message);
+    const list = errors[key] ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    errors[key] = list;
   }
   return errors;
 }

@@ -3,17 +3,20 @@ import type { MailMessage } from './mailer';
 
 type Rendered = Omit<MailMessage, 'to'>;
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
-       <p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br>${escape(action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+       <p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>`
     : '';
   return `<!doctype html><html lang="en-NZ"><body style="font-family:system-ui,Arial,sans-serif;color:#1a1b1e;background:#f8f9fa;padding:24px">
-<div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${button}</div></body></html>`;
+<div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}</div></body></html>`;
 }
 
 export function twoFactorCodeMail(input: { name: string; code: string; minutes: number }): Rendered {
@@ -22,7 +25,11 @@ export function twoFactorCodeMail(input: { name: string; code: string; minutes: 
     `Your sign-in code is ${input.code}. It expires in ${input.minutes} minutes.`,
     'If you did not try to sign in, you can ignore this email; someone may have typed your address by mistake.',
   ];
-  return { subject: `Your sign-in code: ${input.code}`, html: layout('Your sign-in code', lines), text: lines.join('\n\n') };
+  return {
+    subject: `Your sign-in code: ${input.code}`,
+    html: layout('Your sign-in code', lines),
+    text: lines.join('\n\n'),
+  };
 }
 
 export function passwordResetMail(input: { name: string; url: string; minutes: number }): Rendered {
@@ -38,7 +45,13 @@ export function passwordResetMail(input: { name: string; url: string; minutes: n
   };
 }
 
-export function invitationMail(input: { name: string; organisationName: string; inviterName: string; url: string; days: number }): Rendered {
+export function invitationMail(input: {
+  name: string;
+  organisationName: string;
+  inviterName: string;
+  url: string;
+  days: number;
+}): Rendered {
   const lines = [
     `Kia ora ${input.name},`,
     `${input.inviterName} has invited you to join ${input.organisationName} as staff.`,

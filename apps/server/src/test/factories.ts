@@ -2,7 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import type { Executor } from '../db/client';
-import { gyms, gymStaff, organisationMembers, organisations, organisationStaff, users } from '../db/schema/index';
+import {
+  gymStaff,
+  gyms,
+  organisationMembers,
+  organisationStaff,
+  organisations,
+  users,
+} from '../db/schema/index';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let cachedHash: Promise<string> | undefined;
@@ -12,20 +19,38 @@ const passwordHash = () => {
 };
 export const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
 
-export async function createOrganisation(db: Executor, overrides: Partial<typeof organisations.$inferInsert> = {}) {
-  const [row] = await db.insert(organisations).values({ name: unique('Organisation'), ...overrides }).returning();
+export async function createOrganisation(
+  db: Executor,
+  overrides: Partial<typeof organisations.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(organisations)
+    .values({ name: unique('Organisation'), ...overrides })
+    .returning();
   return row!;
 }
 
-export async function createGym(db: Executor, organisationId: number, overrides: Partial<typeof gyms.$inferInsert> = {}) {
-  const [row] = await db.insert(gyms).values({ organisationId, name: unique('Gym'), ...overrides }).returning();
+export async function createGym(
+  db: Executor,
+  organisationId: number,
+  overrides: Partial<typeof gyms.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(gyms)
+    .values({ organisationId, name: unique('Gym'), ...overrides })
+    .returning();
   return row!;
 }
 
 export async function createUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
   const [row] = await db
     .insert(users)
-    .values({ name: 'Aroha Ngata', email: `${unique('user')}@example.co.nz`, passwordHash: await passwordHash(), ...overrides })
+    .values({
+      name: 'Aroha Ngata',
+      email: `${unique('user')}@example.co.nz`,
+      passwordHash: await passwordHash(),
+      ...overrides,
+    })
     .returning();
   return row!;
 }
@@ -35,12 +60,24 @@ type Role = 'admin' | 'personal_trainer';
 /** A staff user with an organisation role (or none) and per-gym roles. */
 export async function createStaff(
   db: Executor,
-  input: { organisationId: number; role?: Role | null; gyms?: { gymId: number; role: Role }[]; user?: Partial<typeof users.$inferInsert> },
+  input: {
+    organisationId: number;
+    role?: Role | null;
+    gyms?: { gymId: number; role: Role }[];
+    user?: Partial<typeof users.$inferInsert>;
+  },
 ) {
   const user = await createUser(db, { isStaff: true, ...input.user });
-  await db.insert(organisationStaff).values({ organisationId: input.organisationId, userId: user.id, role: input.role ?? null, acceptedAt: new Date() });
+  await db.insert(organisationStaff).values({
+    organisationId: input.organisationId,
+    userId: user.id,
+    role: input.role ?? null,
+    acceptedAt: new Date(),
+  });
   for (const gym of input.gyms ?? []) {
-    await db.insert(gymStaff).values({ organisationId: input.organisationId, gymId: gym.gymId, userId: user.id, role: gym.role });
+    await db
+      .insert(gymStaff)
+      .values({ organisationId: input.organisationId, gymId: gym.gymId, userId: user.id, role: gym.role });
   }
   return user;
 }
@@ -50,7 +87,9 @@ export async function createMember(
   input: { organisationId: number; gymId?: number; user?: Partial<typeof users.$inferInsert> },
 ) {
   const user = await createUser(db, { isStaff: false, ...input.user });
-  await db.insert(organisationMembers).values({ organisationId: input.organisationId, userId: user.id, homeGymId: input.gymId ?? null });
+  await db
+    .insert(organisationMembers)
+    .values({ organisationId: input.organisationId, userId: user.id, homeGymId: input.gymId ?? null });
   return user;
 }
 
@@ -60,8 +99,14 @@ export async function createTenant(db: Executor, name = unique('Tenant')) {
   const gymA = await createGym(db, organisation.id, { name: `${name} Central` });
   const gymB = await createGym(db, organisation.id, { name: `${name} North` });
   const admin = await createStaff(db, { organisationId: organisation.id, role: 'admin' });
-  const gymAdmin = await createStaff(db, { organisationId: organisation.id, gyms: [{ gymId: gymA.id, role: 'admin' }] });
-  const trainer = await createStaff(db, { organisationId: organisation.id, gyms: [{ gymId: gymA.id, role: 'personal_trainer' }] });
+  const gymAdmin = await createStaff(db, {
+    organisationId: organisation.id,
+    gyms: [{ gymId: gymA.id, role: 'admin' }],
+  });
+  const trainer = await createStaff(db, {
+    organisationId: organisation.id,
+    gyms: [{ gymId: gymA.id, role: 'personal_trainer' }],
+  });
   const member = await createMember(db, { organisationId: organisation.id, gymId: gymA.id });
   return { organisation, gymA, gymB, admin, gymAdmin, trainer, member };
 }

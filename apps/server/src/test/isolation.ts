@@ -17,7 +17,9 @@ export async function expectIsolated(app: FastifyInstance, cookie: string, cases
   for (const c of cases) {
     const res = await app.inject(pageRequest({ ...c.request, cookie }));
     const allowed = c.refusedWith ?? [404, 403];
-    expect(allowed, `${c.name}: answered ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+    expect(allowed, `${c.name}: answered ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(
+      res.statusCode,
+    );
     for (const secret of c.mustNotContain ?? []) {
       expect(res.body, `${c.name} leaked ${secret}`).not.toContain(secret);
     }

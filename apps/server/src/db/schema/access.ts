@@ -145,6 +145,9 @@ export const webhookCalls = pgTable(
       .on(t.provider, t.externalId)
       .where(sql`${t.status} = 'processed'`),
     check('webhook_calls_provider', sql`${t.provider} in ('akahu','stripe','kisi')`),
-    check('webhook_calls_status', sql`${t.status} in ('received','processed','rejected','failed','duplicate','ignored')`),
+    check(
+      'webhook_calls_status',
+      sql`${t.status} in ('received','processed','rejected','failed','duplicate','ignored')`,
+    ),
   ],
 );

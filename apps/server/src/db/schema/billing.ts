@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { privatePriceLinks, prices } from './catalogue';
+import { prices, privatePriceLinks } from './catalogue';
 import { createdAt, id, instant, ref, updatedAt } from './columns';
 import { destinationAccounts, gyms, organisations } from './organisations';
 import { users } from './users';
@@ -146,9 +146,18 @@ export const subscriptions = pgTable(
     index('subscriptions_price').on(t.priceId),
     index('subscriptions_due').on(t.currentPeriodEnd).where(sql`${t.cancelledAt} is null`),
     check('subscriptions_anchor_day', sql`${t.anchorDay} between 1 and 31`),
-    check('subscriptions_upcoming_state', sql`${t.upcomingState} is null or ${t.upcomingState} in ('upcoming','failed')`),
-    check('subscriptions_period_order', sql`${t.currentPeriodEnd} is null or ${t.currentPeriodEnd} > ${t.currentPeriodStart}`),
-    check('subscriptions_money', sql`${t.balanceOwing} >= 0 and ${t.periodsOwing} >= 0 and ${t.pauseDaysCredit} >= 0`),
+    check(
+      'subscriptions_upcoming_state',
+      sql`${t.upcomingState} is null or ${t.upcomingState} in ('upcoming','failed')`,
+    ),
+    check(
+      'subscriptions_period_order',
+      sql`${t.currentPeriodEnd} is null or ${t.currentPeriodEnd} > ${t.currentPeriodStart}`,
+    ),
+    check(
+      'subscriptions_money',
+      sql`${t.balanceOwing} >= 0 and ${t.periodsOwing} >= 0 and ${t.pauseDaysCredit} >= 0`,
+    ),
     check('subscriptions_force_price', sql`${t.forcePriceAmount} is null or ${t.forcePriceAmount} >= 0`),
   ],
 );
@@ -268,7 +277,10 @@ export const payments = pgTable(
     index('payments_pending').on(t.updatedAt).where(sql`${t.status} = 'pending_request'`),
     index('payments_akahu_id').on(t.akahuId),
     index('payments_stripe_id').on(t.stripeId),
-    check('payments_type', sql`${t.type} in ('bank_account','stripe_card','cash','eftpos','bank_transfer','credit')`),
+    check(
+      'payments_type',
+      sql`${t.type} in ('bank_account','stripe_card','cash','eftpos','bank_transfer','credit')`,
+    ),
     check(
       'payments_status',
       sql`${t.status} in ('upcoming','pending_request','sent','failed','declined','error','cancelled','refunded')`,
@@ -304,5 +316,8 @@ export const priceChanges = pgTable(
     createdBy: ref().references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('price_changes_subscription').on(t.subscriptionId), index('price_changes_user').on(t.organisationId, t.userId)],
+  (t) => [
+    index('price_changes_subscription').on(t.subscriptionId),
+    index('price_changes_user').on(t.organisationId, t.userId),
+  ],
 );

@@ -125,7 +125,10 @@ export const prices = pgTable(
       sql`${t.billingFrequency} in ('daily','weekly','fortnightly','monthly','bi_monthly','quarterly','twice_yearly','yearly','one_off')`,
     ),
     check('prices_term_together', sql`(${t.termAmount} is null) = (${t.termUnit} is null)`),
-    check('prices_term_unit', sql`${t.termUnit} is null or ${t.termUnit} in ('days','weeks','months','years')`),
+    check(
+      'prices_term_unit',
+      sql`${t.termUnit} is null or ${t.termUnit} in ('days','weeks','months','years')`,
+    ),
     check('prices_term_amount', sql`${t.termAmount} is null or ${t.termAmount} between 1 and 120`),
   ],
 );
@@ -147,5 +150,8 @@ export const privatePriceLinks = pgTable(
     createdAt: createdAt(),
     revokedAt: instant(),
   },
-  (t) => [uniqueIndex('private_price_links_token').on(t.token), index('private_price_links_price').on(t.priceId)],
+  (t) => [
+    uniqueIndex('private_price_links_token').on(t.token),
+    index('private_price_links_price').on(t.priceId),
+  ],
 );

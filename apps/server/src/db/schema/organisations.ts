@@ -32,7 +32,10 @@ export const organisations = pgTable(
   (t) => [
     check('organisations_name_present', sql`length(trim(${t.name})) > 0`),
     check('organisations_grace_unit', sql`${t.failedPaymentGracePeriodUnit} in ('days','weeks','months')`),
-    check('organisations_term_grace_unit', sql`${t.termMembershipGracePeriodUnit} in ('days','weeks','months')`),
+    check(
+      'organisations_term_grace_unit',
+      sql`${t.termMembershipGracePeriodUnit} in ('days','weeks','months')`,
+    ),
     check('organisations_grace_range', sql`${t.failedPaymentGracePeriod} between 0 and 365`),
     check('organisations_term_grace_range', sql`${t.termMembershipGracePeriod} between 0 and 365`),
   ],
@@ -52,7 +55,10 @@ export const ageBypassLinks = pgTable(
     usedAt: instant(),
     revokedAt: instant(),
   },
-  (t) => [uniqueIndex('age_bypass_links_token').on(t.token), index('age_bypass_links_org').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('age_bypass_links_token').on(t.token),
+    index('age_bypass_links_org').on(t.organisationId),
+  ],
 );
 
 export const gyms = pgTable(
@@ -111,5 +117,8 @@ export const destinationAccounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('destination_accounts_gym').on(t.gymId), index('destination_accounts_org').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('destination_accounts_gym').on(t.gymId),
+    index('destination_accounts_org').on(t.organisationId),
+  ],
 );

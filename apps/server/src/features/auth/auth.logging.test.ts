@@ -18,15 +18,34 @@ afterAll(() => t.close());
 
 it('keeps passwords, codes, tokens and session ids out of the logs', async () => {
   const tenant = await createTenant(t.db);
-  const user = await createMember(t.db, { organisationId: tenant.organisation.id, user: { twoFactorEnabled: true } });
-  await t.app.inject(pageRequest({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'a-wrong-password' } }));
-  const login = await t.app.inject(pageRequest({ method: 'POST', url: '/api/login', payload: { email: user.email, password: TEST_PASSWORD } }));
+  const user = await createMember(t.db, {
+    organisationId: tenant.organisation.id,
+    user: { twoFactorEnabled: true },
+  });
+  await t.app.inject(
+    pageRequest({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: 'a-wrong-password' },
+    }),
+  );
+  const login = await t.app.inject(
+    pageRequest({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    }),
+  );
   const cookie = String(login.headers['set-cookie']).split(';')[0]!;
   const mail = await t.mail.waitFor((m) => m.to.includes(user.email.toLowerCase()));
   const code = mail.text.match(/\b(\d{6})\b/)![1]!;
   await t.app.inject(pageRequest({ method: 'POST', url: '/api/email/verify', payload: { code }, cookie }));
-  await t.app.inject(pageRequest({ method: 'POST', url: '/api/forgot-password', payload: { email: user.email } }));
-  const reset = await t.mail.waitFor((m) => m.subject === 'Reset your password' && m.to.includes(user.email.toLowerCase()));
+  await t.app.inject(
+    pageRequest({ method: 'POST', url: '/api/forgot-password', payload: { email: user.email } }),
+  );
+  const reset = await t.mail.waitFor(
+    (m) => m.subject === 'Reset your password' && m.to.includes(user.email.toLowerCase()),
+  );
   const token = decodeURIComponent(reset.text.match(/token=([^&\s]+)/)![1]!);
 
   const log = lines.join('');

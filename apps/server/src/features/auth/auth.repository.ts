@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { authTokens, organisationMembers, organisationStaff, paymentTypes, users } from '../../db/schema/index';
+import {
+  authTokens,
+  organisationMembers,
+  organisationStaff,
+  paymentTypes,
+  users,
+} from '../../db/schema/index';
 
 export type TokenKind = 'password_reset' | 'invitation' | 'two_factor';
 
@@ -14,7 +20,14 @@ export async function findUserByEmail(db: Executor, email: string) {
 
 export async function insertToken(
   db: Executor,
-  input: { userId: number; kind: TokenKind; tokenHash: string; expiresAt: Date; now: Date; organisationId?: number | null },
+  input: {
+    userId: number;
+    kind: TokenKind;
+    tokenHash: string;
+    expiresAt: Date;
+    now: Date;
+    organisationId?: number | null;
+  },
 ) {
   await db.insert(authTokens).values({
     userId: input.userId,
@@ -33,7 +46,12 @@ export async function findLiveToken(db: Executor, kind: TokenKind, tokenHash: st
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
-      and(eq(authTokens.kind, kind), eq(authTokens.tokenHash, tokenHash), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)),
+      and(
+        eq(authTokens.kind, kind),
+        eq(authTokens.tokenHash, tokenHash),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
     );
   return row ?? null;
 }
@@ -73,7 +91,10 @@ export async function setPassword(db: Executor, userId: number, passwordHash: st
 }
 
 export async function markEmailVerified(db: Executor, userId: number, now: Date) {
-  await db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
 export async function acceptInvitation(db: Executor, userId: number, organisationId: number, now: Date) {
@@ -87,12 +108,18 @@ export async function memberProfile(db: Executor, userId: number, organisationId
   const [member] = await db
     .select()
     .from(organisationMembers)
-    .where(and(eq(organisationMembers.userId, userId), eq(organisationMembers.organisationId, organisationId)));
+    .where(
+      and(eq(organisationMembers.userId, userId), eq(organisationMembers.organisationId, organisationId)),
+    );
   const types = await db
     .select({ id: paymentTypes.id, type: paymentTypes.type })
     .from(paymentTypes)
     .where(
-      and(eq(paymentTypes.userId, userId), eq(paymentTypes.organisationId, organisationId), isNull(paymentTypes.deletedAt)),
+      and(
+        eq(paymentTypes.userId, userId),
+        eq(paymentTypes.organisationId, organisationId),
+        isNull(paymentTypes.deletedAt),
+      ),
     );
   return { member: member ?? null, paymentTypes: types };
 }

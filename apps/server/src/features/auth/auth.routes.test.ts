@@ -12,7 +12,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, payload: unknown, cookie?: string, remoteAddress?: string) =>
-  t.app.inject(pageRequest({ method: 'POST', url, payload: payload as object, cookie, ...(remoteAddress ? { remoteAddress } : {}) }));
+  t.app.inject(
+    pageRequest({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      cookie,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    }),
+  );
 const me = (cookie: string) => t.app.inject(pageRequest({ method: 'GET', url: '/api/me', cookie }));
 const linkIn = (text: string) => {
   const match = text.match(/https?:\/\/\S+token=([^&\s]+)&email=([^\s]+)/);
@@ -22,9 +30,17 @@ const linkIn = (text: string) => {
 
 describe('POST /api/login', () => {
   it('refuses a wrong password with the field message and no session', async () => {
-    const res = await post('/api/login', { email: tenant.admin.email, password: 'wrong-password!' }, undefined, '10.1.0.1');
+    const res = await post(
+      '/api/login',
+      { email: tenant.admin.email, password: 'wrong-password!' },
+      undefined,
+      '10.1.0.1',
+    );
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } });
+    expect(res.json()).toMatchObject({
+      message: 'These credentials do not match our records.',
+      errors: { email: ['These credentials do not match our records.'] },
+    });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
@@ -38,7 +54,12 @@ describe('POST /api/login', () => {
   });
 
   it('signs in with an HttpOnly, SameSite=Lax cookie and a new session each time', async () => {
-    const res = await post('/api/login', { email: tenant.admin.email.toUpperCase(), password: TEST_PASSWORD }, undefined, '10.1.0.3');
+    const res = await post(
+      '/api/login',
+      { email: tenant.admin.email.toUpperCase(), password: TEST_PASSWORD },
+      undefined,
+      '10.1.0.3',
+    );
     expect(res.statusCode).toBe(200);
     const header = String(res.headers['set-cookie']);
     expect(header).toMatch(/HttpOnly/i);
@@ -51,8 +72,19 @@ describe('POST /api/login', () => {
 
   it('limits attempts per account with a 429 and a clear message', async () => {
     const victim = await createUser(t.db, { isStaff: false });
-    for (let i = 0; i < 5; i++) await post('/api/login', { email: victim.email, password: `wrong-${i}-password` }, undefined, `10.2.0.${i}`);
-    const blocked = await post('/api/login', { email: victim.email, password: TEST_PASSWORD }, undefined, '10.2.0.99');
+    for (let i = 0; i < 5; i++)
+      await post(
+        '/api/login',
+        { email: victim.email, password: `wrong-${i}-password` },
+        undefined,
+        `10.2.0.${i}`,
+      );
+    const blocked = await post(
+      '/api/login',
+      { email: victim.email, password: TEST_PASSWORD },
+      undefined,
+      '10.2.0.99',
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
     expect(blocked.headers['retry-after']).toBeTruthy();
@@ -61,7 +93,14 @@ describe('POST /api/login', () => {
   it('limits attempts per address', async () => {
     let last = 0;
     for (let i = 0; i < 31; i++) {
-      last = (await post('/api/login', { email: `nobody${i}@example.co.nz`, password: 'whatever-pass' }, undefined, '10.3.0.1')).statusCode;
+      last = (
+        await post(
+          '/api/login',
+          { email: `nobody${i}@example.co.nz`, password: 'whatever-pass' },
+          undefined,
+          '10.3.0.1',
+        )
+      ).statusCode;
     }
     expect(last).toBe(429);
   });
@@ -81,15 +120,25 @@ describe('GET /api/me', () => {
       is_organisation_admin: true,
       current_organisation: { id: tenant.organisation.id, role: 'admin', multi_gym: true },
     });
-    expect(data.gyms.map((g: { id: number }) => g.id).sort()).toEqual([tenant.gymA.id, tenant.gymB.id].sort());
+    expect(data.gyms.map((g: { id: number }) => g.id).sort()).toEqual(
+      [tenant.gymA.id, tenant.gymB.id].sort(),
+    );
   });
 
   it('describes a gym admin and a trainer by their gyms only', async () => {
     const gymAdmin = (await me(await signIn(t.app, tenant.gymAdmin.email))).json().data;
-    expect(gymAdmin).toMatchObject({ is_organisation_admin: false, is_gym_admin: true, current_gym: { id: tenant.gymA.id, role: 'admin' } });
+    expect(gymAdmin).toMatchObject({
+      is_organisation_admin: false,
+      is_gym_admin: true,
+      current_gym: { id: tenant.gymA.id, role: 'admin' },
+    });
     expect(gymAdmin.gyms).toHaveLength(1);
     const trainer = (await me(await signIn(t.app, tenant.trainer.email))).json().data;
-    expect(trainer).toMatchObject({ is_organisation_admin: false, is_gym_admin: false, current_gym: { role: 'personal_trainer' } });
+    expect(trainer).toMatchObject({
+      is_organisation_admin: false,
+      is_gym_admin: false,
+      current_gym: { role: 'personal_trainer' },
+    });
   });
 });
 
@@ -106,26 +155,51 @@ describe('POST /api/logout', () => {
 describe('password reset', () => {
   it('answers the same whether or not the email exists, and mails a single-use link', async () => {
     const user = await createMember(t.db, { organisationId: tenant.organisation.id });
-    const unknown = await post('/api/forgot-password', { email: 'nobody-here@example.co.nz' }, undefined, '10.4.0.1');
+    const unknown = await post(
+      '/api/forgot-password',
+      { email: 'nobody-here@example.co.nz' },
+      undefined,
+      '10.4.0.1',
+    );
     const known = await post('/api/forgot-password', { email: user.email }, undefined, '10.4.0.1');
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
 
     const otherSession = await signIn(t.app, user.email);
-    const mail = await t.mail.waitFor((m) => m.to.includes(user.email.toLowerCase()) && m.subject === 'Reset your password');
+    const mail = await t.mail.waitFor(
+      (m) => m.to.includes(user.email.toLowerCase()) && m.subject === 'Reset your password',
+    );
     expect(mail.html).toContain('reset-password?token=');
     const link = linkIn(mail.text);
 
-    const mismatch = await post('/api/reset-password', { ...link, password: 'new-password-123', password_confirmation: 'other-password-1' });
+    const mismatch = await post('/api/reset-password', {
+      ...link,
+      password: 'new-password-123',
+      password_confirmation: 'other-password-1',
+    });
     expect(mismatch.statusCode).toBe(422);
-    expect(mismatch.json().errors.password_confirmation).toEqual(['The value must be equal to the password value']);
-    const weak = await post('/api/reset-password', { ...link, password: 'short', password_confirmation: 'short' });
+    expect(mismatch.json().errors.password_confirmation).toEqual([
+      'The value must be equal to the password value',
+    ]);
+    const weak = await post('/api/reset-password', {
+      ...link,
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(weak.json().errors.password[0]).toMatch(/at least 10 characters/);
 
-    const ok = await post('/api/reset-password', { ...link, password: 'a-brand-new-passphrase', password_confirmation: 'a-brand-new-passphrase' });
+    const ok = await post('/api/reset-password', {
+      ...link,
+      password: 'a-brand-new-passphrase',
+      password_confirmation: 'a-brand-new-passphrase',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await me(otherSession)).statusCode).toBe(401);
-    const again = await post('/api/reset-password', { ...link, password: 'another-passphrase-2', password_confirmation: 'another-passphrase-2' });
+    const again = await post('/api/reset-password', {
+      ...link,
+      password: 'another-passphrase-2',
+      password_confirmation: 'another-passphrase-2',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.token[0]).toMatch(/invalid or has expired/);
     await signIn(t.app, user.email, 'a-brand-new-passphrase');
@@ -137,7 +211,11 @@ describe('password reset', () => {
     const mail = await t.mail.waitFor((m) => m.to.includes(user.email.toLowerCase()));
     t.clock.advance(61 * 60_000);
     try {
-      const res = await post('/api/reset-password', { ...linkIn(mail.text), password: 'a-brand-new-passphrase', password_confirmation: 'a-brand-new-passphrase' });
+      const res = await post('/api/reset-password', {
+        ...linkIn(mail.text),
+        password: 'a-brand-new-passphrase',
+        password_confirmation: 'a-brand-new-passphrase',
+      });
       expect(res.statusCode).toBe(422);
     } finally {
       t.clock.advance(-61 * 60_000);
@@ -147,22 +225,35 @@ describe('password reset', () => {
   it('rate limits forgot-password per account', async () => {
     const user = await createMember(t.db, { organisationId: tenant.organisation.id });
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await post('/api/forgot-password', { email: user.email }, undefined, `10.5.0.${i}`)).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (await post('/api/forgot-password', { email: user.email }, undefined, `10.5.0.${i}`)).statusCode,
+      );
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 });
 
 describe('two-factor', () => {
   it('holds every call until the emailed code is verified, then rotates the session', async () => {
-    const user = await createMember(t.db, { organisationId: tenant.organisation.id, user: { twoFactorEnabled: true } });
-    const login = await post('/api/login', { email: user.email, password: TEST_PASSWORD }, undefined, '10.6.0.1');
+    const user = await createMember(t.db, {
+      organisationId: tenant.organisation.id,
+      user: { twoFactorEnabled: true },
+    });
+    const login = await post(
+      '/api/login',
+      { email: user.email, password: TEST_PASSWORD },
+      undefined,
+      '10.6.0.1',
+    );
     expect(login.json()).toMatchObject({ two_factor_required: true, data: null });
     const cookie = sessionCookie(login.headers['set-cookie']);
     const held = await me(cookie);
     expect(held.statusCode).toBe(400);
     expect(held.json()).toMatchObject({ error: 'not_two_factor_authenticated' });
 
-    const mail = await t.mail.waitFor((m) => m.to.includes(user.email.toLowerCase()) && /sign-in code/.test(m.subject));
+    const mail = await t.mail.waitFor(
+      (m) => m.to.includes(user.email.toLowerCase()) && /sign-in code/.test(m.subject),
+    );
     const code = mail.text.match(/\b(\d{6})\b/)![1]!;
     const wrong = await post('/api/email/verify', { code: code === '000000' ? '111111' : '000000' }, cookie);
     expect(wrong.statusCode).toBe(422);
@@ -179,8 +270,14 @@ describe('two-factor', () => {
   });
 
   it('gives up a code after five wrong tries, and resends with a cool-down', async () => {
-    const user = await createMember(t.db, { organisationId: tenant.organisation.id, user: { twoFactorEnabled: true } });
-    const cookie = sessionCookie((await post('/api/login', { email: user.email, password: TEST_PASSWORD }, undefined, '10.6.0.2')).headers['set-cookie']);
+    const user = await createMember(t.db, {
+      organisationId: tenant.organisation.id,
+      user: { twoFactorEnabled: true },
+    });
+    const cookie = sessionCookie(
+      (await post('/api/login', { email: user.email, password: TEST_PASSWORD }, undefined, '10.6.0.2'))
+        .headers['set-cookie'],
+    );
     const mail = await t.mail.waitFor((m) => m.to.includes(user.email.toLowerCase()));
     const code = mail.text.match(/\b(\d{6})\b/)![1]!;
     const wrongCode = code === '999999' ? '888888' : '999999';

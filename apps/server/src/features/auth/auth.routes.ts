@@ -12,7 +12,12 @@ const email = requiredText.max(254).pipe(z.email());
 const message = z.object({ message: z.string() });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 422: errorBody, 429: errorBody };
 const passwordSet = z
-  .object({ token: requiredText, email, password: z.string().min(1).max(200), password_confirmation: z.string().min(1) })
+  .object({
+    token: requiredText,
+    email,
+    password: z.string().min(1).max(200),
+    password_confirmation: z.string().min(1),
+  })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
     message: 'The value must be equal to the password value',
@@ -23,7 +28,8 @@ export const authRoutes =
   async (app) => {
     const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
       ip: request.ip,
-      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+      userAgent:
+        typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
     });
 
     app.post(
@@ -33,7 +39,10 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Sign in with email and password',
           body: z.object({ email, password: z.string().min(1).max(200), remember: z.boolean().optional() }),
-          response: { 200: z.object({ data: meSchema.nullable(), two_factor_required: z.boolean() }), ...errors },
+          response: {
+            200: z.object({ data: meSchema.nullable(), two_factor_required: z.boolean() }),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -49,7 +58,13 @@ export const authRoutes =
 
     app.post(
       '/api/logout',
-      { schema: { tags: ['auth'], summary: 'Sign out (ends the session on the server)', response: { 200: message } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out (ends the session on the server)',
+          response: { 200: message },
+        },
+      },
       async (request, reply) => {
         const auth = await resolveAuth(deps, request);
         if (auth) await revokeSession(deps.db, auth.session.id, deps.clock.now());
@@ -62,7 +77,11 @@ export const authRoutes =
       '/api/me',
       {
         preHandler: guard(deps),
-        schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: z.object({ data: meSchema }), ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user',
+          response: { 200: z.object({ data: meSchema }), ...errors },
+        },
       },
       async (request) => ({ data: await presentMe(deps, authOf(request)) }),
     );
@@ -72,20 +91,30 @@ export const authRoutes =
       {
         schema: {
           tags: ['auth'],
-          summary: 'Email a password reset link (the answer is the same whether or not the address has an account)',
+          summary:
+            'Email a password reset link (the answer is the same whether or not the address has an account)',
           body: z.object({ email }),
           response: { 200: message, ...errors },
         },
       },
       async (request) => {
         await forgotPassword(deps, request.body.email, client(request));
-        return { message: 'If that email address has an account, we have sent it a link to reset the password.' };
+        return {
+          message: 'If that email address has an account, we have sent it a link to reset the password.',
+        };
       },
     );
 
     app.post(
       '/api/reset-password',
-      { schema: { tags: ['auth'], summary: 'Choose a new password from a reset link', body: passwordSet, response: { 200: message, ...errors } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Choose a new password from a reset link',
+          body: passwordSet,
+          response: { 200: message, ...errors },
+        },
+      },
       async (request) => {
         await setPasswordWithToken(deps, 'password_reset', request.body);
         return { message: 'Your password has been reset. Sign in with your new password.' };
@@ -94,7 +123,14 @@ export const authRoutes =
 
     app.post(
       '/api/set-password',
-      { schema: { tags: ['auth'], summary: 'Set a password from an invitation link', body: passwordSet, response: { 200: message, ...errors } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a password from an invitation link',
+          body: passwordSet,
+          response: { 200: message, ...errors },
+        },
+      },
       async (request) => {
         await setPasswordWithToken(deps, 'invitation', request.body);
         return { message: 'Your password is set. Sign in to continue.' };
@@ -124,7 +160,11 @@ export const authRoutes =
       '/api/email/resend',
       {
         preHandler: guard(deps, { allowUnverified: true }),
-        schema: { tags: ['auth'], summary: 'Email a new two-factor code', response: { 200: message, ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Email a new two-factor code',
+          response: { 200: message, ...errors },
+        },
       },
       async (request) => {
         await resendCode(deps, authOf(request).user);

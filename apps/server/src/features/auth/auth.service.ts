@@ -1,9 +1,15 @@
 // Sign-in, two-factor codes, password reset and invitation acceptance.
 import type { AppDeps } from '../../app';
+import { loadMemberships } from '../../auth/memberships';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/password';
 import { check, clear, hit, type Limit } from '../../auth/rate-limit';
-import { createSession, revokeSession, revokeUserSessions, type SessionRow, type UserRow } from '../../auth/session';
-import { loadMemberships } from '../../auth/memberships';
+import {
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  type SessionRow,
+  type UserRow,
+} from '../../auth/session';
 import { newCode, newToken, sameHash, sha256 } from '../../auth/tokens';
 import { AppError, validationError } from '../../http/app-error';
 import { passwordResetMail, twoFactorCodeMail } from '../../mail/templates';
@@ -73,7 +79,10 @@ async function sendCode(deps: AppDeps, user: UserRow, now: Date) {
     expiresAt: new Date(now.getTime() + CODE_MINUTES * MINUTE),
     now,
   });
-  await deps.mailer.send({ to: user.email, ...twoFactorCodeMail({ name: user.name, code, minutes: CODE_MINUTES }) });
+  await deps.mailer.send({
+    to: user.email,
+    ...twoFactorCodeMail({ name: user.name, code, minutes: CODE_MINUTES }),
+  });
 }
 
 export async function resendCode(deps: AppDeps, user: UserRow) {
@@ -92,7 +101,13 @@ export async function resendCode(deps: AppDeps, user: UserRow) {
 }
 
 /** Checks the emailed code; on success the session is replaced by a new, verified one. */
-export async function verifyCode(deps: AppDeps, user: UserRow, session: SessionRow, code: string, client: Client) {
+export async function verifyCode(
+  deps: AppDeps,
+  user: UserRow,
+  session: SessionRow,
+  code: string,
+  client: Client,
+) {
   const now = deps.clock.now();
   await hit(deps.db, now, [
     { key: `verify:user:${user.id}`, max: 20, windowSeconds: 15 * 60 },
@@ -101,12 +116,17 @@ export async function verifyCode(deps: AppDeps, user: UserRow, session: SessionR
   const latest = await repo.latestToken(deps.db, user.id, 'two_factor');
   const live = latest && !latest.usedAt && latest.expiresAt > now ? latest : null;
   if (!live) throw validationError({ code: ['This code has expired. Ask for a new code.'] });
-  if (live.attempts >= CODE_MAX_ATTEMPTS) throw validationError({ code: ['Too many incorrect codes. Ask for a new code.'] });
+  if (live.attempts >= CODE_MAX_ATTEMPTS)
+    throw validationError({ code: ['Too many incorrect codes. Ask for a new code.'] });
   if (!sameHash(live.tokenHash, sha256(`${user.id}:${code}`))) {
     const attempts = await repo.countFailedAttempt(deps.db, live.id);
     const left = CODE_MAX_ATTEMPTS - attempts;
     throw validationError({
-      code: [left > 0 ? `The code is incorrect. ${left} attempt${left === 1 ? '' : 's'} left.` : 'Too many incorrect codes. Ask for a new code.'],
+      code: [
+        left > 0
+          ? `The code is incorrect. ${left} attempt${left === 1 ? '' : 's'} left.`
+          : 'Too many incorrect codes. Ask for a new code.',
+      ],
     });
   }
   return deps.db.transaction(async (tx) => {
@@ -142,7 +162,10 @@ export async function forgotPassword(deps: AppDeps, email: string, client: Clien
     now,
   });
   const url = `${deps.env.APP_URL}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-  await deps.mailer.send({ to: user.email, ...passwordResetMail({ name: user.name, url, minutes: RESET_MINUTES }) });
+  await deps.mailer.send({
+    to: user.email,
+    ...passwordResetMail({ name: user.name, url, minutes: RESET_MINUTES }),
+  });
 }
 
 /** Sets a password from a single-use link: a reset (ends every session) or an invitation (accepts it). */

@@ -39,10 +39,20 @@ export async function presentMe(deps: AppDeps, auth: AuthContext): Promise<Me> {
     is_staff: user.isStaff,
     two_factor_enabled: user.twoFactorEnabled,
     current_organisation: organisation
-      ? { id: organisation.id, name: organisation.name, role: organisation.role, multi_gym: organisation.multi_gym }
+      ? {
+          id: organisation.id,
+          name: organisation.name,
+          role: organisation.role,
+          multi_gym: organisation.multi_gym,
+        }
       : null,
     current_gym: gym ? { id: gym.id, name: gym.name, role: gym.role } : null,
-    organisations: memberships.organisations.map((o) => ({ id: o.id, name: o.name, role: o.role, multi_gym: o.multi_gym })),
+    organisations: memberships.organisations.map((o) => ({
+      id: o.id,
+      name: o.name,
+      role: o.role,
+      multi_gym: o.multi_gym,
+    })),
     gyms: gymsHere.map((g) => ({ id: g.id, name: g.name, role: g.role })),
     is_organisation_admin: auth.isOrganisationAdmin,
     is_gym_admin: auth.isGymAdmin,

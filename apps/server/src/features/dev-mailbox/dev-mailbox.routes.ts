@@ -4,15 +4,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MailCapture } from '../../mail/capture';
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 function mailboxPage(capture: MailCapture) {
   const rows = capture.messages
     .map(
-      (m) => `<article><header><h2>${escape(m.subject)}</h2><p>To <strong>${escape(m.to.join(', '))}</strong> ·
-      ${escape(m.receivedAt.toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland' }))}</p></header>
-      <iframe title="${escape(m.subject)}" sandbox srcdoc="${escape(m.html || `<pre>${escape(m.text)}</pre>`)}"></iframe></article>`,
+      (
+        m,
+      ) => `<article><header><h2>${escapeHtml(m.subject)}</h2><p>To <strong>${escapeHtml(m.to.join(', '))}</strong> ·
+      ${escapeHtml(m.receivedAt.toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland' }))}</p></header>
+      <iframe title="${escapeHtml(m.subject)}" sandbox srcdoc="${escapeHtml(m.html || `<pre>${escapeHtml(m.text)}</pre>`)}"></iframe></article>`,
     )
     .join('\n');
   return `<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><title>Mailbox (development)</title>
@@ -39,7 +44,13 @@ export const devMailboxRoutes =
           response: {
             200: z.object({
               data: z.array(
-                z.object({ id: z.number(), to: z.array(z.string()), subject: z.string(), text: z.string(), received_at: z.string() }),
+                z.object({
+                  id: z.number(),
+                  to: z.array(z.string()),
+                  subject: z.string(),
+                  text: z.string(),
+                  received_at: z.string(),
+                }),
               ),
             }),
           },

@@ -12,12 +12,18 @@ export const healthRoutes =
         schema: {
           tags: ['system'],
           summary: 'Liveness and database reachability',
-          response: { 200: z.object({ data: z.object({ status: z.literal('ok'), database: z.literal('ok'), time: z.string() }) }) },
+          response: {
+            200: z.object({
+              data: z.object({ status: z.literal('ok'), database: z.literal('ok'), time: z.string() }),
+            }),
+          },
         },
       },
       async () => {
         await deps.db.execute(sql`select 1`);
-        return { data: { status: 'ok' as const, database: 'ok' as const, time: deps.clock.now().toISOString() } };
+        return {
+          data: { status: 'ok' as const, database: 'ok' as const, time: deps.clock.now().toISOString() },
+        };
       },
     );
   };

@@ -19,12 +19,15 @@ export async function searchMembers(db: Executor, scope: SearchScope, query: str
     scope.gymIds === null
       ? sql``
       : sql`and m.home_gym_id = any(${sql.raw(`'{${scope.gymIds.map(Number).join(',')}}'::bigint[]`)})`;
-  return queryRows<{ id: number; name: string; email: string }>(db, sql`
+  return queryRows<{ id: number; name: string; email: string }>(
+    db,
+    sql`
     select u.id::int as id, u.name, u.email
     from users u
     join organisation_members m on m.user_id = u.id and m.organisation_id = ${scope.organisationId} and m.deleted_at is null
     where (search_text(u.name) like search_text(${pattern}) or lower(u.email) like lower(${pattern}))
       and u.deleted_at is null ${gymFilter}
     order by (search_text(u.name) like search_text(${`${escapeLike(query.trim())}%`})) desc, u.name, u.id
-    limit ${limit}`);
+    limit ${limit}`,
+  );
 }

@@ -13,12 +13,21 @@ beforeAll(async () => {
   t = await createTestApp();
   home = await createTenant(t.db);
   other = await createTenant(t.db);
-  zoe = await createMember(t.db, { organisationId: home.organisation.id, gymId: home.gymB.id, user: { name: 'Zoë Te Whāiti', email: 'zoe.tewhaiti@example.co.nz' } });
-  outsider = await createMember(t.db, { organisationId: other.organisation.id, gymId: other.gymA.id, user: { name: 'Zoe Outsider', email: 'zoe.outsider@example.co.nz' } });
+  zoe = await createMember(t.db, {
+    organisationId: home.organisation.id,
+    gymId: home.gymB.id,
+    user: { name: 'Zoë Te Whāiti', email: 'zoe.tewhaiti@example.co.nz' },
+  });
+  outsider = await createMember(t.db, {
+    organisationId: other.organisation.id,
+    gymId: other.gymA.id,
+    user: { name: 'Zoe Outsider', email: 'zoe.outsider@example.co.nz' },
+  });
 });
 afterAll(() => t.close());
 
-const search = (cookie: string, query: unknown) => t.app.inject(pageRequest({ method: 'POST', url: '/api/search', cookie, payload: { query } }));
+const search = (cookie: string, query: unknown) =>
+  t.app.inject(pageRequest({ method: 'POST', url: '/api/search', cookie, payload: { query } }));
 
 describe('POST /api/search', () => {
   it('finds members by partial name, ignoring case and accents, within the organisation only', async () => {
@@ -54,6 +63,12 @@ describe('POST /api/search', () => {
     expect(res.json().data).toEqual([]);
     expect(res.body).not.toContain(zoe.email);
     const member = await signIn(t.app, outsider.email);
-    await expectIsolated(t.app, member, [{ name: 'member searching', request: { method: 'POST', url: '/api/search', payload: { query: 'zoe' } }, refusedWith: [403] }]);
+    await expectIsolated(t.app, member, [
+      {
+        name: 'member searching',
+        request: { method: 'POST', url: '/api/search', payload: { query: 'zoe' } },
+        refusedWith: [403],
+      },
+    ]);
   });
 });

@@ -19,7 +19,9 @@ export const searchRoutes =
           summary: 'Find members of the current organisation by name or email',
           body: z.object({ query: z.string().max(100) }),
           response: {
-            200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })) }),
+            200: z.object({
+              data: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })),
+            }),
             400: errorBody,
             401: errorBody,
             403: errorBody,
@@ -32,7 +34,14 @@ export const searchRoutes =
         const query = request.body.query.trim();
         if (!query) return { data: [] };
         const gymIds = auth.isOrganisationAdmin ? null : auth.staffGymIds;
-        return { data: await searchMembers(deps.db, { organisationId: auth.organisationId, gymIds }, query, SEARCH_LIMIT) };
+        return {
+          data: await searchMembers(
+            deps.db,
+            { organisationId: auth.organisationId, gymIds },
+            query,
+            SEARCH_LIMIT,
+          ),
+        };
       },
     );
   };

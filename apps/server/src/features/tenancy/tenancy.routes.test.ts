@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, cookie: string) => t.app.inject(pageRequest({ method, url, cookie, ...(method === 'POST' ? { payload: {} } : {}) }));
+const call = (method: 'GET' | 'POST', url: string, cookie: string) =>
+  t.app.inject(pageRequest({ method, url, cookie, ...(method === 'POST' ? { payload: {} } : {}) }));
 
 describe('switching organisation and gym', () => {
   it('moves a staff member of two organisations between them, and scopes /api/me', async () => {
@@ -22,7 +23,9 @@ describe('switching organisation and gym', () => {
     const secondGym = await createGym(t.db, second.id, { name: 'Aardvark Ponsonby' });
     const both = await createStaff(t.db, { organisationId: home.organisation.id, role: 'admin' });
     const { organisationStaff } = await import('../../db/schema/index');
-    await t.db.insert(organisationStaff).values({ organisationId: second.id, userId: both.id, role: 'admin' });
+    await t.db
+      .insert(organisationStaff)
+      .values({ organisationId: second.id, userId: both.id, role: 'admin' });
     const cookie = await signIn(t.app, both.email);
 
     const before = (await call('GET', '/api/me', cookie)).json().data;
@@ -45,12 +48,26 @@ describe('switching organisation and gym', () => {
   it('refuses (404) an organisation or gym the user does not belong to', async () => {
     const cookie = await signIn(t.app, home.admin.email);
     await expectIsolated(t.app, cookie, [
-      { name: 'switch to another organisation', request: { method: 'POST', url: `/api/organisations/${other.organisation.id}/switch`, payload: {} }, refusedWith: [404], mustNotContain: [other.organisation.name] },
-      { name: 'switch to another organisation’s gym', request: { method: 'POST', url: `/api/gyms/${other.gymA.id}/switch`, payload: {} }, refusedWith: [404], mustNotContain: [other.gymA.name] },
+      {
+        name: 'switch to another organisation',
+        request: { method: 'POST', url: `/api/organisations/${other.organisation.id}/switch`, payload: {} },
+        refusedWith: [404],
+        mustNotContain: [other.organisation.name],
+      },
+      {
+        name: 'switch to another organisation’s gym',
+        request: { method: 'POST', url: `/api/gyms/${other.gymA.id}/switch`, payload: {} },
+        refusedWith: [404],
+        mustNotContain: [other.gymA.name],
+      },
     ]);
     const gymAdmin = await signIn(t.app, home.gymAdmin.email);
     await expectIsolated(t.app, gymAdmin, [
-      { name: 'gym admin to a gym they do not hold', request: { method: 'POST', url: `/api/gyms/${home.gymB.id}/switch`, payload: {} }, refusedWith: [404] },
+      {
+        name: 'gym admin to a gym they do not hold',
+        request: { method: 'POST', url: `/api/gyms/${home.gymB.id}/switch`, payload: {} },
+        refusedWith: [404],
+      },
     ]);
   });
 

@@ -19,7 +19,12 @@ export const tenancyRoutes =
       '/api/organisations/:id/switch',
       {
         preHandler: guard(deps),
-        schema: { tags: ['tenancy'], summary: 'Make one of my organisations the current one', params: idParam, response: { 200: switched, ...errors } },
+        schema: {
+          tags: ['tenancy'],
+          summary: 'Make one of my organisations the current one',
+          params: idParam,
+          response: { 200: switched, ...errors },
+        },
       },
       async (request) => {
         const { memberships, session } = authOf(request);
@@ -38,11 +43,18 @@ export const tenancyRoutes =
       '/api/gyms/:id/switch',
       {
         preHandler: guard(deps),
-        schema: { tags: ['tenancy'], summary: 'Make one of my gyms (in the current organisation) the current one', params: idParam, response: { 200: switched, ...errors } },
+        schema: {
+          tags: ['tenancy'],
+          summary: 'Make one of my gyms (in the current organisation) the current one',
+          params: idParam,
+          response: { 200: switched, ...errors },
+        },
       },
       async (request) => {
         const { memberships, session, organisationId } = authOf(request);
-        const gym = memberships.gyms.find((g) => g.id === request.params.id && g.organisation_id === organisationId);
+        const gym = memberships.gyms.find(
+          (g) => g.id === request.params.id && g.organisation_id === organisationId,
+        );
         if (!gym) throw notFound('Gym not found.');
         await deps.db.update(sessions).set({ currentGymId: gym.id }).where(eq(sessions.id, session.id));
         return { data: { organisation_id: organisationId, gym_id: gym.id } };

@@ -15,7 +15,8 @@ export const updateOffering = async ({ id, input }: { id: number; input: Offerin
 export function useSaveOffering(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: OfferingInput) => (id === null ? createOffering(input) : updateOffering({ id, input })),
+    mutationFn: (input: OfferingInput) =>
+      id === null ? createOffering(input) : updateOffering({ id, input }),
     meta: { errorTitle: 'Could not save the offering' },
     onSuccess: (offering) => {
       queryClient.setQueryData(offeringKeys.detail(offering.id), offering);

@@ -1,8 +1,20 @@
 // Create or change an offering (spec sections 3 and 5): name, description, type, the mandated flags, the
 // gyms it opens, opening hours (Limited Hours) and, when new, its prices. The page checks with the
 // domain's schema first; the server's 422 messages land on the same fields.
-import { Alert, Anchor, Button, Checkbox, Fieldset, Group, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+
 import type { OfferingType } from '@gym/domain';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Radio,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { route } from '@/config/paths';

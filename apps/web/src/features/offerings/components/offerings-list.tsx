@@ -44,7 +44,11 @@ export function OfferingsList() {
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <Title order={1}>Offerings</Title>
-        <Button component={Link} to={route('offerings.create')} leftSection={<IconPlus size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to={route('offerings.create')}
+          leftSection={<IconPlus size={16} aria-hidden />}
+        >
           New offering
         </Button>
       </Group>
@@ -57,7 +61,10 @@ export function OfferingsList() {
         />
         <NativeSelect
           label="Gym"
-          data={[{ value: '', label: 'All gyms' }, ...gyms.map((g) => ({ value: String(g.id), label: g.name }))]}
+          data={[
+            { value: '', label: 'All gyms' },
+            ...gyms.map((g) => ({ value: String(g.id), label: g.name })),
+          ]}
           value={filters.gymId === null ? '' : String(filters.gymId)}
           onChange={(event) => setFilter('gym_id', event.currentTarget.value)}
         />

@@ -78,7 +78,11 @@ export function OfferingsTable({ query, filtered, archived }: OfferingsTableProp
         }
       >
         <EmptyState.Actions>
-          <Button component={Link} to={route('offerings.create')} leftSection={<IconPlus size={16} aria-hidden />}>
+          <Button
+            component={Link}
+            to={route('offerings.create')}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
             New offering
           </Button>
         </EmptyState.Actions>

@@ -2,8 +2,8 @@
 // private, and an optional term. Used in the new-offering form and in the add/edit price modal.
 import type { BillingFrequency, TermUnit } from '@gym/domain';
 import { Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { errorProps, type FieldErrors } from '../lib/field-errors';
 import { frequencyChoices, TERM_UNIT_CHOICES } from '../lib/choices';
+import { errorProps, type FieldErrors } from '../lib/field-errors';
 import type { PriceDraft } from '../lib/price-draft';
 
 interface PriceFieldsProps {
@@ -17,11 +17,19 @@ interface PriceFieldsProps {
   termsLocked?: boolean;
 }
 
-export function PriceFields({ draft, onChange, errors, prefix = '', frequencies, termsLocked }: PriceFieldsProps) {
+export function PriceFields({
+  draft,
+  onChange,
+  errors,
+  prefix = '',
+  frequencies,
+  termsLocked,
+}: PriceFieldsProps) {
   const field = (name: keyof PriceDraft) => errorProps(errors, prefix + name);
   const text = (name: 'amount' | 'joining_fee' | 'term_amount') => ({
     value: draft[name],
-    onChange: (event: { currentTarget: { value: string } }) => onChange({ [name]: event.currentTarget.value }),
+    onChange: (event: { currentTarget: { value: string } }) =>
+      onChange({ [name]: event.currentTarget.value }),
     ...field(name),
   });
   return (

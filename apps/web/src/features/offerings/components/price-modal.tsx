@@ -7,7 +7,13 @@ import { errorMessage } from '@/lib/notify';
 import type { Price } from '../api/offering-answers';
 import { useCreatePrice, useUpdatePrice } from '../api/price-actions';
 import { ERROR_INPUT_CLASS, type FieldErrors, serverFieldErrors } from '../lib/field-errors';
-import { checkPriceDraft, emptyPriceDraft, PRICE_FIELDS, type PriceDraft, priceDraftOf } from '../lib/price-draft';
+import {
+  checkPriceDraft,
+  emptyPriceDraft,
+  PRICE_FIELDS,
+  type PriceDraft,
+  priceDraftOf,
+} from '../lib/price-draft';
 import { scrollToFirstError } from '../lib/use-scroll-to-first-error';
 import { PriceFields } from './price-fields';
 
@@ -40,7 +46,9 @@ export function PriceModal({ offeringId, price, frequencies, onClose }: PriceMod
   const failed = (error: unknown) => {
     const fields = serverFieldErrors(error);
     setErrors(fields ?? {});
-    const elsewhere = Object.entries(fields ?? {}).filter(([key]) => !(PRICE_FIELDS as readonly string[]).includes(key));
+    const elsewhere = Object.entries(fields ?? {}).filter(
+      ([key]) => !(PRICE_FIELDS as readonly string[]).includes(key),
+    );
     if (!fields || elsewhere.length > 0) {
       setProblem([errorMessage(error), ...elsewhere.map(([, message]) => message)].join(' '));
     }
@@ -61,7 +69,9 @@ export function PriceModal({ offeringId, price, frequencies, onClose }: PriceMod
     else create.mutate({ offeringId, input }, options);
   };
 
-  const title = price ? `Edit price ${price.formatted_amount} ${price.billing_frequency_label}` : 'Add a price';
+  const title = price
+    ? `Edit price ${price.formatted_amount} ${price.billing_frequency_label}`
+    : 'Add a price';
   return (
     <Modal opened onClose={pending ? () => {} : onClose} title={title} size="lg">
       <form onSubmit={submit} noValidate aria-label={title}>
@@ -73,8 +83,8 @@ export function PriceModal({ offeringId, price, frequencies, onClose }: PriceMod
           ) : null}
           {termsLocked ? (
             <Alert color="blue">
-              Members are subscribed to this price, so its amount, frequency and term cannot change. Create a new
-              price instead.
+              Members are subscribed to this price, so its amount, frequency and term cannot change. Create a
+              new price instead.
             </Alert>
           ) : null}
           <PriceFields

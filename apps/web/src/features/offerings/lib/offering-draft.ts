@@ -137,8 +137,8 @@ export function errorsAfterChange(
   for (const [key, value] of Object.entries(patch)) {
     delete next[key];
     if (!Array.isArray(value)) continue;
-    const old = before[key as keyof OfferingDraft] as Rows;
-    const rows = value as Rows;
+    const old = before[key as keyof OfferingDraft] as unknown as Rows;
+    const rows = value as unknown as Rows;
     const nested = Object.keys(next).filter((k) => k.startsWith(`${key}.`));
     // Rows added or removed move every index after them: their messages no longer point anywhere.
     if (rows.length !== old.length) {
