@@ -114,8 +114,9 @@ describe('Stripe adapter', () => {
       failureCode: 'stolen_card',
       paymentIntentId: expect.stringMatching(/^pi_/),
     });
-    const auth = await gymWithSavedCard('4000002760003184').catch(() => null);
-    expect(auth).toBeNull(); // 3-D Secure card: the form goes to the challenge page instead of returning
+    // A 3-D Secure card: the SetupIntent waits for the member's challenge instead of succeeding.
+    const auth = await gymWithSavedCard('4000002760003184');
+    expect(auth.saved).toMatchObject({ status: 'requires_action' });
   });
 
   it('verifies webhooks against the application clock', async () => {
