@@ -133,7 +133,7 @@ test('switching gym reloads the screen with the new gym', async ({ page }) => {
 
   await page.goto('/members');
   await page.getByRole('button', { name: `Gym: ${from}` }).click();
-  const menu = page.getByRole('menu', { name: 'Gyms' });
+  const menu = page.getByRole('menu'); // named by its button (aria-labelledby)
   await expect(menu.getByRole('menuitem')).toHaveText(me.gyms.map((g) => startingWith(g.name)));
   await expect(menu).toHaveCSS('max-height', '240px'); // 15rem
   const reloaded = page.waitForEvent('load');

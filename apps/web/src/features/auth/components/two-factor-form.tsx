@@ -109,8 +109,10 @@ export function TwoFactorForm() {
             onChange={(value) => {
               setCode(value);
               setCodeError(null);
+              // Not onComplete: Mantine fires that once per mount, so a second code after a wrong one
+              // (the field cleared by us) would never be sent.
+              if (value.length === CODE_LENGTH && !verify.isPending) submit(value);
             }}
-            onComplete={(value) => submit(value)}
             error={Boolean(codeError)}
             disabled={verify.isPending}
             aria-labelledby={labelId}
