@@ -15,7 +15,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
-  outputDir: '../.tmp/playwright-results',
+  outputDir: `../.tmp/playwright-results-${PORT}`,
   use: {
     baseURL: STAFF_URL,
     trace: 'retain-on-failure',
@@ -48,10 +48,12 @@ export default defineConfig({
       REGISTER_URL: MEMBER_URL,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      SANDBOX_AKAHU_PORT: '4201',
-      SANDBOX_STRIPE_PORT: '4202',
-      SANDBOX_KISI_PORT: '4203',
-      MAIL_CAPTURE_PORT: '1125',
+      // The simulators and the mail capture sit just above the server's port, so two suites started
+      // with different E2E_PORT values never share a port.
+      SANDBOX_AKAHU_PORT: String(PORT + 1),
+      SANDBOX_STRIPE_PORT: String(PORT + 2),
+      SANDBOX_KISI_PORT: String(PORT + 3),
+      MAIL_CAPTURE_PORT: String(PORT + 4),
     },
   },
 });
