@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Providers } from './adapters/providers';
 import type { Clock } from './clock';
 import type { Env } from './config/env';
 import type { Db } from './db/client';
@@ -38,6 +39,8 @@ export interface AppDeps {
   clock: Clock;
   secrets: SecretBox;
   mailer: Mailer;
+  /** Akahu, Stripe and Kisi: the simulators in sandbox mode, the real services in live mode. */
+  providers: Providers;
   /** The development SMTP capture, when it runs in this process: adds the mailbox page. */
   mailCapture?: MailCapture | undefined;
   /** The built page (apps/web/dist); absent in API-only tests. */

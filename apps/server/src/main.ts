@@ -1,7 +1,9 @@
 // The server process: configuration, database, development services (sandbox, mail capture), HTTP.
 import { fileURLToPath } from 'node:url';
+import { startSandbox } from '@gym/sandbox';
 import * as Sentry from '@sentry/node';
 import pino from 'pino';
+import { createProviders, sandboxUrls } from './adapters/providers';
 import { buildApp } from './app';
 import { offsetClock, systemClock } from './clock';
 import { ConfigError, readEnv } from './config/env';
@@ -44,12 +46,37 @@ async function main() {
   }
   const mailer = smtpMailer(smtpUrl, env.MAIL_FROM);
 
+  // In sandbox mode the simulators run in this process, on their configured ports, and send their
+  // webhooks to this server like the real services would.
+  const sandbox =
+    env.PROVIDERS === 'sandbox'
+      ? await startSandbox({
+          akahuPort: env.SANDBOX_AKAHU_PORT,
+          stripePort: env.SANDBOX_STRIPE_PORT,
+          kisiPort: env.SANDBOX_KISI_PORT,
+          webhookTargets: {
+            akahu: `${env.APP_URL}/api/webhooks/akahu`,
+            stripe: `${env.APP_URL}/api/webhooks/stripe`,
+            kisi: `${env.APP_URL}/api/webhooks/kisi`,
+          },
+          ...(env.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET } : {}),
+          ...(env.KISI_WEBHOOK_SECRET ? { kisiWebhookSecret: env.KISI_WEBHOOK_SECRET } : {}),
+        })
+      : undefined;
+  if (sandbox)
+    log.info(
+      { akahu: sandbox.akahu.url, stripe: sandbox.stripe.url, kisi: sandbox.kisi.url },
+      'provider sandbox ready',
+    );
+  const providers = createProviders(env, sandboxUrls(env));
+
   const app = await buildApp({
     env,
     db: database.db,
     clock,
     secrets,
     mailer,
+    providers,
     mailCapture: capture,
     webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: loggerOptions(env.LOG_LEVEL, pretty),
@@ -63,6 +90,11 @@ async function main() {
     `  Member join site:   ${env.REGISTER_URL}/`,
     `  API documentation:  ${env.APP_URL}/api/docs`,
     ...(capture ? [`  Mailbox (dev SMTP): ${env.APP_URL}/dev/mailbox`] : []),
+    ...(sandbox
+      ? [
+          `  Provider sandbox:   Akahu ${sandbox.akahu.url}, Stripe ${sandbox.stripe.url}, Kisi ${sandbox.kisi.url}`,
+        ]
+      : []),
     '',
     `  Demo sign-ins (password ${DEMO_PASSWORD}):`,
     ...DEMO_SIGN_INS.map((s) => `    ${s.email.padEnd(22)} ${s.what}`),
@@ -80,6 +112,7 @@ async function main() {
     await app.close();
     mailer.close();
     await capture?.close();
+    await sandbox?.close();
     await database.close();
     process.exit(0);
   };

@@ -1,6 +1,8 @@
 // The real application, in-process, on a fresh database with a real SMTP receiver: what route tests use.
 import { randomBytes } from 'node:crypto';
+import { type RunningSandbox, startSandbox } from '@gym/sandbox';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
+import { createProviders, type Providers } from '../adapters/providers';
 import { buildApp } from '../app';
 import { offsetClock } from '../clock';
 import { type Env, readEnv } from '../config/env';
@@ -18,6 +20,9 @@ export interface TestApp {
   clock: ReturnType<typeof offsetClock>;
   mail: MailCapture;
   secrets: ReturnType<typeof secretBox>;
+  /** The provider simulators this app talks to (fresh per test app, on free ports). */
+  sandbox: RunningSandbox;
+  providers: Providers;
   close(): Promise<void>;
 }
 
@@ -31,7 +36,21 @@ export async function createTestApp(
   const clock = offsetClock(new Date());
   const secrets = secretBox(randomBytes(32).toString('base64'));
   const mailer = smtpMailer(`smtp://127.0.0.1:${mail.port}`, env.MAIL_FROM);
-  const app = await buildApp({ env, db: database.db, clock, secrets, mailer, logger: options.logger });
+  const sandbox = await startSandbox();
+  const providers = createProviders(env, {
+    akahu: sandbox.akahu.url,
+    stripe: sandbox.stripe.url,
+    kisi: sandbox.kisi.url,
+  });
+  const app = await buildApp({
+    env,
+    db: database.db,
+    clock,
+    secrets,
+    mailer,
+    providers,
+    logger: options.logger,
+  });
   await app.ready();
   return {
     app,
@@ -41,8 +60,11 @@ export async function createTestApp(
     clock,
     mail,
     secrets,
+    sandbox,
+    providers,
     async close() {
       await app.close();
+      await sandbox.close();
       mailer.close();
       await mail.close();
       await database.close();
