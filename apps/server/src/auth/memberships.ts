@@ -1,5 +1,6 @@
 // Which organisations and gyms a person belongs to, and with which role. Organisation admins hold
-// every gym of their organisation as admin.
+// every gym of their organisation as admin; an organisation-wide personal trainer holds every gym as a
+// trainer (a per-gym role, where there is one, decides for that gym).
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client';
 
@@ -45,13 +46,13 @@ export async function loadMemberships(db: Executor, userId: number): Promise<Mem
     db,
     sql`
     select g.id::int as id, g.name, g.organisation_id::int as organisation_id,
-           case when s.role = 'admin' then 'admin' else gs.role end as role
+           case when s.role = 'admin' then 'admin' else coalesce(gs.role, s.role) end as role
     from gyms g
     left join organisation_staff s on s.organisation_id = g.organisation_id and s.user_id = ${userId} and s.deleted_at is null
     left join gym_staff gs on gs.gym_id = g.id and gs.user_id = ${userId}
     left join organisation_members m on m.organisation_id = g.organisation_id and m.user_id = ${userId}
       and m.deleted_at is null and m.home_gym_id = g.id
-    where (s.role = 'admin')
+    where s.role is not null
        or (gs.user_id is not null and not exists (select 1 from organisation_staff d where d.organisation_id = g.organisation_id
                                                  and d.user_id = ${userId} and d.deleted_at is not null))
        or m.user_id is not null

@@ -126,7 +126,8 @@ export async function seedStaff(tx: Executor, orgs: SeededOrg[], passwordHash: s
         createdAt,
         deletedAt: staff.deactivated ? createdAt : null,
       });
-      for (const [gymKey, gymRole] of staff.gyms ?? []) {
+      // Deactivating someone removes their gym roles (deactivateStaff); the demo matches what the app does.
+      for (const [gymKey, gymRole] of staff.deactivated ? [] : (staff.gyms ?? [])) {
         const gym = org.gyms.find((g) => g.def.key === gymKey);
         if (gym) gymStaff.push({ organisationId: org.id, gymId: gym.id, userId, role: gymRole, createdAt });
       }
