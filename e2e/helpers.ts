@@ -95,3 +95,21 @@ export async function waitForMail(
     .toBe(true);
   return found!;
 }
+
+/** Makes the organisation of this name (a prefix is enough) the session's current one, through the API. */
+export async function switchToOrganisation(page: Page, name: string): Promise<{ id: number; name: string }> {
+  const me = await currentUser(page);
+  const organisation = me.organisations.find((o) => o.name.startsWith(name));
+  expect(organisation, `${name} among ${me.organisations.map((o) => o.name).join(', ')}`).toBeTruthy();
+  if (me.current_organisation?.id !== organisation!.id) {
+    const switched = await page.request.post(`${STAFF_URL}/api/organisations/${organisation!.id}/switch`, {
+      headers: PAGE_HEADERS,
+    });
+    expect(switched.status()).toBe(200);
+  }
+  return organisation!;
+}
+
+/** A mail address no other run has used, for people a spec creates. */
+export const uniqueEmail = (label: string) =>
+  `e2e-${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.co.nz`;

@@ -1,2 +1,5 @@
-// Placeholder until the screen lands: the shared not-built-yet screen.
-export { Component } from '../../routes/not-built-yet';
+import { OrganisationSettings } from '@/features/organisation-settings/components/organisation-settings';
+
+export function Component() {
+  return <OrganisationSettings />;
+}

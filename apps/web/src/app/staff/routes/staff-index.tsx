@@ -1,2 +1,5 @@
-// Placeholder until the screen lands: the shared not-built-yet screen.
-export { Component } from '../../routes/not-built-yet';
+import { StaffList } from '@/features/staff/components/staff-list';
+
+export function Component() {
+  return <StaffList />;
+}

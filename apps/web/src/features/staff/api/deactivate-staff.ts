@@ -1,0 +1,20 @@
+// DELETE /api/staff/{id}: deactivate a staff member here; their gym roles go and their sessions end.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { staffDetailAnswer, staffKeys } from './staff-answers';
+
+export const deactivateStaff = async (id: number) =>
+  (await api.del(`/api/staff/${id}`, { schema: staffDetailAnswer })).data;
+
+/** The confirmation dialog shows a failure itself (e.g. 409 for yourself), so no toast. */
+export function useDeactivateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deactivateStaff,
+    meta: { notifyOnError: false },
+    onSuccess: (staff) => {
+      queryClient.setQueryData(staffKeys.detail(staff.id), staff);
+      void queryClient.invalidateQueries({ queryKey: staffKeys.all });
+    },
+  });
+}

@@ -1,0 +1,12 @@
+// GET /api/staff/{id}: one staff member with their gyms, status and visit count.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { staffDetailAnswer, staffKeys } from './staff-answers';
+
+export const getStaff = async (id: number, signal?: AbortSignal) =>
+  (await api.get(`/api/staff/${id}`, { schema: staffDetailAnswer, signal })).data;
+
+export const staffQueryOptions = (id: number) =>
+  queryOptions({ queryKey: staffKeys.detail(id), queryFn: ({ signal }) => getStaff(id, signal) });
+
+export const useStaffMember = (id: number) => useQuery(staffQueryOptions(id));

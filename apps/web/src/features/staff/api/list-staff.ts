@@ -1,0 +1,30 @@
+// GET /api/organisations/{id}/staff: the organisation's staff (for gym admins, the staff of their gyms),
+// a page at a time, optionally of one status.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { pageMetaSchema, type StaffStatus, staffKeys, staffMemberSchema } from './staff-answers';
+
+export const STAFF_PER_PAGE = 25;
+
+export interface StaffFilters {
+  page: number;
+  status: StaffStatus | null;
+}
+
+const staffPage = z.object({ data: z.array(staffMemberSchema), meta: pageMetaSchema });
+
+export const listStaff = (organisationId: number, filters: StaffFilters, signal?: AbortSignal) =>
+  api.get(`/api/organisations/${organisationId}/staff`, {
+    query: { page: filters.page, per_page: STAFF_PER_PAGE, status: filters.status },
+    schema: staffPage,
+    signal,
+  });
+
+export const useStaffList = (organisationId: number, filters: StaffFilters) =>
+  useQuery({
+    queryKey: staffKeys.list(organisationId, filters),
+    queryFn: ({ signal }) => listStaff(organisationId, filters, signal),
+    // The table keeps the last page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,198 @@
+// Inviting staff in two steps: the email first (the server says whether the person has an account, or
+// is already staff here), then the name for someone new, and the role: Admin, Personal Trainer, or a
+// role at chosen gyms.
+import { Alert, Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useRef, useState } from 'react';
+import { notifySuccess } from '@/lib/notify';
+import { useInviteStaff } from '../api/invite-staff';
+import { type ExistingAccount, useCheckStaffEmail } from '../api/staff-exists';
+import { errorProps, type FieldErrors, scrollToFirstError, serverFieldErrors } from '../lib/field-errors';
+import {
+  checkEmail,
+  checkInvite,
+  emptyInviteDraft,
+  gymsError,
+  type InviteDraft,
+  ROLE_CHOICES,
+  type RoleChoice,
+} from '../lib/invite-draft';
+import { GymRolesEditor } from './gym-roles-editor';
+
+interface InviteStaffModalProps {
+  opened: boolean;
+  organisationId: number;
+  onClose: () => void;
+}
+
+const ALREADY_STAFF = 'This person is already staff of this organisation.';
+
+function AccountNote({ account, email }: { account: ExistingAccount; email: string }) {
+  if (!account.exists) {
+    return (
+      <Alert color="blue" title="New to the back office">
+        {email} has no account yet. We will email them a link to set a password; until then they show as
+        Pending.
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="blue" title="Already has an account">
+      {email} keeps their own name and password and can sign in straight away; we will email to let them know.
+      {account.deactivated ? ' They were deactivated here before: adding them brings them back.' : ''}
+    </Alert>
+  );
+}
+
+export function InviteStaffModal({ opened, organisationId, onClose }: InviteStaffModalProps) {
+  const [draft, setDraft] = useState<InviteDraft>(emptyInviteDraft);
+  const [account, setAccount] = useState<ExistingAccount | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const check = useCheckStaffEmail();
+  const invite = useInviteStaff();
+
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    requestAnimationFrame(() => formRef.current && scrollToFirstError(formRef.current));
+  };
+  const change = (patch: Partial<InviteDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[key === 'gymRoles' ? 'gyms' : key];
+      return next;
+    });
+  };
+  const close = () => {
+    if (invite.isPending) return;
+    setDraft(emptyInviteDraft());
+    setAccount(null);
+    setErrors({});
+    onClose();
+  };
+
+  const lookUp = () => {
+    const { email, error } = checkEmail(draft.email);
+    if (!email) return showErrors({ email: error ?? 'Value is not a valid email address' });
+    check.mutate(
+      { organisationId, email },
+      {
+        onSuccess: (found) => {
+          if (found.already_staff) return showErrors({ email: ALREADY_STAFF });
+          setErrors({});
+          setAccount(found);
+        },
+        onError: (failure) => {
+          const fields = serverFieldErrors(failure);
+          if (fields) showErrors(fields);
+        },
+      },
+    );
+  };
+
+  const send = (found: ExistingAccount) => {
+    const { input, errors: problems } = checkInvite(draft, found);
+    if (!input) return showErrors(problems);
+    invite.mutate(
+      { organisationId, invite: input },
+      {
+        onSuccess: (staff) => {
+          notifySuccess(
+            staff.status === 'pending'
+              ? `An invitation to set a password is on its way to ${staff.email}.`
+              : `${staff.name} is now staff and has been told by email.`,
+            found.exists ? 'Staff member added' : 'Invitation sent',
+          );
+          close();
+        },
+        onError: (failure) => {
+          const fields = serverFieldErrors(failure);
+          if (fields) showErrors(fields);
+        },
+      },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (account) send(account);
+    else lookUp();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Invite staff" size="lg">
+      <form ref={formRef} onSubmit={submit} noValidate aria-label="Invite staff">
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="off"
+            data-autofocus
+            readOnly={account !== null}
+            value={draft.email}
+            onChange={(event) => change({ email: event.currentTarget.value })}
+            rightSectionWidth={account ? 80 : undefined}
+            rightSection={
+              account ? (
+                <Button variant="subtle" size="compact-xs" onClick={() => setAccount(null)}>
+                  Change
+                </Button>
+              ) : null
+            }
+            {...errorProps(errors, 'email')}
+          />
+          {account ? (
+            <>
+              <AccountNote account={account} email={draft.email.trim()} />
+              {account.exists ? null : (
+                <TextInput
+                  label="Name"
+                  required
+                  autoComplete="off"
+                  value={draft.name}
+                  onChange={(event) => change({ name: event.currentTarget.value })}
+                  {...errorProps(errors, 'name')}
+                />
+              )}
+              <Radio.Group
+                label="Role"
+                required
+                value={draft.role}
+                onChange={(role) => change({ role: role as RoleChoice })}
+                {...errorProps(errors, 'role')}
+              >
+                <Stack gap="sm" mt="xs">
+                  {ROLE_CHOICES.map((choice) => (
+                    <Radio
+                      key={choice.value}
+                      value={choice.value}
+                      label={choice.label}
+                      description={choice.description}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+              {draft.role === 'per_gym' ? (
+                <GymRolesEditor
+                  organisationId={organisationId}
+                  gymRoles={draft.gymRoles}
+                  onChange={(gymRoles) => change({ gymRoles })}
+                  error={gymsError(errors)}
+                />
+              ) : null}
+            </>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={invite.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={check.isPending || invite.isPending}>
+              {account === null ? 'Continue' : account.exists ? 'Add to staff' : 'Send invitation'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,134 @@
+// The staff table with its loading, failure and empty states.
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Button,
+  EmptyState,
+  Group,
+  Skeleton,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { route } from '@/config/paths';
+import { errorMessage } from '@/lib/notify';
+import type { PageMeta, StaffMember } from '../api/staff-answers';
+import { gymsText, staffRoleLabel } from '../lib/staff-display';
+import { StaffRowMenu } from './staff-row-actions';
+import { StaffStatusBadge } from './staff-status-badge';
+
+interface StaffTableProps {
+  query: UseQueryResult<{ data: StaffMember[]; meta: PageMeta }>;
+  filtered: boolean;
+  /** Organisation admins get each row's actions. */
+  canManage: boolean;
+  currentUserId: number;
+  onDeactivate: (staff: StaffMember) => void;
+}
+
+const COLUMNS = ['Name', 'Email', 'Role', 'Gyms'];
+
+function Head({ canManage }: { canManage: boolean }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {COLUMNS.map((column) => (
+          <Table.Th key={column}>{column}</Table.Th>
+        ))}
+        {canManage ? (
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        ) : null}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+export function StaffTable({ query, filtered, canManage, currentUserId, onDeactivate }: StaffTableProps) {
+  if (query.isPending) {
+    return (
+      <Table aria-label="Staff" aria-busy="true">
+        <Head canManage={false} />
+        <Table.Tbody>
+          {[1, 2, 3, 4].map((row) => (
+            <Table.Tr key={row}>
+              {COLUMNS.map((column) => (
+                <Table.Td key={column}>
+                  <Skeleton height={14} radius="sm" />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert" title="Could not load the staff">
+        {errorMessage(query.error)}{' '}
+        <Button variant="subtle" size="compact-sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const staff = query.data.data;
+  if (staff.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconUsers size={32} aria-hidden />}
+        title={filtered ? 'No staff with this status' : 'No staff yet'}
+        description={
+          filtered ? 'Choose another status to see more people.' : 'Invite your team to get started.'
+        }
+      />
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table aria-label="Staff" highlightOnHover style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+        <Head canManage={canManage} />
+        <Table.Tbody>
+          {staff.map((person) => (
+            <Table.Tr key={person.id}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar size="sm" radius="xl" color="initials" name={person.name} aria-hidden />
+                  <Anchor
+                    component={Link}
+                    to={route('staff.show', { id: person.id })}
+                    fw={500}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    {person.name}
+                  </Anchor>
+                  <StaffStatusBadge staff={person} />
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{person.email}</Text>
+              </Table.Td>
+              <Table.Td>{staffRoleLabel(person)}</Table.Td>
+              <Table.Td>{gymsText(person)}</Table.Td>
+              {canManage ? (
+                <Table.Td ta="right">
+                  <StaffRowMenu
+                    staff={person}
+                    isSelf={person.id === currentUserId}
+                    onDeactivate={onDeactivate}
+                  />
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,34 @@
+// Field messages keyed by their path as the server names them ('email', 'gyms.0.id'): the form's own
+// check and the server's 422 answer land in the same shape, and the first field in error is scrolled to
+// (spec section 5).
+import { isApiError } from '@/lib/api-error';
+
+export type FieldErrors = Record<string, string>;
+
+export const ERROR_INPUT_CLASS = 'error-input';
+
+/** The server's first message per field (422), or null when the failure was not about fields. */
+export function serverFieldErrors(error: unknown): FieldErrors | null {
+  if (!isApiError(error) || error.status !== 422) return null;
+  const entries = Object.entries(error.errors).flatMap(([key, messages]) =>
+    messages[0] === undefined ? [] : [[key, messages[0]] as const],
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+/** Props that show a field's message and mark it for scrolling to. */
+export function errorProps(errors: FieldErrors, key: string) {
+  const error = errors[key];
+  return { error, className: error ? ERROR_INPUT_CLASS : undefined };
+}
+
+/** Brings the first field in error inside `root` into view and puts the keyboard on it. */
+export function scrollToFirstError(root: ParentNode): void {
+  const first = root.querySelector<HTMLElement>(`.${ERROR_INPUT_CLASS}`);
+  if (!first) return;
+  first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  const input = first.matches('input, select, textarea')
+    ? first
+    : first.querySelector<HTMLElement>('input, select, textarea');
+  input?.focus({ preventScroll: true });
+}

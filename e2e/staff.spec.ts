@@ -1,0 +1,96 @@
+// Staff (spec sections 2, 3 and 4): an organisation admin invites a personal trainer, who sets a
+// password from the emailed link and signs in to the everyday menu; once deactivated they are out.
+import { expect, test } from '@playwright/test';
+import {
+  DEMO,
+  field,
+  signInWithApi,
+  signInWithForm,
+  switchToOrganisation,
+  uniqueEmail,
+  waitForMail,
+} from './helpers';
+import { STAFF_URL } from './playwright.config';
+
+const EVERYDAY = ['Dashboard', 'Members', 'Payments', 'Visits', 'Offerings'];
+
+test('invite a personal trainer, who joins; then deactivate them', async ({ page, browser }) => {
+  const email = uniqueEmail('trainer');
+  const name = `Aroha Invitee ${Date.now().toString(36)}`;
+  const password = 'a trainer passphrase 2026';
+  const since = new Date(Date.now() - 1000);
+
+  await signInWithApi(page, DEMO.admin);
+  const organisation = await switchToOrganisation(page, 'Southern Strength');
+  await page.goto('/staff');
+  await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Staff' }).getByRole('row').nth(1)).toBeVisible();
+  await page.screenshot({ path: '/tmp/staff-list.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Invite staff' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite staff' });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Value is required')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(DEMO.trainer);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('This person is already staff of this organisation.')).toBeVisible();
+
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('New to the back office')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog.getByText('Value is required')).toHaveCount(2); // name and role
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('radio', { name: 'Personal Trainer' }).check();
+  await page.screenshot({ path: '/tmp/staff-invite.png' });
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`An invitation to set a password is on its way to ${email}.`)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row.getByText('Pending')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Personal Trainer' })).toBeVisible();
+
+  // The invitee, in a browser of their own.
+  const mail = await waitForMail(page.request, email, /^You're invited to /, since);
+  expect(mail.subject).toContain(organisation.name);
+  const link = /(https?:\/\/\S+\/set-password\?\S+)/.exec(mail.text)?.[1];
+  expect(link).toBeTruthy();
+  const theirs = await browser.newContext();
+  const invitee = await theirs.newPage();
+  await invitee.goto(link!);
+  await expect(invitee.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+  await field(invitee, 'New password').fill(password);
+  await field(invitee, 'Repeat the new password').fill(password);
+  await invitee.getByRole('button', { name: 'Set password' }).click();
+  await expect(invitee).toHaveURL(/\/login$/);
+  await signInWithForm(invitee, email, password);
+  await expect(invitee).toHaveURL(/\/dashboard$/);
+  const nav = invitee.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(EVERYDAY);
+  await expect(nav.getByRole('button', { name: 'Organisation' })).toHaveCount(0);
+
+  // The admin opens their page (now active) and deactivates them.
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByText('Pending')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  const confirm = page.getByRole('dialog', { name: `Deactivate ${name}?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Deactivated', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deactivate' })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/staff-show.png', fullPage: true });
+  await page.getByRole('link', { name: 'All staff' }).click();
+  await expect(row.getByText('Deactivated')).toBeVisible();
+
+  // Their session ended, and signing in again is refused.
+  await invitee.reload();
+  await expect(invitee).toHaveURL(/\/login/);
+  await invitee.goto(`${STAFF_URL}/login`);
+  await field(invitee, 'Email').fill(email);
+  await field(invitee, 'Password').fill(password);
+  await invitee.getByRole('button', { name: 'Sign in' }).click();
+  await expect(invitee.getByText('This account no longer has access to any organisation.')).toBeVisible();
+  await theirs.close();
+});
