@@ -1,2 +1,5 @@
-// Placeholder until the screen lands: the shared not-built-yet screen.
-export { Component } from '../../routes/not-built-yet';
+import { ProRataCalculator } from '@/features/offerings/components/pro-rata-calculator';
+
+export function Component() {
+  return <ProRataCalculator />;
+}

@@ -1,2 +1,5 @@
-// Placeholder until the screen lands: the shared not-built-yet screen.
-export { Component } from '../../routes/not-built-yet';
+import { NewOffering } from '@/features/offerings/components/offering-editor';
+
+export function Component() {
+  return <NewOffering />;
+}

@@ -1,2 +1,5 @@
-// Placeholder until the screen lands: the shared not-built-yet screen.
-export { Component } from '../../routes/not-built-yet';
+import { OfferingsList } from '@/features/offerings/components/offerings-list';
+
+export function Component() {
+  return <OfferingsList />;
+}

@@ -27,9 +27,8 @@ export function useDeleteOffering() {
   return useMutation({
     mutationFn: deleteOffering,
     meta: { notifyOnError: false },
-    onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: offeringKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: offeringKeys.all });
-    },
+    // Marked stale without refetching: the page of the deleted offering is still open until the
+    // caller navigates away, and a refetch now would flash "not found" at the person.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offeringKeys.all, refetchType: 'none' }),
   });
 }

@@ -1,32 +1,29 @@
 // The lists the form's selects offer, in the domain's order and with its labels.
 import {
+  BILLING_FREQUENCIES,
   BILLING_FREQUENCY_LABELS,
   type BillingFrequency,
   DAY_LABELS,
   DAYS_OF_WEEK,
   OFFERING_TYPE_LABELS,
   type OfferingType,
-  RECURRING_FREQUENCIES,
   TERM_UNIT_LABELS,
   TERM_UNITS,
 } from '@gym/domain';
 
 type Option = { value: string; label: string };
-type Group = { group: string; items: Option[] };
 
 /**
- * Recurring frequencies shortest to longest; one_off is no frequency of renewal (spec section 9), so it
- * sits apart. `allowed` (the organisation's switches) narrows the list; `current` stays choosable.
+ * Recurring frequencies shortest to longest. one_off is no frequency of renewal, so frequency lists leave
+ * it out (spec section 9); a price that already is one-off keeps it. `allowed` (the organisation's
+ * switches) narrows the list; `current` stays choosable.
  */
 export function frequencyChoices(
   allowed: readonly BillingFrequency[],
   current?: BillingFrequency | '',
-): Group[] {
-  const keep = (f: BillingFrequency) => allowed.includes(f) || f === current;
-  const option = (f: BillingFrequency) => ({ value: f, label: BILLING_FREQUENCY_LABELS[f] });
-  const groups: Group[] = [{ group: 'Recurring', items: RECURRING_FREQUENCIES.filter(keep).map(option) }];
-  if (keep('one_off')) groups.push({ group: 'Charged once', items: [option('one_off')] });
-  return groups;
+): Option[] {
+  const keep = (f: BillingFrequency) => f === current || (allowed.includes(f) && f !== 'one_off');
+  return BILLING_FREQUENCIES.filter(keep).map((f) => ({ value: f, label: BILLING_FREQUENCY_LABELS[f] }));
 }
 
 export const TERM_UNIT_CHOICES: Option[] = TERM_UNITS.map((unit) => ({
