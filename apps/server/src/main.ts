@@ -54,6 +54,8 @@ async function main() {
           akahuPort: env.SANDBOX_AKAHU_PORT,
           stripePort: env.SANDBOX_STRIPE_PORT,
           kisiPort: env.SANDBOX_KISI_PORT,
+          // The simulators keep the application's time, so signed webhooks are never judged stale.
+          now: () => clock.now(),
           webhookTargets: {
             akahu: `${env.APP_URL}/api/webhooks/akahu`,
             stripe: `${env.APP_URL}/api/webhooks/stripe`,
@@ -68,7 +70,7 @@ async function main() {
       { akahu: sandbox.akahu.url, stripe: sandbox.stripe.url, kisi: sandbox.kisi.url },
       'provider sandbox ready',
     );
-  const providers = createProviders(env, sandboxUrls(env));
+  const providers = createProviders(env, sandboxUrls(env), clock);
 
   const app = await buildApp({
     env,

@@ -13,6 +13,7 @@ export * from './organisation-settings';
 export * from './price';
 export * from './price-schema';
 export * from './pro-rata';
+export * from './provider-status';
 export * from './roles';
 export * from './staff-invite';
 export * from './subscription-state';

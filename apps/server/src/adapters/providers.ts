@@ -2,6 +2,7 @@
 // and Kisi with `PROVIDERS=live`, or the simulators of apps/sandbox (the default). Features take these
 // from the app's dependencies and never build a client themselves.
 import { SANDBOX_DEFAULTS } from '@gym/sandbox';
+import type { Clock } from '../clock';
 import type { Env } from '../config/env';
 import { type AkahuAdapter, createAkahuAdapter } from './akahu';
 import { createKisiAdapter, type KisiAdapter } from './kisi';
@@ -42,8 +43,9 @@ export function sandboxUrls(env: Env): ProviderUrls {
 /**
  * The providers for this configuration. In sandbox mode `urls` are the running simulators (tests
  * start them on free ports); in live mode the official hosts unless an *_API_URL overrides them.
+ * `clock` is the application clock.
  */
-export function createProviders(env: Env, urls: ProviderUrls = sandboxUrls(env)): Providers {
+export function createProviders(env: Env, urls: ProviderUrls = sandboxUrls(env), clock?: Clock): Providers {
   const live = env.PROVIDERS === 'live';
   const akahuApi = env.AKAHU_API_URL ?? (live ? undefined : urls.akahu);
   const defaultAkahu: AkahuApp = {
@@ -60,6 +62,8 @@ export function createProviders(env: Env, urls: ProviderUrls = sandboxUrls(env))
       secretKey: env.STRIPE_SECRET_KEY ?? SANDBOX_DEFAULTS.stripeSecretKey,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? SANDBOX_DEFAULTS.stripeWebhookSecret,
       apiUrl: env.STRIPE_API_URL ?? (live ? undefined : urls.stripe),
+      // Webhook timestamps are judged by the application clock, which demos and tests can move.
+      ...(clock ? { now: () => clock.now() } : {}),
     }),
     akahu: (app) =>
       createAkahuAdapter({

@@ -36,12 +36,16 @@ export async function createTestApp(
   const clock = offsetClock(new Date());
   const secrets = secretBox(randomBytes(32).toString('base64'));
   const mailer = smtpMailer(`smtp://127.0.0.1:${mail.port}`, env.MAIL_FROM);
-  const sandbox = await startSandbox();
-  const providers = createProviders(env, {
-    akahu: sandbox.akahu.url,
-    stripe: sandbox.stripe.url,
-    kisi: sandbox.kisi.url,
-  });
+  const sandbox = await startSandbox({ now: () => clock.now() });
+  const providers = createProviders(
+    env,
+    {
+      akahu: sandbox.akahu.url,
+      stripe: sandbox.stripe.url,
+      kisi: sandbox.kisi.url,
+    },
+    clock,
+  );
   const app = await buildApp({
     env,
     db: database.db,

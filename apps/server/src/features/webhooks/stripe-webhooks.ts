@@ -1,0 +1,92 @@
+// Stripe webhooks (events of gyms' connected accounts): payment_intent.succeeded / payment_failed move
+// the payment with that PaymentIntent; other events are recorded. Stripe signs a timestamp, which we
+// check against the application clock as well as the SDK's.
+import { isWebhookTimestampStale, stripePaymentOutcome } from '@gym/domain/provider-status';
+import type Stripe from 'stripe';
+import { headerValue } from '../../adapters/provider-error';
+import type { AppDeps } from '../../app';
+import { applyPaymentOutcome } from './payment-updates.service';
+import { cardHoldsPaymentMethod, gymOfStripeAccount } from './stripe-webhooks.repository';
+import {
+  type EventPlan,
+  NO_MATCHING_RECORD,
+  NOT_ACTED_ON,
+  type WebhookHandler,
+  WebhookRejected,
+} from './webhook-handler';
+
+/** PaymentIntent metadata naming our attempt, for events that arrive before we stored Stripe's id. */
+export const PAYMENT_KEY_METADATA = 'payment_idempotency_key';
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+export function stripeWebhookHandler(deps: AppDeps): WebhookHandler {
+  return {
+    provider: 'stripe',
+    rejectStatus: 400,
+    async verify({ headers, rawBody }) {
+      const signature = headerValue(headers, 'stripe-signature');
+      const event = deps.providers.stripe.verifyWebhook(rawBody, signature);
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature ?? '')?.[1]);
+      if (
+        !Number.isFinite(signedAt) ||
+        isWebhookTimestampStale(new Date(signedAt * 1000), deps.clock.now())
+      ) {
+        throw new WebhookRejected('stale', 'Timestamp outside the tolerance zone');
+      }
+      return { eventType: event.type, externalId: event.id, payload: event };
+    },
+    describe: (payload) => {
+      const p = (payload ?? {}) as { type?: unknown; id?: unknown };
+      return {
+        eventType: typeof p.type === 'string' ? p.type : null,
+        externalId: typeof p.id === 'string' ? p.id : null,
+      };
+    },
+    async plan(verified) {
+      const event = verified.payload as Stripe.Event;
+      const gym = event.account ? await gymOfStripeAccount(deps.db, event.account) : null;
+      if (!gym) return { organisationId: null, note: NO_MATCHING_RECORD };
+      const { organisationId } = gym;
+      switch (event.type) {
+        case 'payment_intent.succeeded':
+        case 'payment_intent.payment_failed':
+          return planPaymentIntent(deps, organisationId, event);
+        case 'setup_intent.succeeded': {
+          const paymentMethod = idOf(event.data.object.payment_method);
+          const saved =
+            paymentMethod && (await cardHoldsPaymentMethod(deps.db, organisationId, paymentMethod));
+          return { organisationId, note: saved ? null : NO_MATCHING_RECORD };
+        }
+        default:
+          return { organisationId, note: NOT_ACTED_ON };
+      }
+    },
+  };
+}
+
+function planPaymentIntent(
+  deps: AppDeps,
+  organisationId: number,
+  event: Stripe.PaymentIntentSucceededEvent | Stripe.PaymentIntentPaymentFailedEvent,
+): EventPlan {
+  const intent = event.data.object;
+  const error = intent.last_payment_error;
+  const outcome = stripePaymentOutcome({
+    succeeded: event.type === 'payment_intent.succeeded',
+    code: error?.decline_code ?? error?.code,
+    message: error?.message,
+  });
+  const locator = { stripeId: intent.id, idempotencyKey: intent.metadata?.[PAYMENT_KEY_METADATA] };
+  return {
+    organisationId,
+    note: null,
+    apply: (tx, context) =>
+      applyPaymentOutcome(tx, organisationId, locator, outcome, {
+        source: 'stripe_webhook',
+        ...context,
+        now: deps.clock.now(),
+      }),
+  };
+}

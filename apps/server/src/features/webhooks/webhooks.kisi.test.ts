@@ -1,0 +1,156 @@
+// Kisi webhooks end to end: people tap at the sandbox's doors; each signed lock.unlock reaching the
+// listening app becomes one visit for the member holding that Kisi user at the gym's place.
+import { createHmac } from 'node:crypto';
+import { SANDBOX_DEFAULTS } from '@gym/sandbox';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessControlIntegrations, accessCredentials, doors, places, visits } from '../../db/schema/index';
+import { createMember, createTenant } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { callsOf, deliveries, receiveSandboxWebhooks, replay } from './webhooks.test-support';
+
+let t: TestApp;
+let home: Awaited<ReturnType<typeof createTenant>>;
+let seed: { ownerId: number; placeId: number; lockIds: number[]; groupId: number };
+let place: { id: number };
+let frontDoor: { id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  home = await createTenant(t.db);
+  await receiveSandboxWebhooks(t);
+  seed = t.sandbox.controls.kisi.seed();
+  const organisationId = home.organisation.id;
+  const [integration] = await t.db
+    .insert(accessControlIntegrations)
+    .values({ organisationId, apiKey: t.secrets.seal(SANDBOX_DEFAULTS.kisiApiKey) })
+    .returning();
+  const [placeRow] = await t.db
+    .insert(places)
+    .values({
+      organisationId,
+      gymId: home.gymA.id,
+      integrationId: integration!.id,
+      placeId: String(seed.placeId),
+      name: 'Sandbox Gym',
+    })
+    .returning();
+  place = placeRow!;
+  const rows = await t.db
+    .insert(doors)
+    .values([
+      { organisationId, placeId: place.id, doorId: String(seed.lockIds[0]), name: 'Front door' },
+      {
+        organisationId,
+        placeId: place.id,
+        doorId: String(seed.lockIds[1]),
+        name: 'Studio',
+        tracksVisits: false,
+      },
+    ])
+    .returning();
+  frontDoor = rows[0]!;
+});
+afterAll(() => t.close());
+
+/** A member with a Kisi user (with the members' group, or without any access) and our credential for it. */
+async function doorMember(withAccess: boolean) {
+  const member = await createMember(t.db, { organisationId: home.organisation.id, gymId: home.gymA.id });
+  const kisi = t.providers.kisi(SANDBOX_DEFAULTS.kisiApiKey);
+  const { userId } = await kisi.ensureUser({ email: member.email, name: member.name });
+  if (withAccess) {
+    const from = new Date(t.sandbox.controls.now().getTime() - 60_000);
+    await kisi.grantAccess({ userId, groupId: seed.groupId, validFrom: from, validUntil: null });
+  }
+  await t.db.insert(accessCredentials).values({
+    organisationId: home.organisation.id,
+    userId: member.id,
+    placeId: place.id,
+    externalUserId: String(userId),
+  });
+  return { member, kisiUserId: userId };
+}
+
+async function tap(lockId: number, kisiUserId: number) {
+  const event = t.sandbox.controls.kisi.tap(lockId, kisiUserId);
+  await t.sandbox.controls.settle();
+  return { event, delivery: deliveries(t, 'kisi').find((d) => d.body.includes(event.uuid))! };
+}
+
+const visitsOf = (userId: number) => t.db.select().from(visits).where(eq(visits.userId, userId));
+const callsAbout = async (uuid: string) => (await callsOf(t, 'kisi')).filter((c) => c.externalId === uuid);
+
+describe('POST /api/webhooks/kisi', () => {
+  it('makes a visit of each unlock, allowed or denied, at the gym of the place', async () => {
+    const allowed = await doorMember(true);
+    const { event } = await tap(seed.lockIds[0]!, allowed.kisiUserId);
+    expect(event.success).toBe(true);
+    expect(await visitsOf(allowed.member.id)).toMatchObject([
+      {
+        organisationId: home.organisation.id,
+        gymId: home.gymA.id,
+        doorId: frontDoor.id,
+        successful: true,
+        externalEventId: event.uuid,
+        visitedAt: new Date(event.created_at),
+      },
+    ]);
+    expect(await callsAbout(event.uuid)).toMatchObject([
+      { status: 'processed', eventType: 'lock.unlock', error: null, organisationId: home.organisation.id },
+    ]);
+
+    const refused = await doorMember(false);
+    const denied = await tap(seed.lockIds[0]!, refused.kisiUserId);
+    expect(denied.event.success).toBe(false);
+    expect(await visitsOf(refused.member.id)).toMatchObject([{ successful: false }]);
+  });
+
+  it('records one visit when the same event comes again, and refuses a forged one', async () => {
+    const { member, kisiUserId } = await doorMember(true);
+    const { event, delivery } = await tap(seed.lockIds[0]!, kisiUserId);
+    const again = await replay(t, 'kisi', delivery);
+    expect(again.json()).toEqual({ received: true, status: 'duplicate' });
+
+    const forgedBody = delivery.body.replace(event.uuid, '00000000-0000-4000-8000-000000000000');
+    const forged = await replay(t, 'kisi', { body: forgedBody, headers: delivery.headers });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ status: 'rejected', error: 'invalid_signature' });
+    const broken = '{"uuid":';
+    const unsigned = await replay(t, 'kisi', {
+      body: broken,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unsigned.statusCode).toBe(401);
+    const signature = createHmac('sha256', SANDBOX_DEFAULTS.kisiWebhookSecret).update(broken).digest('hex');
+    const malformed = await replay(t, 'kisi', {
+      body: broken,
+      headers: { 'content-type': 'application/json', 'x-signature': signature },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ status: 'rejected', error: 'malformed' });
+
+    expect(await visitsOf(member.id)).toHaveLength(1);
+    expect((await callsAbout(event.uuid)).map((c) => c.status)).toEqual(['processed', 'duplicate']);
+    expect(await callsAbout('00000000-0000-4000-8000-000000000000')).toMatchObject([
+      {
+        status: 'rejected',
+        signatureValid: false,
+        organisationId: null,
+        headers: { 'x-signature': '[redacted]' },
+      },
+    ]);
+  });
+
+  it('notes unlocks it makes no visit of: someone we hold no credential for, a door without visits', async () => {
+    const owner = await tap(seed.lockIds[0]!, seed.ownerId);
+    expect(await callsAbout(owner.event.uuid)).toMatchObject([
+      { status: 'processed', error: 'no matching record', organisationId: home.organisation.id },
+    ]);
+    const { member, kisiUserId } = await doorMember(true);
+    const studio = await tap(seed.lockIds[1]!, kisiUserId);
+    expect(await callsAbout(studio.event.uuid)).toMatchObject([
+      { status: 'processed', error: 'visits are not tracked at this door' },
+    ]);
+    expect(await visitsOf(member.id)).toEqual([]);
+  });
+});

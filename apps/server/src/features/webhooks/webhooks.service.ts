@@ -1,0 +1,170 @@
+// The one path every provider webhook takes: verify, recognise a redelivery, look up, then record the
+// call and apply its effects in one transaction. Every call is recorded, whatever happens to it.
+import { ProviderError } from '../../adapters/provider-error';
+import type { AppDeps } from '../../app';
+import {
+  claimWebhookEvent,
+  findProcessedWebhookEvent,
+  insertWebhookCall,
+  setWebhookCallNote,
+  type WebhookCallStatus,
+} from './webhook-calls.repository';
+import {
+  type EventPlan,
+  headersToKeep,
+  type VerifiedEvent,
+  type WebhookDelivery,
+  type WebhookHandler,
+  WebhookRejected,
+} from './webhook-handler';
+
+export interface WebhookAnswer {
+  /** 200 taken (or already taken); 400/401 refused; 503 try again later; the provider retries non-2xx. */
+  httpStatus: 200 | 400 | 401 | 503;
+  body: { received: boolean; status: WebhookCallStatus; error?: string; message?: string };
+  callId: number;
+  externalId: string | null;
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** Why verification failed: refused for good, or not decidable now (the provider should retry). */
+function verificationFailure(
+  error: unknown,
+  handler: WebhookHandler,
+): { status: 'rejected' | 'failed'; reason: string; message: string; httpStatus: 400 | 401 | 503 } {
+  if (error instanceof WebhookRejected) {
+    const httpStatus = error.reason === 'malformed' ? 400 : handler.rejectStatus;
+    return { status: 'rejected', reason: error.reason, message: error.message, httpStatus };
+  }
+  if (error instanceof ProviderError && error.kind === 'invalid_signature') {
+    const reason = /tolerance/i.test(error.message) ? 'stale' : 'invalid_signature';
+    return { status: 'rejected', reason, message: error.message, httpStatus: handler.rejectStatus };
+  }
+  if (error instanceof ProviderError) {
+    return {
+      status: 'failed',
+      reason: 'provider_unavailable',
+      message: error.message,
+      httpStatus: 503,
+    };
+  }
+  throw error;
+}
+
+const failedAnswer = (
+  httpStatus: 400 | 401 | 503,
+  status: 'rejected' | 'failed',
+  reason: string,
+  message: string,
+  callId: number,
+  externalId: string | null,
+): WebhookAnswer => ({
+  httpStatus,
+  body: { received: false, status, error: reason, message },
+  callId,
+  externalId,
+});
+
+export async function receiveWebhook(
+  deps: AppDeps,
+  handler: WebhookHandler,
+  delivery: WebhookDelivery,
+): Promise<WebhookAnswer> {
+  const call = {
+    provider: handler.provider,
+    headers: headersToKeep(delivery.headers),
+    rawBody: delivery.rawBody,
+    receivedAt: deps.clock.now(),
+  };
+
+  let event: VerifiedEvent;
+  try {
+    event = await handler.verify(delivery);
+  } catch (error) {
+    const failure = verificationFailure(error, handler);
+    const payload = parseJson(delivery.rawBody);
+    const callId = await insertWebhookCall(deps.db, {
+      ...call,
+      ...handler.describe(payload),
+      organisationId: null,
+      signatureValid: false,
+      status: failure.status,
+      error: `${failure.reason}: ${failure.message}`,
+      payload,
+      processedAt: null,
+    });
+    return failedAnswer(failure.httpStatus, failure.status, failure.reason, failure.message, callId, null);
+  }
+
+  const { externalId } = event;
+  const verified = {
+    ...call,
+    eventType: event.eventType,
+    externalId,
+    signatureValid: true,
+    payload: event.payload,
+  };
+  const taken = (status: 'processed' | 'duplicate', callId: number): WebhookAnswer => ({
+    httpStatus: 200,
+    body: { received: true, status },
+    callId,
+    externalId,
+  });
+  const recordFailure = (organisationId: number | null, error: string) =>
+    insertWebhookCall(deps.db, { ...verified, organisationId, status: 'failed', error, processedAt: null });
+
+  const earlier = await findProcessedWebhookEvent(deps.db, handler.provider, externalId);
+  if (earlier) {
+    const callId = await insertWebhookCall(deps.db, {
+      ...verified,
+      organisationId: earlier.organisationId,
+      status: 'duplicate',
+      error: `already processed as call ${earlier.id}`,
+      processedAt: deps.clock.now(),
+    });
+    return taken('duplicate', callId);
+  }
+
+  let plan: EventPlan;
+  try {
+    plan = await handler.plan(event);
+  } catch (error) {
+    const message = (error as Error).message;
+    if (!(error instanceof ProviderError && error.kind === 'unavailable')) {
+      await recordFailure(null, `error: ${message}`);
+      throw error;
+    }
+    const callId = await recordFailure(null, `provider_unavailable: ${message}`);
+    return failedAnswer(503, 'failed', 'provider_unavailable', message, callId, externalId);
+  }
+
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const input = { ...verified, organisationId: plan.organisationId, processedAt: deps.clock.now() };
+      const callId = await claimWebhookEvent(tx, { ...input, status: 'processed', error: plan.note });
+      if (callId === null) {
+        // A concurrent delivery of the same event got there first.
+        const duplicate = await insertWebhookCall(tx, {
+          ...input,
+          status: 'duplicate',
+          error: 'already processed',
+        });
+        return taken('duplicate', duplicate);
+      }
+      const context = { webhookCallId: callId, requestId: delivery.requestId };
+      const note = plan.apply ? await plan.apply(tx, context) : null;
+      if (note && note !== plan.note) await setWebhookCallNote(tx, callId, note);
+      return taken('processed', callId);
+    });
+  } catch (error) {
+    await recordFailure(plan.organisationId, `error: ${(error as Error).message}`);
+    throw error;
+  }
+}
