@@ -11,7 +11,8 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Members of one organisation whose name or email contains the query, ignoring case and accents.
- * Both tests use the trigram indexes on search_text(name) and lower(email).
+ * Both tests use the trigram indexes on the stored columns search_name (search_text(name)) and
+ * search_email (lower(email)); ordering puts names starting with the query first.
  */
 export async function searchMembers(db: Executor, scope: SearchScope, query: string, limit: number) {
   const pattern = `%${escapeLike(query.trim())}%`;
@@ -25,9 +26,9 @@ export async function searchMembers(db: Executor, scope: SearchScope, query: str
     select u.id::int as id, u.name, u.email
     from users u
     join organisation_members m on m.user_id = u.id and m.organisation_id = ${scope.organisationId} and m.deleted_at is null
-    where (search_text(u.name) like search_text(${pattern}) or lower(u.email) like lower(${pattern}))
+    where (u.search_name like search_text(${pattern}) or u.search_email like lower(${pattern}))
       and u.deleted_at is null ${gymFilter}
-    order by (search_text(u.name) like search_text(${`${escapeLike(query.trim())}%`})) desc, u.name, u.id
+    order by (u.search_name like search_text(${`${escapeLike(query.trim())}%`})) desc, u.search_name collate "C", u.id
     limit ${limit}`,
   );
 }
