@@ -17,6 +17,7 @@ import type { Clock } from './clock';
 import type { Env } from './config/env';
 import type { Db } from './db/client';
 import type { SecretBox } from './db/secrets';
+import { accessControlRoutes } from './features/access-control/access-control.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { gymsRoutes } from './features/gyms/gyms.routes';
@@ -26,7 +27,9 @@ import { organisationsRoutes } from './features/organisations/organisations.rout
 import { priceRoutes } from './features/prices/prices.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { staffRoutes } from './features/staff/staff.routes';
+import { stripeConnectRoutes } from './features/stripe-connect/stripe-connect.routes';
 import { tenancyRoutes } from './features/tenancy/tenancy.routes';
+import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { AppError } from './http/app-error';
 import { registerPageHost } from './http/page-host';
 import { configureValidationMessages, toValidationAppError } from './http/validation';
@@ -125,6 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organisationsRoutes(deps));
   await app.register(gymsRoutes(deps));
   await app.register(staffRoutes(deps));
+  await app.register(webhookRoutes(deps));
+  await app.register(stripeConnectRoutes(deps));
+  await app.register(accessControlRoutes(deps));
   if (deps.mailCapture) await app.register(devMailboxRoutes(deps.mailCapture));
 
   await registerPageHost(app, deps.env, deps.webDistDir ?? '');

@@ -86,7 +86,12 @@ export const staffRoutes: RouteObject[] = [
             () => import('./routes/calculate-pro-rata'),
           ),
           page('webhooks', 'Webhooks', signedIn),
-          page('webhook-calls', 'Webhook calls', signedIn),
+          page(
+            'webhook-calls',
+            'Webhook calls',
+            { ...signedIn, organisationAdmin: true },
+            () => import('./routes/webhook-calls'),
+          ),
           page('active-user-debugging', 'Active user debugging', signedIn),
           page('expected-payments-debugging', 'Expected payments debugging', signedIn),
           page(

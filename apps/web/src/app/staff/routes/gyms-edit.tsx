@@ -1,2 +1,5 @@
-// Placeholder until the screen lands: the shared not-built-yet screen.
-export { Component } from '../../routes/not-built-yet';
+import { GymEdit } from '@/features/gyms/components/gym-edit';
+
+export function Component() {
+  return <GymEdit />;
+}

@@ -1,2 +1,5 @@
-// Placeholder until the screen lands: the shared not-built-yet screen.
-export { Component } from '../../routes/not-built-yet';
+import { GymsList } from '@/features/gyms/components/gyms-list';
+
+export function Component() {
+  return <GymsList />;
+}

@@ -1,2 +1,5 @@
-// Placeholder until the screen lands: the shared not-built-yet screen.
-export { Component } from '../../routes/not-built-yet';
+import { StripeCallbackScreen } from '@/features/stripe-connect/components/stripe-callback-screen';
+
+export function Component() {
+  return <StripeCallbackScreen />;
+}

@@ -1,0 +1,60 @@
+// Access control (spec section 7 "Access control"): the organisation's Kisi integration here (organisation
+// admins only); places and doors, and staff door access, from their own files.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { authOf, guard } from '../../auth/guard';
+import { integrationAnswer, presentIntegration } from './access-control.presenter';
+import { idParam, integrationBodySchema } from './access-control.schemas';
+import { integrationOf, saveIntegration } from './integration.service';
+import { placeRoutes } from './places.routes';
+import { accessControlErrors, actorOf, requireCurrentOrganisation } from './route-support';
+import { staffAccessRoutes } from './staff-access.routes';
+
+export const accessControlRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const adminOnly = guard(deps, { organisationAdmin: true });
+    const tags = ['access-control'];
+    const url = '/api/organisations/:id/access-control/integration';
+
+    app.get(
+      url,
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary: 'The organisation’s door-access integration (null when none; the API key is never sent)',
+          params: idParam,
+          response: { 200: integrationAnswer, ...accessControlErrors },
+        },
+      },
+      async (request) => {
+        requireCurrentOrganisation(request, request.params.id);
+        const row = await integrationOf(deps, authOf(request));
+        return { data: row ? presentIntegration(row) : null };
+      },
+    );
+
+    app.post(
+      url,
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary:
+            'Connect Kisi: the API key is checked with Kisi, then stored encrypted in place of any other',
+          params: idParam,
+          body: integrationBodySchema,
+          response: { 200: integrationAnswer, ...accessControlErrors },
+        },
+      },
+      async (request) => {
+        requireCurrentOrganisation(request, request.params.id);
+        const row = await saveIntegration(deps, actorOf(request), request.body);
+        return { data: presentIntegration(row) };
+      },
+    );
+
+    await app.register(placeRoutes(deps));
+    await app.register(staffAccessRoutes(deps));
+  };

@@ -1,0 +1,103 @@
+// Staff door access: who the staff member is, their credential at a gym's place, and the flag on their
+// staff record. All SQL here, scoped to the organisation.
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { accessCredentials, gymStaff, organisationStaff, users } from '../../db/schema/index';
+
+export type CredentialRow = typeof accessCredentials.$inferSelect;
+
+/** A staff member of the organisation (deactivated ones included, so the caller can say so). */
+export async function findStaffMember(db: Executor, organisationId: number, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      accessEnabled: organisationStaff.accessEnabled,
+      deletedAt: organisationStaff.deletedAt,
+    })
+    .from(organisationStaff)
+    .innerJoin(users, eq(users.id, organisationStaff.userId))
+    .where(
+      and(
+        eq(organisationStaff.organisationId, organisationId),
+        eq(organisationStaff.userId, userId),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function holdsRoleAtGym(db: Executor, organisationId: number, userId: number, gymId: number) {
+  const [row] = await db
+    .select({ userId: gymStaff.userId })
+    .from(gymStaff)
+    .where(
+      and(
+        eq(gymStaff.organisationId, organisationId),
+        eq(gymStaff.userId, userId),
+        eq(gymStaff.gymId, gymId),
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function findCredential(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  placeRowId: number,
+) {
+  const [row] = await db
+    .select()
+    .from(accessCredentials)
+    .where(
+      and(
+        eq(accessCredentials.organisationId, organisationId),
+        eq(accessCredentials.userId, userId),
+        eq(accessCredentials.placeId, placeRowId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The person's access right at the place (one per person and place): made, or renewed after a revoke. */
+export async function saveStaffCredential(
+  db: Executor,
+  input: {
+    organisationId: number;
+    userId: number;
+    placeRowId: number;
+    externalUserId: string;
+    roleAssignmentId: string;
+    now: Date;
+  },
+) {
+  const values = {
+    externalUserId: input.externalUserId,
+    roleAssignmentId: input.roleAssignmentId,
+    validFrom: input.now,
+    validUntil: null,
+    status: 'active',
+    meta: { kind: 'staff' },
+    updatedAt: input.now,
+  };
+  const [row] = await db
+    .insert(accessCredentials)
+    .values({
+      organisationId: input.organisationId,
+      userId: input.userId,
+      placeId: input.placeRowId,
+      ...values,
+    })
+    .onConflictDoUpdate({ target: [accessCredentials.userId, accessCredentials.placeId], set: values })
+    .returning();
+  return row!;
+}
+
+export async function enableStaffAccess(db: Executor, organisationId: number, userId: number) {
+  await db
+    .update(organisationStaff)
+    .set({ accessEnabled: true })
+    .where(and(eq(organisationStaff.organisationId, organisationId), eq(organisationStaff.userId, userId)));
+}

@@ -1,0 +1,76 @@
+// Stripe Connect (spec section 7 "Card provider"): the onboarding redirect, the exchange after the
+// return to /stripe/callback, and where a gym stands with Stripe. Organisation admins and the gym's admins.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { authOf, guard } from '../../auth/guard';
+import { errorBody } from '../../http/envelope';
+import { connectionAnswer, exchangeBodySchema, gymIdParam, redirectAnswer } from './stripe-connect.schemas';
+import * as service from './stripe-connect.service';
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  422: errorBody,
+  502: errorBody,
+};
+
+export const stripeConnectRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const staff = guard(deps, { staff: true });
+    const tags = ['stripe-connect'];
+    const actor = (request: Parameters<typeof authOf>[0]) => ({
+      auth: authOf(request),
+      requestId: request.id,
+    });
+
+    app.post(
+      '/api/gyms/:id/stripe/redirect',
+      {
+        preHandler: staff,
+        schema: {
+          tags,
+          summary:
+            'The address of Stripe’s onboarding form for the gym (its connected account is made on first use)',
+          params: gymIdParam,
+          response: { 200: redirectAnswer, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.startOnboarding(deps, actor(request), request.params.id),
+      }),
+    );
+
+    app.post(
+      '/api/stripe/exchange',
+      {
+        preHandler: staff,
+        schema: {
+          tags,
+          summary: 'After the return from Stripe: checks the state and answers what the account can do now',
+          body: exchangeBodySchema,
+          response: { 200: connectionAnswer, ...errors },
+        },
+      },
+      async (request) => ({ data: await service.exchange(deps, actor(request), request.body) }),
+    );
+
+    app.get(
+      '/api/gyms/:id/stripe',
+      {
+        preHandler: staff,
+        schema: {
+          tags,
+          summary: 'Where the gym stands with Stripe: no account, onboarding unfinished, connected',
+          params: gymIdParam,
+          response: { 200: connectionAnswer, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.connection(deps, authOf(request), request.params.id),
+      }),
+    );
+  };

@@ -1,0 +1,43 @@
+// The last area of a gym's page, apart from its own settings: card payments (Stripe) and door access.
+// Its parts come from their own features, composed in the route module; this feature shows only
+// whether card payments are connected.
+import { Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+import type { Gym } from '../api/gym-answers';
+import { PaymentAccountBadge } from './payment-account-badge';
+import { SectionCard } from './section-card';
+
+interface GymConnectionsAreaProps {
+  gym: Gym;
+  /** Actions on the card payment account (connecting Stripe), shown in its card. */
+  cardPaymentActions?: ReactNode;
+  /** Further sections of the area, such as door access. */
+  children?: ReactNode;
+}
+
+export function GymConnectionsArea({ gym, cardPaymentActions, children }: GymConnectionsAreaProps) {
+  const headingId = useId();
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="md" mt="md">
+      <Divider />
+      <Title order={2} id={headingId} size="h3" c="dimmed">
+        Card payments and door access
+      </Title>
+      <SectionCard
+        title="Card payments"
+        aside={<PaymentAccountBadge connected={gym.has_payment_account} />}
+        description="Card payments go through the gym's own Stripe account."
+      >
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">
+            {gym.has_payment_account
+              ? 'This gym can take card payments.'
+              : 'This gym cannot take card payments until its Stripe account is connected.'}
+          </Text>
+          {cardPaymentActions}
+        </Group>
+      </SectionCard>
+      {children}
+    </Stack>
+  );
+}
