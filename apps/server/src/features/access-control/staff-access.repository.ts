@@ -1,6 +1,6 @@
 // Staff door access: who the staff member is, their credential at a gym's place, and the flag on their
 // staff record. All SQL here, scoped to the organisation.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accessCredentials, gymStaff, organisationStaff, users } from '../../db/schema/index';
 
@@ -100,4 +100,26 @@ export async function enableStaffAccess(db: Executor, organisationId: number, us
     .update(organisationStaff)
     .set({ accessEnabled: true })
     .where(and(eq(organisationStaff.organisationId, organisationId), eq(organisationStaff.userId, userId)));
+}
+
+/** The person's door rights that are still on, at any of the organisation's places. */
+export async function activeCredentials(db: Executor, organisationId: number, userId: number) {
+  return db
+    .select()
+    .from(accessCredentials)
+    .where(
+      and(
+        eq(accessCredentials.organisationId, organisationId),
+        eq(accessCredentials.userId, userId),
+        eq(accessCredentials.status, 'active'),
+      ),
+    );
+}
+
+export async function markCredentialsRevoked(db: Executor, organisationId: number, ids: number[], now: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(accessCredentials)
+    .set({ status: 'revoked', validUntil: now, updatedAt: now })
+    .where(and(eq(accessCredentials.organisationId, organisationId), inArray(accessCredentials.id, ids)));
 }

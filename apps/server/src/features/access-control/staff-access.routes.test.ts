@@ -127,4 +127,24 @@ describe('POST /api/staff/{id}/kisi-access', () => {
     expect((await staffRecord(person.id)).accessEnabled).toBe(false);
     expect(await credentialsOf(person.id)).toEqual([]);
   });
+
+  it('ends the door rights in Kisi when the staff member is deactivated; a Kisi failure stops it', async () => {
+    const person = await coach();
+    const granted = (await call.staffAccess(person.id, admin)).json().data;
+    const kisiUser = Number(granted.kisi_user_id);
+    expect(await kisiApi(t).roleAssignments(kisiUser)).toHaveLength(1);
+    const deactivate = () =>
+      t.app.inject(pageRequest({ method: 'DELETE', url: `/api/staff/${person.id}`, cookie: admin }));
+
+    t.sandbox.controls.faults.inject('kisi', { status: 500, count: -1 });
+    expect((await deactivate()).statusCode).toBe(502);
+    expect((await staffRecord(person.id)).deletedAt).toBeNull();
+    expect((await credentialsOf(person.id))[0]).toMatchObject({ status: 'active' });
+    t.sandbox.controls.faults.clear('kisi');
+
+    expect((await deactivate()).statusCode).toBe(200);
+    expect((await staffRecord(person.id)).deletedAt).not.toBeNull();
+    expect((await credentialsOf(person.id))[0]).toMatchObject({ status: 'revoked' });
+    expect(await kisiApi(t).roleAssignments(kisiUser)).toEqual([]);
+  });
 });

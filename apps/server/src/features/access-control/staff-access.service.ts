@@ -74,3 +74,24 @@ export async function grantStaffAccess(deps: AppDeps, actor: Actor, staffUserId:
   });
   return present(person.id, place, credential);
 }
+
+/**
+ * Ends a person's door rights in Kisi before their staff record is deactivated: Kisi is asked first, so
+ * a Kisi failure stops the deactivation (502) rather than leaving a deactivated person who can still
+ * open doors. Answers the credential ids for the caller's transaction to mark revoked.
+ */
+export async function revokeDoorAccessInKisi(
+  deps: AppDeps,
+  organisationId: number,
+  userId: number,
+): Promise<number[]> {
+  const credentials = await staffRepo.activeCredentials(deps.db, organisationId, userId);
+  const withRights = credentials.filter((c) => c.roleAssignmentId);
+  if (withRights.length > 0) {
+    const kisi = await kisiFor(deps, organisationId);
+    for (const credential of withRights) {
+      await kisi.call((k) => k.revokeAccess(Number(credential.roleAssignmentId)));
+    }
+  }
+  return credentials.map((c) => c.id);
+}

@@ -11,6 +11,7 @@ import { createStaff, createTenant, unique } from '../../test/factories';
 import { createDestinationAccount } from '../../test/gym-factories';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
+import { connectKisi, KISI_KEY, kisiApi } from '../access-control/access-control.test-support';
 
 const ROLES_DOC = new URL('../../../../../docs/roles.md', import.meta.url);
 const ROLE_COLUMNS = ['Organisation admin', 'Gym admin', 'Personal trainer', 'Member'] as const;
@@ -42,6 +43,7 @@ const accounts = new Map<number, number>();
 const cookies = new Map<RoleColumn, string>();
 const uploads = mkdtempSync(join(tmpdir(), 'role-matrix-'));
 let logoForm: { payload: Buffer; headers: Record<string, string> };
+let kisiPlaceId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ UPLOADS_DIR: uploads });
@@ -63,6 +65,9 @@ beforeAll(async () => {
     Member: home.member.email,
   };
   for (const role of ROLE_COLUMNS) cookies.set(role, await signIn(t.app, people[role]));
+  // Door access needs the organisation connected to (the sandbox's) Kisi and a place there.
+  await connectKisi(t, home.organisation.id, cookies.get('Organisation admin')!);
+  kisiPlaceId = kisiApi(t).seed().placeId;
   const data = new FormData();
   data.append('collection', 'logo');
   const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c81e3c' } })
@@ -204,6 +209,35 @@ const CAPABILITIES: Record<string, Capability> = {
         url: `/api/gyms/${id}/akahu-config`,
         payload: { akahu_app_token: 'app_token_x', akahu_app_secret: 'secret' },
       },
+    ],
+  },
+  'gym.stripe-connect': {
+    kind: 'gym',
+    requests: (id) => [{ method: 'POST', url: `/api/gyms/${id}/stripe/redirect`, payload: {} }],
+  },
+  'access-control.integration': {
+    kind: 'organisation',
+    requests: () => [
+      { method: 'GET', url: org('/access-control/integration') },
+      {
+        method: 'POST',
+        url: org('/access-control/integration'),
+        payload: { integration_type: 'kisi', api_key: KISI_KEY },
+      },
+    ],
+  },
+  'access-control.places': {
+    kind: 'organisation',
+    requests: () => [
+      { method: 'GET', url: org('/access-control/places') },
+      { method: 'GET', url: org(`/access-control/places/${kisiPlaceId}/doors`) },
+    ],
+  },
+  'gym.access-control.place': {
+    kind: 'gym',
+    // One Kisi place serves one gym: linking it to the second gym answers 409 to an allowed person.
+    requests: (id) => [
+      { method: 'POST', url: `/api/gyms/${id}/access-control/places`, payload: { place_id: kisiPlaceId } },
     ],
   },
   'staff.read': {

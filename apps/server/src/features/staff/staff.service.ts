@@ -3,6 +3,8 @@ import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
 import { revokeUserSessions } from '../../auth/session';
 import { conflict, forbidden, notFound } from '../../http/app-error';
+import { markCredentialsRevoked } from '../access-control/staff-access.repository';
+import { revokeDoorAccessInKisi } from '../access-control/staff-access.service';
 import { presentStaff } from './staff.presenter';
 import * as repo from './staff.repository';
 import type { Actor } from './staff-invite.service';
@@ -44,16 +46,18 @@ export async function staffExists(deps: AppDeps, auth: AuthContext, email: strin
   };
 }
 
-/** Deactivates a staff member here: no gym roles, no open invitation, every session ended. */
+/** Deactivates a staff member here: no door rights, no gym roles, no open invitation, every session ended. */
 export async function deactivateStaff(deps: AppDeps, actor: Actor, userId: number) {
   const organisationId = actor.auth.organisationId;
   if (userId === actor.auth.user.id) throw conflict('You cannot deactivate yourself.');
   const row = await repo.findStaff(deps.db, organisationId, userId);
   if (!row) throw notFound('Staff member not found.');
   if (!row.deletedAt) {
+    const revokedCredentials = await revokeDoorAccessInKisi(deps, organisationId, userId);
     const now = deps.clock.now();
     await deps.db.transaction(async (tx) => {
       await w.deactivateStaff(tx, organisationId, userId, now);
+      await markCredentialsRevoked(tx, organisationId, revokedCredentials, now);
       await w.retireInvitations(tx, organisationId, userId, now);
       await revokeUserSessions(tx, userId, now);
       await w.insertStaffActivity(tx, {
