@@ -39,9 +39,12 @@ if (dev) {
 } else {
   if (pageIsStale()) {
     process.stdout.write('Building the page (once, or after a change)…\n');
+    // Always a production bundle: the server's NODE_ENV (test in the browser suite) must not make
+    // Vite pick React's development build.
     const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], {
       cwd: join(root, 'apps/web'),
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
