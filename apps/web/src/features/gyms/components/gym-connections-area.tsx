@@ -31,7 +31,7 @@ export function GymConnectionsArea({ gym, cardPaymentActions, children }: GymCon
         <Group justify="space-between" gap="sm">
           <Text size="sm">
             {gym.has_payment_account
-              ? 'A Stripe account is linked to this gym; its state with Stripe shows beside.'
+              ? 'A Stripe account is linked to this gym.'
               : 'This gym cannot take card payments until its Stripe account is connected.'}
           </Text>
           {cardPaymentActions}
