@@ -16,6 +16,7 @@ import type { Providers } from './adapters/providers';
 import type { Clock } from './clock';
 import type { Env } from './config/env';
 import type { Db } from './db/client';
+import { isUniqueViolation } from './db/errors';
 import type { SecretBox } from './db/secrets';
 import { accessControlRoutes } from './features/access-control/access-control.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -30,7 +31,7 @@ import { staffRoutes } from './features/staff/staff.routes';
 import { stripeConnectRoutes } from './features/stripe-connect/stripe-connect.routes';
 import { tenancyRoutes } from './features/tenancy/tenancy.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
-import { AppError } from './http/app-error';
+import { AppError, conflict } from './http/app-error';
 import { registerPageHost } from './http/page-host';
 import { configureValidationMessages, toValidationAppError } from './http/validation';
 import type { MailCapture } from './mail/capture';
@@ -83,6 +84,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (known.headers) reply.headers(known.headers);
       if (known.status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(known.status).send(known.toBody());
+    }
+    if (isUniqueViolation(error)) {
+      // Two requests raced past the service's own check: the database's unique key decided.
+      request.log.warn({ err: error }, 'unique key refused a concurrent change');
+      return reply
+        .code(409)
+        .send(conflict('This was changed at the same time elsewhere. Please try again.').toBody());
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

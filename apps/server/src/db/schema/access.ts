@@ -41,7 +41,12 @@ export const places = pgTable(
     name: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('places_gym').on(t.gymId), index('places_org').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('places_gym').on(t.gymId),
+    // One Kisi place serves one gym of the organisation.
+    uniqueIndex('places_org_place').on(t.organisationId, t.placeId),
+    index('places_org').on(t.organisationId),
+  ],
 );
 
 export const doors = pgTable(

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "places_org_place" ON "places" USING btree ("organisation_id","place_id");
