@@ -7,17 +7,7 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const pageMeta = z.object({
-  current_page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-});
-export type PageMeta = z.infer<typeof pageMeta>;
-
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
-export const pageEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), meta: pageMeta });
+export { envelope, type PageMeta, pageEnvelope, pageMeta } from '@gym/domain/api/envelope';
 
 export const ok = <T>(data: T) => ({ data });
 
