@@ -1,9 +1,10 @@
 // Access control (spec section 7 "Access control"): the organisation's Kisi integration here (organisation
 // admins only); places and doors, and staff door access, from their own files.
+import { integrationAnswer } from '@gym/domain/api/access-control';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
-import { integrationAnswer, presentIntegration } from './access-control.presenter';
+import { presentIntegration } from './access-control.presenter';
 import { idParam, integrationBodySchema } from './access-control.schemas';
 import { integrationOf, saveIntegration } from './integration.service';
 import { placeRoutes } from './places.routes';

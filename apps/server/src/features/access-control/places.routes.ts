@@ -1,16 +1,15 @@
 // Kisi places and doors: the organisation's list (admins), linking a place to a gym and each door's
 // visit setting (the gym's admins).
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
-import { authOf, guard } from '../../auth/guard';
 import {
   doorAnswer,
   kisiDoorsAnswer,
   kisiPlacesAnswer,
   linkedPlaceAnswer,
-  presentDoor,
-  presentPlace,
-} from './access-control.presenter';
+} from '@gym/domain/api/access-control';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { authOf, guard } from '../../auth/guard';
+import { presentDoor, presentPlace } from './access-control.presenter';
 import {
   doorParams,
   doorUpdateBodySchema,

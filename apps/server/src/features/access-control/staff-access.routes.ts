@@ -1,8 +1,8 @@
 // POST /api/staff/{id}/kisi-access: door access for a staff member at the current gym's place.
+import { staffAccessAnswer } from '@gym/domain/api/access-control';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { guard } from '../../auth/guard';
-import { staffAccessAnswer } from './access-control.presenter';
 import { idParam } from './access-control.schemas';
 import { accessControlErrors, actorOf } from './route-support';
 import { grantStaffAccess } from './staff-access.service';

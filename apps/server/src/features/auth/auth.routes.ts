@@ -1,3 +1,4 @@
+import { loginAnswer, meAnswer, messageAnswer } from '@gym/domain/api/me';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
@@ -5,11 +6,10 @@ import { authOf, guard, resolveAuth } from '../../auth/guard';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../auth/session';
 import { errorBody } from '../../http/envelope';
 import { forgotPassword, login, resendCode, setPasswordWithToken, verifyCode } from './auth.service';
-import { meSchema, presentMe } from './me.presenter';
+import { presentMe } from './me.presenter';
 
 const requiredText = z.string().trim().min(1);
 const email = requiredText.max(254).pipe(z.email());
-const message = z.object({ message: z.string() });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 422: errorBody, 429: errorBody };
 const passwordSet = z
   .object({
@@ -39,10 +39,7 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Sign in with email and password',
           body: z.object({ email, password: z.string().min(1).max(200), remember: z.boolean().optional() }),
-          response: {
-            200: z.object({ data: meSchema.nullable(), two_factor_required: z.boolean() }),
-            ...errors,
-          },
+          response: { 200: loginAnswer, ...errors },
         },
       },
       async (request, reply) => {
@@ -62,7 +59,7 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Sign out (ends the session on the server)',
-          response: { 200: message },
+          response: { 200: messageAnswer },
         },
       },
       async (request, reply) => {
@@ -80,7 +77,7 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'The signed-in user',
-          response: { 200: z.object({ data: meSchema }), ...errors },
+          response: { 200: meAnswer, ...errors },
         },
       },
       async (request) => ({ data: await presentMe(deps, authOf(request)) }),
@@ -94,7 +91,7 @@ export const authRoutes =
           summary:
             'Email a password reset link (the answer is the same whether or not the address has an account)',
           body: z.object({ email }),
-          response: { 200: message, ...errors },
+          response: { 200: messageAnswer, ...errors },
         },
       },
       async (request) => {
@@ -112,7 +109,7 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Choose a new password from a reset link',
           body: passwordSet,
-          response: { 200: message, ...errors },
+          response: { 200: messageAnswer, ...errors },
         },
       },
       async (request) => {
@@ -128,7 +125,7 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Set a password from an invitation link',
           body: passwordSet,
-          response: { 200: message, ...errors },
+          response: { 200: messageAnswer, ...errors },
         },
       },
       async (request) => {
@@ -145,7 +142,7 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Check the emailed two-factor code',
           body: z.object({ code: requiredText.regex(/^\d{6}$/, 'The code is six digits') }),
-          response: { 200: message, ...errors },
+          response: { 200: messageAnswer, ...errors },
         },
       },
       async (request, reply) => {
@@ -163,7 +160,7 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Email a new two-factor code',
-          response: { 200: message, ...errors },
+          response: { 200: messageAnswer, ...errors },
         },
       },
       async (request) => {

@@ -1,32 +1,9 @@
-// The current-user shape of the specification (section 3): who is signed in, where, and with which roles.
-import { z } from 'zod';
+// The current user of the specification (section 3), shaped as the answer schema of @gym/domain/api/me
+// describes it: who is signed in, where, and with which roles.
+import type { Me } from '@gym/domain/api/me';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
 import { memberProfile } from './auth.repository';
-
-const role = z.enum(['admin', 'personal_trainer']).nullable();
-const place = z.object({ id: z.number(), name: z.string(), role });
-
-export const meSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  is_staff: z.boolean(),
-  two_factor_enabled: z.boolean(),
-  current_organisation: place.extend({ multi_gym: z.boolean() }).nullable(),
-  current_gym: place.nullable(),
-  organisations: z.array(place.extend({ multi_gym: z.boolean() })),
-  gyms: z.array(place),
-  is_organisation_admin: z.boolean(),
-  is_gym_admin: z.boolean(),
-  profile_picture: z.string().nullable(),
-  payment_types: z.array(z.object({ id: z.number(), type: z.string() })),
-  start_date: z.string().nullable(),
-  billing_date: z.string().nullable(),
-  default_payment_type: z.number().nullable(),
-  general_card_surcharge_text: z.string().nullable(),
-});
-export type Me = z.infer<typeof meSchema>;
 
 export async function presentMe(deps: AppDeps, auth: AuthContext): Promise<Me> {
   const { user, memberships, organisation, gym } = auth;

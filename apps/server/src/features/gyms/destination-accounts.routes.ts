@@ -1,15 +1,16 @@
 // The gym's destination account: POST creates the first one, PUT changes it (spec section 5's rules).
+
+import { destinationAccountAnswer } from '@gym/domain/api/gyms';
 import {
   destinationAccountCreateSchema,
   destinationAccountUpdateSchema,
 } from '@gym/domain/destination-account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
 import { errorBody } from '../../http/envelope';
 import { createAccount, updateAccount } from './destination-accounts.service';
-import { destinationAccountSchema, presentDestinationAccount } from './gyms.presenter';
+import { presentDestinationAccount } from './gyms.presenter';
 import { accountParams, idParam } from './gyms.schemas';
 
 const errors = {
@@ -20,7 +21,6 @@ const errors = {
   409: errorBody,
   422: errorBody,
 };
-const answer = z.object({ data: destinationAccountSchema });
 
 export const destinationAccountRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -37,7 +37,7 @@ export const destinationAccountRoutes =
           summary: 'Add the bank account the gym is paid into (a gym has one; 409 when it already has it)',
           params: idParam,
           body: destinationAccountCreateSchema,
-          response: { 201: answer, ...errors },
+          response: { 201: destinationAccountAnswer, ...errors },
         },
       },
       async (request, reply) => {
@@ -62,7 +62,7 @@ export const destinationAccountRoutes =
             'Rename the destination account, or change its number (sent twice: bank_account_number_confirmation)',
           params: accountParams,
           body: destinationAccountUpdateSchema,
-          response: { 200: answer, ...errors },
+          response: { 200: destinationAccountAnswer, ...errors },
         },
       },
       async (request) => {

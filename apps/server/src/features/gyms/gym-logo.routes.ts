@@ -1,13 +1,13 @@
 // Uploading a gym's logo (multipart: collection=logo, file) and serving it back with cache headers.
+import { gymAnswer } from '@gym/domain/api/gyms';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
 import { AppError, notFound, validationError } from '../../http/app-error';
 import { errorBody } from '../../http/envelope';
 import { LOGO_MAX_BYTES, readLogo, storeLogo, TOO_LARGE } from './gym-logo.service';
-import { gymSchema, presentGym } from './gyms.presenter';
+import { presentGym } from './gyms.presenter';
 import { findGym } from './gyms.repository';
 import { idParam } from './gyms.schemas';
 import { gymFor } from './gyms.service';
@@ -64,7 +64,7 @@ export const gymLogoRoutes =
           summary: 'Upload the gym’s logo (multipart: collection=logo, file: PNG, JPEG or WebP up to 2 MB)',
           consumes: ['multipart/form-data'],
           params: idParam,
-          response: { 200: z.object({ data: gymSchema }), ...errors },
+          response: { 200: gymAnswer, ...errors },
         },
       },
       async (request) => {

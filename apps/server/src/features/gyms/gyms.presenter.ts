@@ -1,57 +1,10 @@
-// The Gym entity of the specification (section 3). Secrets are never sent: only whether one is set.
+// The Gym entity of the specification (section 3), shaped as the answer schemas of @gym/domain/api/gyms
+// describe it. Secrets are never sent: only whether one is set.
+import type { DestinationAccount, Gym, GymSummary } from '@gym/domain/api/gyms';
 import { formatBasisPoints } from '@gym/domain/money';
 import { roleLabel } from '@gym/domain/roles';
-import { z } from 'zod';
 import type { DestinationAccountRow } from './destination-accounts.repository';
 import type { GymRow, gymParts } from './gyms.repository';
-
-const role = z.enum(['admin', 'personal_trainer']).nullable();
-
-export const destinationAccountSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  bank_account_number: z.string(),
-});
-
-export const gymSummarySchema = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  name: z.string(),
-  logo: z.string().nullable(),
-  role,
-  role_label: z.string(),
-  has_payment_account: z.boolean(),
-  tracks_visits: z.boolean(),
-  staff_count: z.number(),
-  members_count: z.number(),
-  created_at: z.string(),
-});
-
-export const gymSchema = gymSummarySchema.extend({
-  organisation: z.object({ id: z.number(), name: z.string() }),
-  /** Whether the viewer may change this gym; without it the payment and integration settings are left out. */
-  can_manage: z.boolean(),
-  stripe_id: z.string().nullable(),
-  price_change_notification_reply_to: z.string().nullable(),
-  break_fee_percentage: z.number(),
-  formatted_break_fee: z.string(),
-  card_surcharge_percentage: z.number(),
-  formatted_card_surcharge: z.string(),
-  general_card_surcharge_text: z.string().nullable(),
-  branch_app_id: z.string().nullable(),
-  branch_key: z.string().nullable(),
-  branch_secret_set: z.boolean(),
-  akahu_app_token: z.string().nullable(),
-  akahu_app_secret_set: z.boolean(),
-  destination_account: destinationAccountSchema.nullable(),
-  place: z.object({ id: z.number(), name: z.string(), place_id: z.string() }).nullable(),
-  doors: z.array(
-    z.object({ id: z.number(), name: z.string(), door_id: z.string(), tracks_visits: z.boolean() }),
-  ),
-  updated_at: z.string(),
-});
-export type GymSummary = z.infer<typeof gymSummarySchema>;
-export type Gym = z.infer<typeof gymSchema>;
 
 export const logoUrl = (gym: GymRow) =>
   gym.logoPath
@@ -78,7 +31,7 @@ export function presentGymSummary(
   };
 }
 
-export const presentDestinationAccount = (row: DestinationAccountRow) => ({
+export const presentDestinationAccount = (row: DestinationAccountRow): DestinationAccount => ({
   id: row.id,
   name: row.name,
   bank_account_number: row.bankAccountNumber,

@@ -1,13 +1,13 @@
 // Gyms (spec section 7 "Gyms"): the list, one gym, and its settings. Logo and destination-account calls
 // are registered from their own files.
+import { gymAnswer, gymPageAnswer } from '@gym/domain/api/gyms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
-import { errorBody, offsetOf, page, pageEnvelope, pageQuery } from '../../http/envelope';
+import { errorBody, offsetOf, page, pageQuery } from '../../http/envelope';
 import { destinationAccountRoutes } from './destination-accounts.routes';
 import { gymLogoRoutes } from './gym-logo.routes';
-import { gymSchema, gymSummarySchema, presentGym, presentGymSummary } from './gyms.presenter';
+import { presentGym, presentGymSummary } from './gyms.presenter';
 import { listGyms } from './gyms.repository';
 import {
   akahuConfigSchema,
@@ -26,7 +26,7 @@ export const gymErrors = {
   409: errorBody,
   422: errorBody,
 };
-const answer = { 200: z.object({ data: gymSchema }), ...gymErrors };
+const answer = { 200: gymAnswer, ...gymErrors };
 
 export const gymsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -47,7 +47,7 @@ export const gymsRoutes =
           summary:
             'Gyms of the current organisation I work at (all of them for organisation admins), with counts',
           querystring: pageQuery,
-          response: { 200: pageEnvelope(gymSummarySchema), ...gymErrors },
+          response: { 200: gymPageAnswer, ...gymErrors },
         },
       },
       async (request) => {

@@ -1,50 +1,13 @@
-// Offering rows → the Offering of specification section 3 (summary for lists; with prices and hours in full).
-import { dayLabel, OFFERING_TYPES, type OfferingType, offeringTypeLabel } from '@gym/domain';
-import { z } from 'zod';
+// Offering rows → the Offering of specification section 3 (summary for lists; with prices and hours in full;
+// its schema: @gym/domain/api/offerings).
+import { dayLabel, type OfferingType, offeringTypeLabel } from '@gym/domain';
+import type { Offering, OfferingSummary } from '@gym/domain/api/offerings';
 import type { AppDeps } from '../../app';
 import type { Executor } from '../../db/client';
-import { iso, priceSchema } from '../prices/price.presenter';
+import { iso } from '../prices/price.presenter';
 import { loadPrices } from '../prices/price-loader';
 import type { PriceFilter } from '../prices/prices.repository';
 import { gymsOfOfferings, hoursOfOfferings, type OfferingRow } from './offerings.repository';
-
-const named = z.object({ id: z.number(), name: z.string() });
-
-export const offeringHoursSchema = z.object({
-  id: z.number(),
-  day: z.number().int(),
-  day_label: z.string(),
-  open_at: z.string(),
-  close_at: z.string(),
-});
-
-export const offeringSummarySchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string().nullable(),
-  type: z.enum(OFFERING_TYPES),
-  type_label: z.string(),
-  all_gyms_access: z.boolean(),
-  mandated: z.boolean(),
-  hours_mandated: z.boolean(),
-  prices_mandated: z.boolean(),
-  /** The owning gym of a single-gym offering. */
-  gym: named.nullable(),
-  /** The gyms the offering opens when it is not all-gyms (empty for all-gyms offerings). */
-  gyms: z.array(named),
-  /** Prices on sale (not archived). */
-  prices_count: z.number().int(),
-  archived_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-export const offeringSchema = offeringSummarySchema.extend({
-  prices: z.array(priceSchema),
-  hours: z.array(offeringHoursSchema),
-});
-export type OfferingSummary = z.infer<typeof offeringSummarySchema>;
-export type OfferingAnswer = z.infer<typeof offeringSchema>;
 
 type Deps = Pick<AppDeps, 'env'> & { db: Executor };
 
@@ -83,7 +46,7 @@ export async function presentOfferings(
   organisationId: number,
   rows: readonly OfferingRow[],
   prices: Omit<PriceFilter, 'offeringIds' | 'ids'>,
-): Promise<OfferingAnswer[]> {
+): Promise<Offering[]> {
   const ids = rows.map((r) => r.id);
   const summaries = await presentSummaries(deps, organisationId, rows);
   const hours = await hoursOfOfferings(deps.db, organisationId, ids);

@@ -1,4 +1,11 @@
 // Offerings (spec section 7 "Offerings and prices"): staff read; organisation and gym admins write.
+import {
+  offeringAnswer,
+  offeringListAnswer,
+  offeringPageAnswer,
+  uniqueMembershipsAnswer,
+} from '@gym/domain/api/offerings';
+import { messageAnswer } from '@gym/domain/api/prices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
@@ -12,14 +19,9 @@ import {
   gymOfferingParams,
   gymParam,
   idParam,
-  message,
-  offeringAnswer,
   offeringBody,
-  offeringDetails,
-  offeringList,
   offeringListQuery,
   readErrors,
-  uniqueMemberships,
   writeErrors,
 } from './offerings.schemas';
 import { archiveOffering, createOffering, deleteOffering, updateOffering } from './offerings.service';
@@ -43,7 +45,7 @@ export const offeringRoutes =
           tags,
           summary: 'Offerings on sale at a gym, with the prices on sale there and its card surcharge',
           params: gymParam,
-          response: { 200: offeringDetails, ...readErrors },
+          response: { 200: offeringListAnswer, ...readErrors },
         },
       },
       async (request) => ({ data: await gymOfferings(deps, authOf(request), request.params.gym_id) }),
@@ -58,7 +60,7 @@ export const offeringRoutes =
           summary:
             "The organisation's offerings, a page at a time (on sale by default; archived=true for archived)",
           querystring: offeringListQuery,
-          response: { 200: offeringList, ...readErrors },
+          response: { 200: offeringPageAnswer, ...readErrors },
         },
       },
       async (request) => {
@@ -125,7 +127,7 @@ export const offeringRoutes =
           tags,
           summary: 'Delete an offering that never had subscriptions (409 otherwise: archive it)',
           params: idParam,
-          response: { 200: message, ...writeErrors },
+          response: { 200: messageAnswer, ...writeErrors },
         },
       },
       async (request) => {
@@ -160,7 +162,7 @@ export const offeringRoutes =
           summary:
             'The distinct memberships (price and amount paid) members hold at a gym on an offering, with counts',
           params: gymOfferingParams,
-          response: { 200: uniqueMemberships, ...readErrors },
+          response: { 200: uniqueMembershipsAnswer, ...readErrors },
         },
       },
       async (request) => ({

@@ -7,11 +7,10 @@ import {
   isBillingFrequency,
   isTermUnit,
 } from '@gym/domain';
-import type { z } from 'zod';
-import type { uniqueMembershipSchema } from './offerings.schemas';
+import type { UniqueMembership } from '@gym/domain/api/offerings';
 import type { UniqueMembershipRow } from './unique-memberships.repository';
 
-export function presentUniqueMembership(row: UniqueMembershipRow): z.infer<typeof uniqueMembershipSchema> {
+export function presentUniqueMembership(row: UniqueMembershipRow): UniqueMembership {
   const frequency: BillingFrequency = isBillingFrequency(row.billing_frequency)
     ? row.billing_frequency
     : 'one_off';

@@ -1,40 +1,15 @@
-// The Organisation entity of the specification (section 3) as the settings screen reads it.
+// The Organisation entity of the specification (section 3) as the settings screen reads it; the answer
+// schemas are shared with the page (packages/domain/src/api/organisations.ts).
+import type { AkahuWebhook, Organisation } from '@gym/domain/api/organisations';
 import { GRACE_PERIOD_UNITS } from '@gym/domain/grace-period';
 import { z } from 'zod';
 import type { OrganisationRow } from './organisations.repository';
 
 const unit = z.enum(GRACE_PERIOD_UNITS);
 
-export const organisationSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  multi_gym: z.boolean(),
-  minimum_age: z.number(),
-  offering_permissions: z.object({
-    enable_offerings: z.boolean(),
-    non_stop: z.boolean(),
-    limited_access: z.boolean(),
-  }),
-  price_frequencies: z.object({
-    weekly: z.boolean(),
-    fortnightly: z.boolean(),
-    monthly: z.boolean(),
-    quarterly: z.boolean(),
-    six_monthly: z.boolean(),
-    yearly: z.boolean(),
-  }),
-  grace_period: z.object({ failed_payment_grace_period: z.number(), failed_payment_grace_period_unit: unit }),
-  term_grace_period: z.object({
-    term_membership_grace_period: z.number(),
-    term_membership_grace_period_unit: unit,
-  }),
-  updated_at: z.string(),
-});
-export type OrganisationSettings = z.infer<typeof organisationSchema>;
-
 const asUnit = (value: string) => unit.parse(value);
 
-export function presentOrganisation(row: OrganisationRow): OrganisationSettings {
+export function presentOrganisation(row: OrganisationRow): Organisation {
   return {
     id: row.id,
     name: row.name,
@@ -65,25 +40,6 @@ export function presentOrganisation(row: OrganisationRow): OrganisationSettings 
   };
 }
 
-export const ageBypassLinkSchema = z.object({
-  id: z.number(),
-  token: z.string(),
-  url: z.string(),
-  created_at: z.string(),
-});
-
-export const akahuWebhookSchema = z.object({
-  id: z.number(),
-  event_type: z.string().nullable(),
-  external_id: z.string().nullable(),
-  signature_valid: z.boolean(),
-  status: z.string(),
-  error: z.string().nullable(),
-  payload: z.unknown(),
-  received_at: z.string(),
-  processed_at: z.string().nullable(),
-});
-
 export function presentAkahuWebhook(row: {
   id: number;
   eventType: string | null;
@@ -94,7 +50,7 @@ export function presentAkahuWebhook(row: {
   payload: unknown;
   receivedAt: Date;
   processedAt: Date | null;
-}): z.infer<typeof akahuWebhookSchema> {
+}): AkahuWebhook {
   return {
     id: row.id,
     event_type: row.eventType,

@@ -1,5 +1,11 @@
 // Organisation settings (organisation admins of the current organisation only): spec section 7 "Organisations".
 import {
+  AKAHU_WEBHOOK_STATUSES,
+  ageBypassLinkAnswer,
+  akahuWebhookPage,
+  organisationAnswer,
+} from '@gym/domain/api/organisations';
+import {
   failedPaymentGracePeriodSchema,
   offeringPermissionsSchema,
   organisationNameSchema,
@@ -10,21 +16,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
-import { errorBody, offsetOf, page, pageEnvelope, pageQuery } from '../../http/envelope';
-import {
-  ageBypassLinkSchema,
-  akahuWebhookSchema,
-  organisationSchema,
-  presentAkahuWebhook,
-  presentOrganisation,
-} from './organisations.presenter';
+import { errorBody, offsetOf, page, pageQuery } from '../../http/envelope';
+import { presentAkahuWebhook, presentOrganisation } from './organisations.presenter';
 import { listAkahuWebhooks } from './organisations.repository';
 import * as service from './organisations.service';
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
-const answer = { 200: z.object({ data: organisationSchema }), ...errors };
-const WEBHOOK_STATUSES = ['received', 'processed', 'rejected', 'failed', 'duplicate', 'ignored'] as const;
+const answer = { 200: organisationAnswer, ...errors };
 
 export const organisationsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -105,7 +104,7 @@ export const organisationsRoutes =
           tags,
           summary: 'Create a link that lets a person under the minimum age join',
           params,
-          response: { 201: z.object({ data: ageBypassLinkSchema }), ...errors },
+          response: { 201: ageBypassLinkAnswer, ...errors },
         },
       },
       async (request, reply) => {
@@ -122,8 +121,8 @@ export const organisationsRoutes =
           tags,
           summary: 'Akahu webhook calls received for this organisation, newest first',
           params,
-          querystring: pageQuery.extend({ status: z.enum(WEBHOOK_STATUSES).optional() }),
-          response: { 200: pageEnvelope(akahuWebhookSchema), ...errors },
+          querystring: pageQuery.extend({ status: z.enum(AKAHU_WEBHOOK_STATUSES).optional() }),
+          response: { 200: akahuWebhookPage, ...errors },
         },
       },
       async (request) => {

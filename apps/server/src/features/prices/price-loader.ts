@@ -1,7 +1,8 @@
 // Prices as answers: two queries (prices, then their links) for any number of prices.
+import type { Price } from '@gym/domain/api/prices';
 import type { AppDeps } from '../../app';
 import type { Executor } from '../../db/client';
-import { type PriceAnswer, presentPrice } from './price.presenter';
+import { presentPrice } from './price.presenter';
 import { linksOfPrices, type PriceFilter, selectPrices } from './prices.repository';
 
 export async function loadPrices(
@@ -9,7 +10,7 @@ export async function loadPrices(
   organisationId: number,
   filter: PriceFilter,
   page?: { limit: number; offset: number },
-): Promise<PriceAnswer[]> {
+): Promise<Price[]> {
   const rows = await selectPrices(deps.db, organisationId, filter, page);
   const links = await linksOfPrices(
     deps.db,
@@ -24,7 +25,7 @@ export async function loadPrice(
   organisationId: number,
   priceId: number,
   contextGymId: number | null,
-): Promise<PriceAnswer | null> {
+): Promise<Price | null> {
   const [price] = await loadPrices(deps, organisationId, { ids: [priceId], contextGymId });
   return price ?? null;
 }

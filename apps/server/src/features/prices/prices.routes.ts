@@ -1,5 +1,13 @@
 // Prices (spec section 7 "Offerings and prices", and GET /api/organisations/{id}/prices): staff read;
 // whoever may change the offering changes its prices.
+import {
+  messageAnswer,
+  priceAnswer,
+  priceListAnswer,
+  pricePageAnswer,
+  privateLinkAnswer,
+  proRataAnswer,
+} from '@gym/domain/api/prices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
@@ -7,17 +15,11 @@ import { presentLink } from './price.presenter';
 import { offeringPrices, organisationPrices, priceDetail } from './prices.queries';
 import {
   idParam,
-  message,
   offeringPricesQuery,
   organisationPricesQuery,
-  priceAnswer,
   priceBody,
   priceIdParam,
-  priceListAnswer,
-  pricePageAnswer,
-  privateLinkAnswer,
   privateLinkBody,
-  proRataAnswer,
   proRataBody,
   readErrors,
   writeErrors,
@@ -157,7 +159,7 @@ export const priceRoutes =
           tags,
           summary: 'Delete a price that never had subscriptions (409 otherwise: archive it)',
           params: idParam,
-          response: { 200: message, ...writeErrors },
+          response: { 200: messageAnswer, ...writeErrors },
         },
       },
       async (request) => {

@@ -1,8 +1,8 @@
-// Request and answer schemas of the price routes (they also make the OpenAPI document).
+// Request schemas and error answers of the price routes (they also make the OpenAPI document). The
+// answers are shared with the page: @gym/domain/api/prices.
 import { type CalendarDate, isBlank, isCalendarDate, priceInputSchema, VALUE_REQUIRED } from '@gym/domain';
 import { z } from 'zod';
-import { errorBody, pageMeta, pageQuery } from '../../http/envelope';
-import { priceLinkSchema, priceSchema } from './price.presenter';
+import { errorBody, pageQuery } from '../../http/envelope';
 
 const pathId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const idParam = z.object({ id: pathId });
@@ -46,34 +46,6 @@ export const proRataBody = z.object({
 export const privateLinkBody = z
   .object({ age_bypass: z.boolean({ error: 'Value must be true or false' }).optional().default(false) })
   .nullish();
-
-export const proRataSchema = z.object({
-  price_id: z.number(),
-  start_date: z.string(),
-  billing_date: z.string(),
-  period_start: z.string(),
-  period_end: z.string(),
-  period_days: z.number().int(),
-  remaining_days: z.number().int(),
-  full_amount: z.number().int(),
-  formatted_full_amount: z.string(),
-  /** The pro-rata charge for the days from the start date up to the billing date. */
-  amount: z.number().int(),
-  formatted_amount: z.string(),
-  joining_fee: z.number().int(),
-  formatted_joining_fee: z.string(),
-  /** Joining fee plus the pro-rata amount: what confirming charges (before any card surcharge). */
-  first_payment: z.number().int(),
-  formatted_first_payment: z.string(),
-  explanation: z.string(),
-});
-
-export const priceAnswer = z.object({ data: priceSchema });
-export const priceListAnswer = z.object({ data: z.array(priceSchema) });
-export const pricePageAnswer = z.object({ data: z.array(priceSchema), meta: pageMeta });
-export const proRataAnswer = z.object({ data: proRataSchema });
-export const privateLinkAnswer = z.object({ data: priceLinkSchema });
-export const message = z.object({ message: z.string() });
 
 export const readErrors = {
   400: errorBody,

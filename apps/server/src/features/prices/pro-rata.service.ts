@@ -9,11 +9,10 @@ import {
   periodStartBefore,
   proRata,
 } from '@gym/domain';
-import type { z } from 'zod';
+import type { ProRata } from '@gym/domain/api/prices';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../auth/guard';
 import { conflict, notFound, validationError } from '../../http/app-error';
-import type { proRataSchema } from './prices.schemas';
 import { lockPrice } from './prices-write.repository';
 
 export const ONE_OFF_NO_PRO_RATA =
@@ -26,7 +25,7 @@ export async function proRataForPrice(
   auth: AuthContext,
   priceId: number,
   body: { start_date: CalendarDate; billing_date: CalendarDate | null },
-): Promise<z.infer<typeof proRataSchema>> {
+): Promise<ProRata> {
   const price = await lockPrice(deps.db, auth.organisationId, priceId, false);
   if (!price) throw notFound('Price not found.');
   const frequency = price.billingFrequency as BillingFrequency;

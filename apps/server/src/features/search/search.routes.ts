@@ -1,3 +1,4 @@
+import { searchAnswer } from '@gym/domain/api/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
@@ -19,9 +20,7 @@ export const searchRoutes =
           summary: 'Find members of the current organisation by name or email',
           body: z.object({ query: z.string().max(100) }),
           response: {
-            200: z.object({
-              data: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })),
-            }),
+            200: searchAnswer,
             400: errorBody,
             401: errorBody,
             403: errorBody,

@@ -1,28 +1,7 @@
-// The Staff member entity of the specification (section 3).
-import { z } from 'zod';
+// The Staff member entity of the specification (section 3); the answer schemas are shared with the page
+// (packages/domain/src/api/staff.ts).
+import type { StaffMember } from '@gym/domain/api/staff';
 import type { GymRole, StaffRow } from './staff.repository';
-
-const role = z.enum(['admin', 'personal_trainer']);
-
-export const staffMemberSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  /** Organisation role; null for staff with per-gym roles only. */
-  role: role.nullable(),
-  gyms: z.array(z.object({ id: z.number(), name: z.string(), role })),
-  status: z.enum(['active', 'pending', 'deactivated']),
-  pending_invite: z.boolean(),
-  /** Whether the person still has to set a password (an invitation can be re-sent). */
-  awaiting_password: z.boolean(),
-  access_enabled: z.boolean(),
-  invited_at: z.string().nullable(),
-  deleted_at: z.string().nullable(),
-  created_at: z.string(),
-  profile_picture: z.string().nullable(),
-});
-export const staffDetailSchema = staffMemberSchema.extend({ visits_count: z.number() });
-export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 const asRole = (value: string | null) => (value === 'admin' || value === 'personal_trainer' ? value : null);
 

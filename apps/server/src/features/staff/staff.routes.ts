@@ -1,6 +1,7 @@
 // Staff (spec section 7 "Staff"): reading is for admins; adding, re-inviting and deactivating for
 // organisation admins. POST /api/staff/{id}/kisi-access belongs to the access-control adapters.
 
+import { existingAccountAnswer, STAFF_STATUSES, staffDetailAnswer, staffPage } from '@gym/domain/api/staff';
 import { staffInviteSchema } from '@gym/domain/staff-invite';
 import { email as emailSchema } from '@gym/domain/validation-messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,8 +9,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
 import { notFound } from '../../http/app-error';
-import { errorBody, offsetOf, page, pageEnvelope, pageQuery } from '../../http/envelope';
-import { presentStaff, staffDetailSchema, staffMemberSchema } from './staff.presenter';
+import { errorBody, offsetOf, page, pageQuery } from '../../http/envelope';
+import { presentStaff } from './staff.presenter';
 import { gymRolesOf, listStaff } from './staff.repository';
 import { deactivateStaff, staffDetail, staffExists, staffScope } from './staff.service';
 import { addStaff, resendInvitation } from './staff-invite.service';
@@ -25,7 +26,6 @@ const errors = {
   429: errorBody,
   502: errorBody,
 };
-const detail = z.object({ data: staffDetailSchema });
 
 export const staffRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -51,8 +51,8 @@ export const staffRoutes =
           summary:
             'Staff of the organisation: pending, active and deactivated (gym admins: the staff of their gyms)',
           params: idParam,
-          querystring: pageQuery.extend({ status: z.enum(['active', 'pending', 'deactivated']).optional() }),
-          response: { 200: pageEnvelope(staffMemberSchema), ...errors },
+          querystring: pageQuery.extend({ status: z.enum(STAFF_STATUSES).optional() }),
+          response: { 200: staffPage, ...errors },
         },
       },
       async (request) => {
@@ -86,12 +86,7 @@ export const staffRoutes =
           summary: 'Whether an account has this email, and whether it is already staff here',
           params: idParam,
           body: z.object({ email: emailSchema() }),
-          response: {
-            200: z.object({
-              data: z.object({ exists: z.boolean(), already_staff: z.boolean(), deactivated: z.boolean() }),
-            }),
-            ...errors,
-          },
+          response: { 200: existingAccountAnswer, ...errors },
         },
       },
       async (request) => {
@@ -109,7 +104,7 @@ export const staffRoutes =
           summary: 'Add or invite a staff member (role admin, personal_trainer, or -1 with a role per gym)',
           params: idParam,
           body: staffInviteSchema,
-          response: { 201: detail, ...errors },
+          response: { 201: staffDetailAnswer, ...errors },
         },
       },
       async (request, reply) => {
@@ -128,7 +123,7 @@ export const staffRoutes =
           tags,
           summary: 'Email a new invitation link (older links stop working)',
           params: idParam,
-          response: { 200: detail, ...errors },
+          response: { 200: staffDetailAnswer, ...errors },
         },
       },
       async (request) => {
@@ -145,7 +140,7 @@ export const staffRoutes =
           tags,
           summary: 'Deactivate a staff member: their gym roles go and their sessions end',
           params: idParam,
-          response: { 200: detail, ...errors },
+          response: { 200: staffDetailAnswer, ...errors },
         },
       },
       async (request) => ({ data: await deactivateStaff(deps, actor(request), request.params.id) }),
@@ -159,7 +154,7 @@ export const staffRoutes =
           tags,
           summary: 'One staff member, with their visit count',
           params: idParam,
-          response: { 200: detail, ...errors },
+          response: { 200: staffDetailAnswer, ...errors },
         },
       },
       async (request) => ({ data: await staffDetail(deps, authOf(request), request.params.id) }),

@@ -1,10 +1,11 @@
 // Stripe Connect (spec section 7 "Card provider"): the onboarding redirect, the exchange after the
 // return to /stripe/callback, and where a gym stands with Stripe. Organisation admins and the gym's admins.
+import { connectionAnswer, redirectAnswer } from '@gym/domain/api/stripe-connect';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
 import { errorBody } from '../../http/envelope';
-import { connectionAnswer, exchangeBodySchema, gymIdParam, redirectAnswer } from './stripe-connect.schemas';
+import { exchangeBodySchema, gymIdParam } from './stripe-connect.schemas';
 import * as service from './stripe-connect.service';
 
 const errors = {

@@ -1,4 +1,5 @@
-// Requests and answers of the Stripe Connect calls (spec section 7 "Card provider").
+// Requests of the Stripe Connect calls (spec section 7 "Card provider"); the answers are in
+// @gym/domain/api/stripe-connect.
 import { requiredInteger, requiredString } from '@gym/domain/validation-messages';
 import { z } from 'zod';
 
@@ -10,25 +11,3 @@ export const exchangeBodySchema = z.object({
   state: requiredString({ max: 4000 }),
 });
 export type ExchangeBody = z.output<typeof exchangeBodySchema>;
-
-export const redirectAnswer = z.object({
-  data: z.object({ url: z.string(), expires_at: z.string() }),
-});
-
-export const CONNECTION_STATUSES = ['not_connected', 'incomplete', 'connected', 'account_missing'] as const;
-
-/**
- * Where a gym stands with Stripe: no account yet, an account whose onboarding is not finished, one
- * that takes card payments, or a stored account Stripe no longer knows (connecting again replaces it).
- */
-export const stripeConnectionSchema = z.object({
-  gym_id: z.number(),
-  stripe_id: z.string().nullable(),
-  status: z.enum(CONNECTION_STATUSES),
-  charges_enabled: z.boolean(),
-  details_submitted: z.boolean(),
-  payouts_enabled: z.boolean(),
-  connected_at: z.string().nullable(),
-});
-export type StripeConnection = z.infer<typeof stripeConnectionSchema>;
-export const connectionAnswer = z.object({ data: stripeConnectionSchema });

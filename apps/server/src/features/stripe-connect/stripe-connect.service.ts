@@ -2,6 +2,7 @@
 // made on first use and stored at once; the onboarding link returns to /stripe/callback with a sealed
 // state; the exchange asks Stripe what the account can do and records when it could first charge.
 
+import type { StripeConnection } from '@gym/domain/api/stripe-connect';
 import { ProviderError } from '../../adapters/provider-error';
 import type { ConnectedAccountStatus } from '../../adapters/stripe';
 import type { AppDeps } from '../../app';
@@ -12,7 +13,7 @@ import type { GymRow } from '../gyms/gyms.repository';
 import { type Actor, gymFor } from '../gyms/gyms.service';
 import { CONNECT_STATE_TTL_MS, openConnectState, sealConnectState } from './connect-state';
 import * as repo from './stripe-connect.repository';
-import type { ExchangeBody, StripeConnection } from './stripe-connect.schemas';
+import type { ExchangeBody } from './stripe-connect.schemas';
 
 /** Stripe no longer has the stored account, or it was disconnected from our platform. */
 const isMissingAccount = (error: unknown) =>

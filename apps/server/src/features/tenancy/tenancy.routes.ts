@@ -1,4 +1,5 @@
 // Switching the current organisation or gym, kept on the session; every other call is scoped by them.
+import { switchAnswer } from '@gym/domain/api/me';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +10,6 @@ import { notFound } from '../../http/app-error';
 import { errorBody } from '../../http/envelope';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const switched = z.object({ data: z.object({ organisation_id: z.number(), gym_id: z.number().nullable() }) });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
 
 export const tenancyRoutes =
@@ -23,7 +23,7 @@ export const tenancyRoutes =
           tags: ['tenancy'],
           summary: 'Make one of my organisations the current one',
           params: idParam,
-          response: { 200: switched, ...errors },
+          response: { 200: switchAnswer, ...errors },
         },
       },
       async (request) => {
@@ -47,7 +47,7 @@ export const tenancyRoutes =
           tags: ['tenancy'],
           summary: 'Make one of my gyms (in the current organisation) the current one',
           params: idParam,
-          response: { 200: switched, ...errors },
+          response: { 200: switchAnswer, ...errors },
         },
       },
       async (request) => {

@@ -1,38 +1,17 @@
-// The webhook-calls list (spec section 7, GET /api/webhook-calls): query and answer schemas.
+// The webhook-calls list (spec section 7, GET /api/webhook-calls): its query, and its rows shaped as
+// the answer schema of @gym/domain/api/webhook-calls describes them.
+import { WEBHOOK_PROVIDERS, type WebhookCall } from '@gym/domain/api/webhook-calls';
 import { z } from 'zod';
 import { pageQuery } from '../../http/envelope';
 
-export const WEBHOOK_PROVIDERS = ['akahu', 'stripe', 'kisi'] as const;
-export const WEBHOOK_CALL_STATUSES = [
-  'received',
-  'processed',
-  'rejected',
-  'failed',
-  'duplicate',
-  'ignored',
-] as const;
+export { webhookCallSchema } from '@gym/domain/api/webhook-calls';
+
+/** The statuses the list can be asked for: the recorded outcomes and a few never stored. */
+const QUERY_STATUSES = ['received', 'processed', 'rejected', 'failed', 'duplicate', 'ignored'] as const;
 
 export const webhookCallsQuery = pageQuery.extend({
   provider: z.enum(WEBHOOK_PROVIDERS).optional(),
-  status: z.enum(WEBHOOK_CALL_STATUSES).optional(),
-});
-
-export const webhookCallSchema = z.object({
-  id: z.number(),
-  provider: z.string(),
-  event_type: z.string().nullable(),
-  external_id: z.string().nullable(),
-  signature_valid: z.boolean(),
-  status: z.string(),
-  /** Why a call was rejected or failed. */
-  error: z.string().nullable(),
-  /** A remark on a call that was taken ('no matching record', 'payment already sent', …). */
-  note: z.string().nullable(),
-  /** As received, without credentials; signatures masked. */
-  headers: z.record(z.string(), z.string()),
-  payload: z.unknown(),
-  received_at: z.string(),
-  processed_at: z.string().nullable(),
+  status: z.enum(QUERY_STATUSES).optional(),
 });
 
 const TAKEN = new Set(['processed', 'duplicate', 'ignored']);
@@ -49,7 +28,7 @@ export function presentWebhookCall(row: {
   payload: unknown;
   receivedAt: Date;
   processedAt: Date | null;
-}): z.infer<typeof webhookCallSchema> {
+}): WebhookCall {
   const taken = TAKEN.has(row.status);
   return {
     id: row.id,

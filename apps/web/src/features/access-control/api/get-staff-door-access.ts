@@ -1,18 +1,15 @@
 // GET /api/staff/{id}, read for what the door-access button needs: who, whether deactivated, and
-// whether they already have door access (the staff feature owns the full answer).
+// whether they already have door access: the staff answer of @gym/domain/api/staff, narrowed to these.
+import { envelope } from '@gym/domain/api/envelope';
+import { staffDetailSchema } from '@gym/domain/api/staff';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { accessKeys } from './access-answers';
 
-const staffAnswer = z.object({
-  data: z.object({
-    id: z.number(),
-    name: z.string(),
-    access_enabled: z.boolean(),
-    deleted_at: z.string().nullable(),
-  }),
-});
+const staffAnswer = envelope(
+  staffDetailSchema.pick({ id: true, name: true, access_enabled: true, deleted_at: true }),
+);
 export type StaffForDoorAccess = z.infer<typeof staffAnswer>['data'];
 
 export const getStaffDoorAccess = async (staffId: number, signal?: AbortSignal) =>

@@ -1,10 +1,11 @@
 // POST /api/login: email and password. Either the user comes back, or a code is due first (two-factor).
+import { type LoginAnswer, loginAnswer } from '@gym/domain/api/me';
 import { email, VALUE_REQUIRED } from '@gym/domain/validation-messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { writeGuestFlag } from '@/lib/session/guest-flag';
-import { ME_QUERY_KEY, meSchema } from '@/lib/session/me';
+import { ME_QUERY_KEY } from '@/lib/session/me';
 
 export const loginInputSchema = z.object({
   email: email(),
@@ -14,9 +15,7 @@ export const loginInputSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-const loginAnswer = z.object({ data: meSchema.nullable(), two_factor_required: z.boolean() });
-
-export type LoginResult = z.infer<typeof loginAnswer>;
+export type LoginResult = LoginAnswer;
 
 export const login = (input: LoginInput) => api.post('/api/login', input, { schema: loginAnswer });
 

@@ -1,12 +1,13 @@
 // POST /api/email/resend: emails a new sign-in code. The server allows one every 30 seconds and says
 // how long is left ('Please wait N seconds…', 429).
+import type { MessageAnswer } from '@gym/domain/api/me';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const RESEND_COOL_DOWN_SECONDS = 30;
 
 export const resendCode = () =>
-  api.post<{ message: string }>('/api/email/resend', undefined, { skipErrorHandler: true });
+  api.post<MessageAnswer>('/api/email/resend', undefined, { skipErrorHandler: true });
 
 export const useResendCode = () => useMutation({ mutationFn: resendCode, meta: { notifyOnError: false } });
 

@@ -1,4 +1,5 @@
 // POST /api/reset-password: a new password from the emailed reset link (token and email in its query).
+import type { MessageAnswer } from '@gym/domain/api/me';
 import { mustEqualMessage, VALUE_REQUIRED } from '@gym/domain/validation-messages';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ export interface PasswordLink {
 }
 
 export const resetPassword = (input: NewPasswordInput & PasswordLink) =>
-  api.post<{ message: string }>('/api/reset-password', input);
+  api.post<MessageAnswer>('/api/reset-password', input);
 
 export const useResetPassword = () =>
   useMutation({ mutationFn: resetPassword, meta: { notifyOnError: false } });

@@ -1,5 +1,6 @@
 // POST /api/email/verify: the emailed six-digit sign-in code. The server then replaces the session with
 // a verified one, so the user is loaded afresh.
+import type { MessageAnswer } from '@gym/domain/api/me';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -15,7 +16,7 @@ export const verifyCodeInputSchema = z.object({
 export type VerifyCodeInput = z.infer<typeof verifyCodeInputSchema>;
 
 export const verifyCode = (input: VerifyCodeInput) =>
-  api.post<{ message: string }>('/api/email/verify', input, { skipErrorHandler: true });
+  api.post<MessageAnswer>('/api/email/verify', input, { skipErrorHandler: true });
 
 export function useVerifyCode() {
   const queryClient = useQueryClient();

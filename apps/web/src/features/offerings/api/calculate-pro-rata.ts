@@ -1,30 +1,10 @@
 // POST /api/prices/{price_id}/pro-rata: the first charge for a start date before a billing date, and how
 // the server worked it out (the page never does the sum itself).
+import { proRataAnswer } from '@gym/domain/api/prices';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-// Mirrors `proRataSchema` of apps/server/src/features/prices/prices.schemas.ts.
-export const proRataSchema = z.object({
-  price_id: z.number(),
-  start_date: z.string(),
-  billing_date: z.string(),
-  period_start: z.string(),
-  period_end: z.string(),
-  period_days: z.number(),
-  remaining_days: z.number(),
-  full_amount: z.number(),
-  formatted_full_amount: z.string(),
-  amount: z.number(),
-  formatted_amount: z.string(),
-  joining_fee: z.number(),
-  formatted_joining_fee: z.string(),
-  first_payment: z.number(),
-  formatted_first_payment: z.string(),
-  explanation: z.string(),
-});
-
-export type ProRata = z.infer<typeof proRataSchema>;
+export type { ProRata } from '@gym/domain/api/prices';
 
 export interface ProRataRequest {
   priceId: number;
@@ -39,7 +19,7 @@ export const calculateProRata = async ({ priceId, startDate, billingDate }: ProR
     await api.post(
       `/api/prices/${priceId}/pro-rata`,
       { start_date: startDate, billing_date: billingDate },
-      { schema: z.object({ data: proRataSchema }) },
+      { schema: proRataAnswer },
     )
   ).data;
 

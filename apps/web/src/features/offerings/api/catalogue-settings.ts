@@ -8,24 +8,17 @@ import {
   OFFERING_TYPES,
   type OfferingType,
 } from '@gym/domain';
+import { envelope } from '@gym/domain/api/envelope';
+import { organisationSchema } from '@gym/domain/api/organisations';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session/me';
 
-const settingsAnswer = z.object({
-  data: z.object({
-    offering_permissions: z.object({ non_stop: z.boolean(), limited_access: z.boolean() }),
-    price_frequencies: z.object({
-      weekly: z.boolean(),
-      fortnightly: z.boolean(),
-      monthly: z.boolean(),
-      quarterly: z.boolean(),
-      six_monthly: z.boolean(),
-      yearly: z.boolean(),
-    }),
-  }),
-});
+/** The part of the organisation answer (the server's own schema) that decides the catalogue's choices. */
+const settingsAnswer = envelope(
+  organisationSchema.pick({ offering_permissions: true, price_frequencies: true }),
+);
 
 export type CatalogueSettings = z.infer<typeof settingsAnswer>['data'];
 

@@ -1,7 +1,8 @@
 // GET /api/offerings/{id}: one offering with its prices (archived ones too), hours and gyms.
+import { offeringAnswer } from '@gym/domain/api/offerings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { offeringAnswer, offeringKeys } from './offering-answers';
+import { offeringKeys } from './offering-answers';
 
 export const getOffering = async (id: number, signal?: AbortSignal) =>
   (await api.get(`/api/offerings/${id}`, { schema: offeringAnswer, signal })).data;

@@ -1,9 +1,9 @@
 // GET /api/offerings: the organisation's offerings a page at a time, filtered by type, gym and archived.
 import type { OfferingType } from '@gym/domain';
+import { offeringPageAnswer } from '@gym/domain/api/offerings';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { offeringKeys, offeringSummarySchema, pageMetaSchema } from './offering-answers';
+import { offeringKeys } from './offering-answers';
 
 export const OFFERINGS_PER_PAGE = 25;
 
@@ -14,8 +14,6 @@ export interface OfferingFilters {
   archived: boolean;
 }
 
-const offeringPage = z.object({ data: z.array(offeringSummarySchema), meta: pageMetaSchema });
-
 export const listOfferings = (filters: OfferingFilters, signal?: AbortSignal) =>
   api.get('/api/offerings', {
     query: {
@@ -25,7 +23,7 @@ export const listOfferings = (filters: OfferingFilters, signal?: AbortSignal) =>
       gym_id: filters.gymId,
       archived: filters.archived,
     },
-    schema: offeringPage,
+    schema: offeringPageAnswer,
     signal,
   });
 

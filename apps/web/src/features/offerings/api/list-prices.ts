@@ -1,10 +1,7 @@
 // GET /api/organisations/{id}/prices: the organisation's prices on sale, every page of them, for pickers.
+import { type Price, pricePageAnswer } from '@gym/domain/api/prices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { type Price, pageMetaSchema, priceSchema } from './offering-answers';
-
-const pricePage = z.object({ data: z.array(priceSchema), meta: pageMetaSchema });
 
 const PER_PAGE = 100;
 /** A fixed few calls, whatever the catalogue: ten pages is a thousand prices on sale. */
@@ -15,7 +12,7 @@ export async function listOrganisationPrices(organisationId: number, signal?: Ab
   for (let page = 1; page <= MAX_PAGES; page++) {
     const answer = await api.get(`/api/organisations/${organisationId}/prices`, {
       query: { page, per_page: PER_PAGE },
-      schema: pricePage,
+      schema: pricePageAnswer,
       signal,
     });
     prices.push(...answer.data);

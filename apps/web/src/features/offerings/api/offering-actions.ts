@@ -1,8 +1,10 @@
 // DELETE /api/offerings/{id}/archive (take it and its prices off sale) and DELETE /api/offerings/{id}
 // (only when it never had subscriptions: the server answers 409 with its reason otherwise).
+import { offeringAnswer } from '@gym/domain/api/offerings';
+import { messageAnswer } from '@gym/domain/api/prices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { messageAnswer, offeringAnswer, offeringKeys } from './offering-answers';
+import { offeringKeys } from './offering-answers';
 
 export const archiveOffering = async (id: number) =>
   (await api.del(`/api/offerings/${id}/archive`, { schema: offeringAnswer })).data;

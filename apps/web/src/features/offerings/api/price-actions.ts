@@ -2,12 +2,10 @@
 // archive (DELETE …/archive), restore (POST …/restore), delete (DELETE; 409 while it has subscriptions) and
 // private links (POST …/private-links). Each refreshes the offering it belongs to.
 import type { PriceInput } from '@gym/domain';
+import { messageAnswer, priceAnswer, privateLinkAnswer } from '@gym/domain/api/prices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { messageAnswer, offeringKeys, priceAnswer, privateLinkSchema } from './offering-answers';
-
-const linkAnswer = z.object({ data: privateLinkSchema });
+import { offeringKeys } from './offering-answers';
 
 export const createPrice = async ({ offeringId, input }: { offeringId: number; input: PriceInput }) =>
   (await api.post(`/api/offerings/${offeringId}/prices`, input, { schema: priceAnswer })).data;
@@ -24,8 +22,13 @@ export const restorePrice = async (priceId: number) =>
 export const deletePrice = (priceId: number) => api.del(`/api/prices/${priceId}`, { schema: messageAnswer });
 
 export const createPrivateLink = async ({ priceId, ageBypass }: { priceId: number; ageBypass: boolean }) =>
-  (await api.post(`/api/prices/${priceId}/private-links`, { age_bypass: ageBypass }, { schema: linkAnswer }))
-    .data;
+  (
+    await api.post(
+      `/api/prices/${priceId}/private-links`,
+      { age_bypass: ageBypass },
+      { schema: privateLinkAnswer },
+    )
+  ).data;
 
 /**
  * One mutation hook per call, all refreshing the offering afterwards. The modals that start them show

@@ -1,9 +1,10 @@
 // POST /api/offerings (create, with prices) and PUT /api/offerings/{id} (change; the server ignores prices,
 // which change through their own calls). The payload is @gym/domain's offering input.
 import type { OfferingInput } from '@gym/domain';
+import { offeringAnswer } from '@gym/domain/api/offerings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { offeringAnswer, offeringKeys } from './offering-answers';
+import { offeringKeys } from './offering-answers';
 
 export const createOffering = async (input: OfferingInput) =>
   (await api.post('/api/offerings', input, { schema: offeringAnswer })).data;

@@ -1,7 +1,8 @@
 // GET /api/organisations/{id}: the current organisation's settings (organisation admins only).
+import { organisationAnswer } from '@gym/domain/api/organisations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { organisationAnswer, organisationKeys } from './organisation-answers';
+import { organisationKeys } from './organisation-answers';
 
 export const getOrganisation = async (id: number, signal?: AbortSignal) =>
   (await api.get(`/api/organisations/${id}`, { schema: organisationAnswer, signal })).data;

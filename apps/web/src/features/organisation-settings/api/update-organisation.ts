@@ -7,10 +7,11 @@ import type {
   PriceFrequenciesInput,
   TermMembershipGracePeriodInput,
 } from '@gym/domain';
+import { organisationAnswer } from '@gym/domain/api/organisations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ME_QUERY_KEY } from '@/lib/session/me';
-import { organisationAnswer, organisationKeys } from './organisation-answers';
+import { organisationKeys } from './organisation-answers';
 
 /** Each section's path under /api/organisations/{id} and the body it sends. */
 export interface SettingsSections {

@@ -2,8 +2,8 @@
 // at the end of a term (term membership grace). Both the length and its unit are required.
 import { Group, NativeSelect, NumberInput } from '@mantine/core';
 import { useState } from 'react';
+import { errorProps } from '@/lib/field-errors';
 import type { Organisation } from '../api/organisation-answers';
-import { errorProps } from '../lib/field-errors';
 import {
   GRACE_KINDS,
   type GraceDraft,

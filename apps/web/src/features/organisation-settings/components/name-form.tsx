@@ -2,8 +2,8 @@
 import { organisationNameSchema } from '@gym/domain';
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { errorProps } from '@/lib/field-errors';
 import type { Organisation } from '../api/organisation-answers';
-import { errorProps } from '../lib/field-errors';
 import { useSectionSave } from '../lib/use-section-save';
 import { SettingsSection } from './settings-section';
 

@@ -2,6 +2,7 @@
 // or the messages beside the fields (the form's own or the server's 422), scrolled into view.
 import { useRef, useState } from 'react';
 import type { ZodType } from 'zod';
+import { checkPayload, type FieldErrors, scrollToFirstError, serverFieldErrors } from '@/lib/field-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { Organisation } from '../api/organisation-answers';
 import {
@@ -9,7 +10,6 @@ import {
   type SettingsSections,
   useUpdateOrganisation,
 } from '../api/update-organisation';
-import { checkPayload, type FieldErrors, scrollToFirstError, serverFieldErrors } from './field-errors';
 
 interface SectionOptions {
   /** The toast after a save, e.g. 'Grace period saved'. */

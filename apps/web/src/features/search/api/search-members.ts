@@ -1,12 +1,9 @@
 // POST /api/search {query}: members of the current organisation by name or email (at most ten).
+import { type SearchResult, searchAnswer } from '@gym/domain/api/search';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-const searchResult = z.object({ id: z.number(), name: z.string(), email: z.string() });
-const searchAnswer = z.object({ data: z.array(searchResult) });
-
-export type SearchResult = z.infer<typeof searchResult>;
+export type { SearchResult };
 
 export const searchMembers = async (query: string, signal?: AbortSignal): Promise<SearchResult[]> =>
   (await api.post('/api/search', { query }, { schema: searchAnswer, signal })).data;

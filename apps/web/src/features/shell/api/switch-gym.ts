@@ -1,7 +1,7 @@
 // POST /api/gyms/{id}/switch: makes another gym of the current organisation the current one.
+import type { SwitchAnswer } from '@gym/domain/api/me';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { SwitchAnswer } from './switch-organisation';
 
 export const switchGym = (gymId: number) => api.post<SwitchAnswer>(`/api/gyms/${gymId}/switch`);
 

@@ -1,11 +1,10 @@
 // POST /api/organisations/{id}/switch: makes another of the user's organisations the current one
 // (the session remembers it). Every cached answer belonged to the old one, so all are refreshed.
+import type { SwitchAnswer } from '@gym/domain/api/me';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface SwitchAnswer {
-  data: { organisation_id: number; gym_id: number | null };
-}
+export type { SwitchAnswer };
 
 export const switchOrganisation = (organisationId: number) =>
   api.post<SwitchAnswer>(`/api/organisations/${organisationId}/switch`);

@@ -1,7 +1,8 @@
 // DELETE /api/staff/{id}: deactivate a staff member here; their gym roles go and their sessions end.
+import { staffDetailAnswer } from '@gym/domain/api/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { staffDetailAnswer, staffKeys } from './staff-answers';
+import { staffKeys } from './staff-answers';
 
 export const deactivateStaff = async (id: number) =>
   (await api.del(`/api/staff/${id}`, { schema: staffDetailAnswer })).data;

@@ -1,7 +1,8 @@
 // GET /api/staff/{id}: one staff member with their gyms, status and visit count.
+import { staffDetailAnswer } from '@gym/domain/api/staff';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { staffDetailAnswer, staffKeys } from './staff-answers';
+import { staffKeys } from './staff-answers';
 
 export const getStaff = async (id: number, signal?: AbortSignal) =>
   (await api.get(`/api/staff/${id}`, { schema: staffDetailAnswer, signal })).data;

@@ -1,10 +1,11 @@
 // POST /api/organisations/{id}/staff: add a person to the staff. Someone new gets an emailed link to
 // set a password (pending until then); someone with an account is added at once and told by email.
 import type { staffInviteSchema } from '@gym/domain';
+import { staffDetailAnswer } from '@gym/domain/api/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { input } from 'zod';
 import { api } from '@/lib/api-client';
-import { staffDetailAnswer, staffKeys } from './staff-answers';
+import { staffKeys } from './staff-answers';
 
 export type StaffInvite = input<typeof staffInviteSchema>;
 

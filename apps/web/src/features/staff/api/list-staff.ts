@@ -1,9 +1,9 @@
 // GET /api/organisations/{id}/staff: the organisation's staff (for gym admins, the staff of their gyms),
 // a page at a time, optionally of one status.
+import { staffPage } from '@gym/domain/api/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { pageMetaSchema, type StaffStatus, staffKeys, staffMemberSchema } from './staff-answers';
+import { type StaffStatus, staffKeys } from './staff-answers';
 
 export const STAFF_PER_PAGE = 25;
 
@@ -11,8 +11,6 @@ export interface StaffFilters {
   page: number;
   status: StaffStatus | null;
 }
-
-const staffPage = z.object({ data: z.array(staffMemberSchema), meta: pageMetaSchema });
 
 export const listStaff = (organisationId: number, filters: StaffFilters, signal?: AbortSignal) =>
   api.get(`/api/organisations/${organisationId}/staff`, {

@@ -1,7 +1,8 @@
 // POST /api/staff/{id}/resend-invitation: a new link to set a password (older links stop working).
+import { staffDetailAnswer } from '@gym/domain/api/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { staffDetailAnswer, staffKeys } from './staff-answers';
+import { staffKeys } from './staff-answers';
 
 export const resendInvitation = async (id: number) =>
   (await api.post(`/api/staff/${id}/resend-invitation`, undefined, { schema: staffDetailAnswer })).data;

@@ -1,9 +1,9 @@
 // Per-gym roles for an invited person: a role (or none) at each gym of the organisation.
 import { roleLabel, STAFF_ROLES, type StaffRole } from '@gym/domain';
 import { Alert, Fieldset, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
+import { ERROR_INPUT_CLASS } from '@/lib/field-errors';
 import { errorMessage } from '@/lib/notify';
 import { useGyms } from '../api/list-gyms';
-import { ERROR_INPUT_CLASS } from '../lib/field-errors';
 
 interface GymRolesEditorProps {
   organisationId: number;

@@ -3,10 +3,10 @@
 // role at chosen gyms.
 import { Alert, Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
+import { errorProps, type FieldErrors, scrollToFirstError, serverFieldErrors } from '@/lib/field-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useInviteStaff } from '../api/invite-staff';
 import { type ExistingAccount, useCheckStaffEmail } from '../api/staff-exists';
-import { errorProps, type FieldErrors, scrollToFirstError, serverFieldErrors } from '../lib/field-errors';
 import {
   checkEmail,
   checkInvite,

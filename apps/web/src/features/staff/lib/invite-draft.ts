@@ -3,9 +3,9 @@
 // set a password from the emailed link, and gets the name typed here; an existing account keeps its own.
 import { email, PER_GYM_ROLE, type StaffRole, staffInviteSchema, VALUE_REQUIRED } from '@gym/domain';
 import { z } from 'zod';
+import type { FieldErrors } from '@/lib/field-errors';
 import type { StaffInvite } from '../api/invite-staff';
 import type { ExistingAccount } from '../api/staff-exists';
-import type { FieldErrors } from './field-errors';
 
 export type RoleChoice = StaffRole | 'per_gym' | '';
 

@@ -1,11 +1,22 @@
-// One message per field, keyed as the server names the field: the form's own zod check and the server's
-// 422 answer land in the same shape, and the first field in error is scrolled to (spec section 5).
+// Field messages keyed by their path as the server names them ('email', 'gyms.0.id'): the form's own zod
+// check and the server's 422 answer land in the same shape, and the first field in error is scrolled to
+// (spec section 5).
 import type { output, ZodType } from 'zod';
-import { isApiError } from '@/lib/api-error';
+import { isApiError } from './api-error';
 
 export type FieldErrors = Record<string, string>;
 
 export const ERROR_INPUT_CLASS = 'error-input';
+
+/** The first message for each path; `prefix` nests them ('prices.0.' for a price inside an offering). */
+export function errorsFromIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix = '',
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) errors[prefix + issue.path.map(String).join('.')] ??= issue.message;
+  return errors;
+}
 
 /** The payload checked by a schema: the parsed input, or the first message for each field. */
 export function checkPayload<S extends ZodType>(
@@ -14,9 +25,7 @@ export function checkPayload<S extends ZodType>(
 ): { input: output<S>; errors: FieldErrors } | { input: null; errors: FieldErrors } {
   const parsed = schema.safeParse(payload);
   if (parsed.success) return { input: parsed.data, errors: {} };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) errors[issue.path.map(String).join('.')] ??= issue.message;
-  return { input: null, errors };
+  return { input: null, errors: errorsFromIssues(parsed.error.issues) };
 }
 
 /** The server's first message per field (422), or null when the failure was not about fields. */
@@ -34,7 +43,7 @@ export function errorProps(errors: FieldErrors, key: string) {
   return { error, className: error ? ERROR_INPUT_CLASS : undefined };
 }
 
-/** Brings the first field in error into view inside `root` and puts the keyboard on it. */
+/** Brings the first field in error inside `root` into view and puts the keyboard on it. */
 export function scrollToFirstError(root: ParentNode = document): void {
   const first = root.querySelector<HTMLElement>(`.${ERROR_INPUT_CLASS}`);
   if (!first) return;

@@ -1,0 +1,48 @@
+// The current user of the specification (section 3): who is signed in, where, and with which roles; and
+// the answers of signing in and of switching organisation or gym. Shared by the server (which sends them)
+// and the page (which checks them on arrival).
+import { z } from 'zod';
+import { STAFF_ROLES } from '../roles';
+import { envelope } from './envelope';
+
+const role = z.enum(STAFF_ROLES).nullable();
+const place = z.object({ id: z.number(), name: z.string(), role });
+const organisation = place.extend({ multi_gym: z.boolean() });
+
+export const meSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  is_staff: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  current_organisation: organisation.nullable(),
+  current_gym: place.nullable(),
+  organisations: z.array(organisation),
+  gyms: z.array(place),
+  is_organisation_admin: z.boolean(),
+  is_gym_admin: z.boolean(),
+  profile_picture: z.string().nullable(),
+  payment_types: z.array(z.object({ id: z.number(), type: z.string() })),
+  start_date: z.string().nullable(),
+  billing_date: z.string().nullable(),
+  default_payment_type: z.number().nullable(),
+  general_card_surcharge_text: z.string().nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** GET /api/me. */
+export const meAnswer = envelope(meSchema);
+
+/** POST /api/login: the user, or null while a two-factor code is due first. */
+export const loginAnswer = z.object({ data: meSchema.nullable(), two_factor_required: z.boolean() });
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+/** The other sign-in steps (sign-out, password links, two-factor codes): a sentence for the user. */
+export const messageAnswer = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswer>;
+
+/** POST /api/organisations/{id}/switch and /api/gyms/{id}/switch: where the session now is. */
+export const switchAnswer = envelope(
+  z.object({ organisation_id: z.number(), gym_id: z.number().nullable() }),
+);
+export type SwitchAnswer = z.infer<typeof switchAnswer>;
