@@ -236,6 +236,8 @@ test('the pro-rata calculator shows what the server works out for a price and da
   await page.getByRole('option', { name: '$60.00 monthly' }).click();
   await page.getByRole('button', { name: 'Start date' }).click();
   await page.getByRole('button', { name: `5 ${monthYear}`, exact: true }).click();
+  // The start date's calendar closes (with an animation) before the billing date's opens.
+  await expect(page.getByRole('button', { name: `5 ${monthYear}`, exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Billing date' }).click();
   await page.getByRole('button', { name: `20 ${monthYear}`, exact: true }).click();
   await page.getByRole('button', { name: 'Calculate' }).click();
