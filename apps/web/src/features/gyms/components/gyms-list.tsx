@@ -4,8 +4,6 @@ import {
   Box,
   Button,
   EmptyState,
-  Group,
-  Pagination,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -15,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { ListPagination } from '@/components/ui/list-pagination';
 import { errorMessage } from '@/lib/notify';
 import { useGyms } from '../api/list-gyms';
 import { GymCard } from './gym-card';
@@ -90,22 +89,7 @@ export function GymsList() {
         </Text>
       </Stack>
       <GymsBody page={page} />
-      {meta && meta.last_page > 1 ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {meta.total} gyms
-          </Text>
-          <Pagination
-            total={meta.last_page}
-            value={meta.current_page}
-            onChange={(next) => setParams({ page: String(next) })}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Group>
-      ) : null}
+      <ListPagination meta={meta} noun="gyms" onPage={(next) => setParams({ page: String(next) })} />
     </Stack>
   );
 }

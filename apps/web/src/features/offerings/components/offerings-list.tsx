@@ -1,9 +1,10 @@
 // /offerings: the organisation's offerings a page at a time, filtered by type, gym and archived (the
 // filters live in the address, so back and reload keep them).
 import { OFFERING_TYPES, type OfferingType } from '@gym/domain';
-import { Button, Group, NativeSelect, Pagination, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Switch, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { ListPagination } from '@/components/ui/list-pagination';
 import { route } from '@/config/paths';
 import { useGymOptions } from '../api/list-gyms';
 import { type OfferingFilters, useOfferings } from '../api/list-offerings';
@@ -77,22 +78,7 @@ export function OfferingsList() {
         />
       </Group>
       <OfferingsTable query={offerings} filtered={filtered} archived={filters.archived} />
-      {meta && meta.last_page > 1 ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {meta.total} offerings
-          </Text>
-          <Pagination
-            total={meta.last_page}
-            value={meta.current_page}
-            onChange={(page) => setFilter('page', String(page))}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        </Group>
-      ) : null}
+      <ListPagination meta={meta} noun="offerings" onPage={(page) => setFilter('page', String(page))} />
     </Stack>
   );
 }

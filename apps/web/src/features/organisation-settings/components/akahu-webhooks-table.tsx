@@ -1,20 +1,10 @@
 // The Akahu webhook calls received for the organisation, newest first, a page at a time: what came in,
 // whether its signature held, and what became of it.
 import { formatDateTime } from '@gym/domain/format';
-import {
-  Alert,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Pagination,
-  Skeleton,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, EmptyState, NativeSelect, Skeleton, Table } from '@mantine/core';
 import { IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ListPagination } from '@/components/ui/list-pagination';
 import { errorMessage } from '@/lib/notify';
 import {
   useAkahuWebhooks,
@@ -128,22 +118,11 @@ export function AkahuWebhooksTable({ organisationId }: { organisationId: number 
           </Table>
         </Table.ScrollContainer>
       )}
-      {meta && meta.last_page > 1 ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {meta.total} events
-          </Text>
-          <Pagination
-            total={meta.last_page}
-            value={meta.current_page}
-            onChange={(page) => setFilters((current) => ({ ...current, page }))}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        </Group>
-      ) : null}
+      <ListPagination
+        meta={meta}
+        noun="events"
+        onPage={(page) => setFilters((current) => ({ ...current, page }))}
+      />
     </InfoSection>
   );
 }

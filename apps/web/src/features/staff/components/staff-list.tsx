@@ -1,9 +1,10 @@
 // /staff: the organisation's staff a page at a time, filtered by status (kept in the address, so back and
 // reload keep it). Organisation admins invite, re-invite and deactivate from here.
-import { Button, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListPagination } from '@/components/ui/list-pagination';
 import { useCurrentUser } from '@/lib/session/me';
 import { type StaffFilters, useStaffList } from '../api/list-staff';
 import { STAFF_STATUSES, type StaffMember, type StaffStatus } from '../api/staff-answers';
@@ -77,22 +78,7 @@ export function StaffList() {
         currentUserId={user.id}
         onDeactivate={setDeactivating}
       />
-      {meta && meta.last_page > 1 ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {meta.total} people
-          </Text>
-          <Pagination
-            total={meta.last_page}
-            value={meta.current_page}
-            onChange={(page) => setFilter('page', String(page))}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        </Group>
-      ) : null}
+      <ListPagination meta={meta} noun="people" onPage={(page) => setFilter('page', String(page))} />
       {canManage ? (
         <>
           <InviteStaffModal

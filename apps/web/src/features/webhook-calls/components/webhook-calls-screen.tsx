@@ -1,8 +1,9 @@
 // /webhook-calls: every webhook Akahu, Stripe and Kisi sent about the current organisation, newest
 // first, filtered by provider and status (kept in the address); a call opens with its recorded body.
-import { Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListPagination } from '@/components/ui/list-pagination';
 import { useCurrentUser } from '@/lib/session/me';
 import { useWebhookCalls } from '../api/list-webhook-calls';
 import { WEBHOOK_CALL_STATUSES, WEBHOOK_PROVIDERS, type WebhookCall } from '../api/webhook-call-answers';
@@ -64,22 +65,7 @@ export function WebhookCallsScreen() {
         </Stack>
       </Group>
       <WebhookCallsTable query={calls} filtered={isFiltered(filters)} onOpen={setOpened} />
-      {meta && meta.last_page > 1 ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {meta.total} calls
-          </Text>
-          <Pagination
-            total={meta.last_page}
-            value={meta.current_page}
-            onChange={(page) => setFilter('page', String(page))}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        </Group>
-      ) : null}
+      <ListPagination meta={meta} noun="calls" onPage={(page) => setFilter('page', String(page))} />
       <WebhookCallDrawer call={opened} onClose={() => setOpened(null)} />
     </Stack>
   );

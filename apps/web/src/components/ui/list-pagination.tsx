@@ -1,0 +1,31 @@
+// The foot of a paged list: how many there are, and the page buttons (only when there is more than
+// one page). Screen readers hear "Previous page", "Page 3", "Next page".
+import type { PageMeta } from '@gym/domain/api/envelope';
+import { Group, Pagination, Text } from '@mantine/core';
+
+interface ListPaginationProps {
+  meta: PageMeta | undefined;
+  /** What the list counts, plural: '12 gyms'. */
+  noun: string;
+  onPage(page: number): void;
+}
+
+export function ListPagination({ meta, noun, onPage }: ListPaginationProps) {
+  if (!meta || meta.last_page <= 1) return null;
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {meta.total} {noun}
+      </Text>
+      <Pagination
+        total={meta.last_page}
+        value={meta.current_page}
+        onChange={onPage}
+        getControlProps={(control) => ({
+          'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
+        })}
+        getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+      />
+    </Group>
+  );
+}
