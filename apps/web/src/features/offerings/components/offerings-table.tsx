@@ -1,11 +1,11 @@
 // The offerings table with its loading, failure and empty states.
 import { offeringTypeLabel } from '@gym/domain';
-import { Alert, Anchor, Badge, Button, EmptyState, Skeleton, Table } from '@mantine/core';
+import { Anchor, Badge, Button, EmptyState, Table } from '@mantine/core';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { route } from '@/config/paths';
-import { errorMessage } from '@/lib/notify';
 import type { OfferingSummary, PageMeta } from '../api/offering-answers';
 
 interface OfferingsTableProps {
@@ -41,29 +41,12 @@ export function OfferingsTable({ query, filtered, archived }: OfferingsTableProp
     return (
       <Table aria-label="Offerings" aria-busy="true">
         <Head />
-        <Table.Tbody>
-          {[1, 2, 3, 4].map((row) => (
-            <Table.Tr key={row}>
-              {COLUMNS.map((column) => (
-                <Table.Td key={column}>
-                  <Skeleton height={14} radius="sm" />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <SkeletonRows columns={COLUMNS.length} />
       </Table>
     );
   }
   if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title="Could not load the offerings">
-        {errorMessage(query.error)}{' '}
-        <Button variant="subtle" size="compact-sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadErrorAlert what="the offerings" error={query.error} onRetry={() => void query.refetch()} />;
   }
   const offerings = query.data.data;
   if (offerings.length === 0) {

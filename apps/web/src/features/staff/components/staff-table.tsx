@@ -1,21 +1,10 @@
 // The staff table with its loading, failure and empty states.
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  EmptyState,
-  Group,
-  Skeleton,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Avatar, EmptyState, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { route } from '@/config/paths';
-import { errorMessage } from '@/lib/notify';
 import type { PageMeta, StaffMember } from '../api/staff-answers';
 import { gymsText, staffRoleLabel } from '../lib/staff-display';
 import { StaffRowMenu } from './staff-row-actions';
@@ -54,29 +43,12 @@ export function StaffTable({ query, filtered, canManage, currentUserId, onDeacti
     return (
       <Table aria-label="Staff" aria-busy="true">
         <Head canManage={false} />
-        <Table.Tbody>
-          {[1, 2, 3, 4].map((row) => (
-            <Table.Tr key={row}>
-              {COLUMNS.map((column) => (
-                <Table.Td key={column}>
-                  <Skeleton height={14} radius="sm" />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <SkeletonRows columns={COLUMNS.length} />
       </Table>
     );
   }
   if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title="Could not load the staff">
-        {errorMessage(query.error)}{' '}
-        <Button variant="subtle" size="compact-sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadErrorAlert what="the staff" error={query.error} onRetry={() => void query.refetch()} />;
   }
   const staff = query.data.data;
   if (staff.length === 0) {

@@ -1,9 +1,9 @@
 // The webhook calls table with its loading, failure and empty states; a row opens the call.
 import { formatDateTime } from '@gym/domain/format';
-import { Alert, Anchor, Button, EmptyState, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, EmptyState, Table, Text } from '@mantine/core';
 import { IconWebhook } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { errorMessage } from '@/lib/notify';
+import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import type { WebhookCall, WebhookCallsPage } from '../api/webhook-call-answers';
 import { providerLabel, remarkOf } from '../lib/webhook-call-display';
 import { WebhookCallStatusBadge } from './webhook-call-status-badge';
@@ -80,28 +80,13 @@ export function WebhookCallsTable({ query, filtered, onOpen }: WebhookCallsTable
     return (
       <Table aria-label="Webhook calls" aria-busy="true">
         <Head />
-        <Table.Tbody>
-          {[1, 2, 3, 4].map((row) => (
-            <Table.Tr key={row}>
-              {COLUMNS.map((column) => (
-                <Table.Td key={column}>
-                  <Skeleton height={14} radius="sm" />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <SkeletonRows columns={COLUMNS.length} />
       </Table>
     );
   }
   if (query.isError) {
     return (
-      <Alert color="red" role="alert" title="Could not load the webhook calls">
-        {errorMessage(query.error)}{' '}
-        <Button variant="subtle" size="compact-sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadErrorAlert what="the webhook calls" error={query.error} onRetry={() => void query.refetch()} />
     );
   }
   const calls = query.data.data;
