@@ -1,5 +1,5 @@
 import '@/testing/browser-apis';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Host, type RouteName, routeHost, routes } from '@/config/paths';
@@ -58,7 +58,7 @@ describe('screens', () => {
     const { router } = renderSite('staff', '/');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
-    expect(document.title).toBe('Sign in · Gym Membership');
+    await waitFor(() => expect(document.title).toBe('Sign in · Gym Membership'));
     expect(screen.getByRole('main')).toBeTruthy();
   });
 
@@ -72,7 +72,8 @@ describe('screens', () => {
   it('answers unknown addresses with a 404 page', async () => {
     renderSite('member', '/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(document.title).toBe('Page not found · Gym Membership');
+    // The title follows the screen in an effect, a moment after the heading shows.
+    await waitFor(() => expect(document.title).toBe('Page not found · Gym Membership'));
   });
 
   it('links the join site to the legal pages on the staff site', async () => {
