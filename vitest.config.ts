@@ -1,17 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
 // One Vitest run, four projects: pure rules, page units, server routes on a real database, simulators.
+// One retry on CI (2 cores, everything in parallel): a timing flake must not turn a good run red. A
+// test that needed its retry is still listed in the output. Inline projects do not inherit the root's
+// test options, so each project names it.
+const retry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'domain', retry, root: 'packages/domain', include: ['src/**/*.test.ts'] } },
       {
         extends: 'apps/web/vite.config.ts',
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          retry,
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
       },
       {
         test: {
           name: 'server',
+          retry,
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
           globalSetup: ['src/test/global-setup.ts'],
@@ -19,7 +31,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'sandbox', root: 'apps/sandbox', include: ['src/**/*.test.ts'], testTimeout: 20_000 } },
+      {
+        test: {
+          name: 'sandbox',
+          retry,
+          root: 'apps/sandbox',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });
