@@ -1,11 +1,11 @@
 // The organisation's Kisi integration, each gym's place and its doors. All SQL of those tables here;
 // every function is scoped to the organisation it is given.
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
 import {
   accessControlIntegrations,
   accessCredentials,
-  activityLog,
   doors,
   gyms,
   places,
@@ -177,14 +177,5 @@ export async function insertActivity(
     requestId: string;
   },
 ) {
-  await db.insert(activityLog).values({
-    organisationId: entry.organisationId,
-    actorUserId: entry.actorUserId,
-    userId: entry.userId ?? null,
-    subjectType: entry.subjectType,
-    subjectId: entry.subjectId,
-    action: entry.action,
-    data: entry.data,
-    requestId: entry.requestId,
-  });
+  await appendActivity(db, entry);
 }

@@ -1,8 +1,8 @@
 // Gyms of one organisation: the list with its counts, one gym with its parts, and its settings. All SQL here.
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
 import {
-  activityLog,
   destinationAccounts,
   doors,
   gymStaff,
@@ -161,13 +161,6 @@ export async function insertGymActivity(
     requestId: string;
   },
 ) {
-  await db.insert(activityLog).values({
-    organisationId: entry.organisationId,
-    actorUserId: entry.actorUserId,
-    subjectType: 'gym',
-    subjectId: entry.gymId,
-    action: entry.action,
-    data: entry.data,
-    requestId: entry.requestId,
-  });
+  const { gymId, ...rest } = entry;
+  await appendActivity(db, { ...rest, subjectType: 'gym', subjectId: gymId });
 }

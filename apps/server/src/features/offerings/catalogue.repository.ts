@@ -1,7 +1,8 @@
 // SQL the offerings and prices features share: the organisation's catalogue settings, its gyms, the audit trail.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
-import { activityLog, gyms, organisations } from '../../db/schema/index';
+import { gyms, organisations } from '../../db/schema/index';
 
 /** `(1, 2, 3)` for an `in` list; `(null)` when empty, which matches nothing. */
 export function idList(ids: readonly number[]): SQL {
@@ -61,13 +62,5 @@ export interface ActivityEntry {
 }
 
 export async function insertActivity(db: Executor, entry: ActivityEntry) {
-  await db.insert(activityLog).values({
-    organisationId: entry.organisationId,
-    actorUserId: entry.actorUserId,
-    subjectType: entry.subjectType,
-    subjectId: entry.subjectId,
-    action: entry.action,
-    data: entry.data ?? {},
-    requestId: entry.requestId,
-  });
+  await appendActivity(db, entry);
 }

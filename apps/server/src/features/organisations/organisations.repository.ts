@@ -1,7 +1,8 @@
 // Organisation settings, age-bypass links and the organisation's Akahu webhook calls. All SQL here.
 import { and, count, desc, eq } from 'drizzle-orm';
+import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
-import { activityLog, ageBypassLinks, organisations, webhookCalls } from '../../db/schema/index';
+import { ageBypassLinks, organisations, webhookCalls } from '../../db/schema/index';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type OrganisationChanges = Partial<
@@ -53,15 +54,7 @@ export async function insertActivity(
     requestId: string;
   },
 ) {
-  await db.insert(activityLog).values({
-    organisationId: entry.organisationId,
-    actorUserId: entry.actorUserId,
-    subjectType: 'organisation',
-    subjectId: entry.organisationId,
-    action: entry.action,
-    data: entry.data,
-    requestId: entry.requestId,
-  });
+  await appendActivity(db, { ...entry, subjectType: 'organisation', subjectId: entry.organisationId });
 }
 
 export async function insertAgeBypassLink(

@@ -1,7 +1,8 @@
 // Changing the organisation's staff: accounts, staff rows, gym roles, invitation tokens. All SQL here.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
-import { activityLog, authTokens, gymStaff, gyms, organisationStaff, users } from '../../db/schema/index';
+import { authTokens, gymStaff, gyms, organisationStaff, users } from '../../db/schema/index';
 
 export type StaffRole = 'admin' | 'personal_trainer';
 
@@ -145,13 +146,6 @@ export async function insertStaffActivity(
     requestId: string;
   },
 ) {
-  await db.insert(activityLog).values({
-    organisationId: entry.organisationId,
-    actorUserId: entry.actorUserId,
-    subjectType: 'staff',
-    subjectId: entry.staffUserId,
-    action: entry.action,
-    data: entry.data,
-    requestId: entry.requestId,
-  });
+  const { staffUserId, ...rest } = entry;
+  await appendActivity(db, { ...rest, subjectType: 'staff', subjectId: staffUserId });
 }

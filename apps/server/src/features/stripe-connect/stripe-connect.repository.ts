@@ -1,7 +1,7 @@
 // The gym's connected Stripe account: stored when made, marked connected when Stripe says it can charge.
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { activityLog, gyms } from '../../db/schema/index';
+import { gyms } from '../../db/schema/index';
 
 /**
  * Stores a new account on the gym only if the gym still has `previous` (null: none), so two clicks at
@@ -44,26 +44,4 @@ export async function markConnected(
     )
     .returning();
   return row ?? null;
-}
-
-export async function insertGymActivity(
-  db: Executor,
-  entry: {
-    organisationId: number;
-    gymId: number;
-    actorUserId: number;
-    action: string;
-    data: Record<string, unknown>;
-    requestId: string;
-  },
-) {
-  await db.insert(activityLog).values({
-    organisationId: entry.organisationId,
-    actorUserId: entry.actorUserId,
-    subjectType: 'gym',
-    subjectId: entry.gymId,
-    action: entry.action,
-    data: entry.data,
-    requestId: entry.requestId,
-  });
 }

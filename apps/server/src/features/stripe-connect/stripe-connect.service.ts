@@ -10,6 +10,7 @@ import type { AuthContext } from '../../auth/guard';
 import { conflict, forbidden, notFound, validationError } from '../../http/app-error';
 import { fromProvider, providerFailure } from '../../http/provider-failure';
 import type { GymRow } from '../gyms/gyms.repository';
+import { insertGymActivity } from '../gyms/gyms.repository';
 import { type Actor, gymFor } from '../gyms/gyms.service';
 import { CONNECT_STATE_TTL_MS, openConnectState, sealConnectState } from './connect-state';
 import * as repo from './stripe-connect.repository';
@@ -72,7 +73,7 @@ async function newAccount(deps: AppDeps, actor: Actor, gym: GymRow) {
       now: deps.clock.now(),
     });
     if (row) {
-      await repo.insertGymActivity(tx, {
+      await insertGymActivity(tx, {
         organisationId,
         gymId: gym.id,
         actorUserId: actor.auth.user.id,
@@ -148,7 +149,7 @@ export async function exchange(deps: AppDeps, actor: Actor, input: ExchangeBody)
   const connected = await deps.db.transaction(async (tx) => {
     const row = await repo.markConnected(tx, gym.organisationId, gym.id, state.accountId, deps.clock.now());
     if (row) {
-      await repo.insertGymActivity(tx, {
+      await insertGymActivity(tx, {
         organisationId: gym.organisationId,
         gymId: gym.id,
         actorUserId: actor.auth.user.id,

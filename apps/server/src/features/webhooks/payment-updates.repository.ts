@@ -1,8 +1,9 @@
 // Payment rows as provider reports move them. `ownerOfAkahuPayment` finds which organisation a
 // provider's payment id belongs to (that is what it discovers, so it takes none); the rest are scoped.
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
-import { activityLog, akahuConnections, gyms, payments } from '../../db/schema/index';
+import { akahuConnections, gyms, payments } from '../../db/schema/index';
 
 export interface PaymentOwner {
   id: number;
@@ -119,5 +120,5 @@ export async function logProviderActivity(
     requestId: string | null;
   },
 ): Promise<void> {
-  await tx.insert(activityLog).values({ organisationId, actorUserId: null, ...entry });
+  await appendActivity(tx, { organisationId, actorUserId: null, ...entry });
 }

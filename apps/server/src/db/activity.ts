@@ -1,0 +1,26 @@
+// The append-only activity log (DESIGN.md section 4): every change to money, membership or settings,
+// with who made it and the request it came in. Features name their subject; this writes the row.
+import type { Executor } from './client';
+import { activityLog } from './schema/index';
+
+export interface ActivityEntry {
+  organisationId: number;
+  /** Who acted; null for the providers and the jobs. */
+  actorUserId: number | null;
+  subjectType: string;
+  subjectId: number;
+  /** The member the entry is about, for the member activity screen. */
+  userId?: number | null;
+  action: string;
+  data?: Record<string, unknown>;
+  requestId?: string | null;
+}
+
+export async function appendActivity(db: Executor, entry: ActivityEntry): Promise<void> {
+  await db.insert(activityLog).values({
+    ...entry,
+    userId: entry.userId ?? null,
+    data: entry.data ?? {},
+    requestId: entry.requestId ?? null,
+  });
+}
