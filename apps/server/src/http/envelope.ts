@@ -31,3 +31,12 @@ export const errorBody = z.object({
   error: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
+
+/** The error answers a route can give, for its response schema: `errorResponses(401, 403, 404)`. */
+export function errorResponses<const S extends readonly number[]>(
+  ...statuses: S
+): { [K in S[number]]: typeof errorBody } {
+  return Object.fromEntries(statuses.map((status) => [status, errorBody])) as {
+    [K in S[number]]: typeof errorBody;
+  };
+}

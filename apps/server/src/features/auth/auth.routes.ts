@@ -4,13 +4,13 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard, resolveAuth } from '../../auth/guard';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../auth/session';
-import { errorBody } from '../../http/envelope';
+import { errorResponses } from '../../http/envelope';
 import { forgotPassword, login, resendCode, setPasswordWithToken, verifyCode } from './auth.service';
 import { presentMe } from './me.presenter';
 
 const requiredText = z.string().trim().min(1);
 const email = requiredText.max(254).pipe(z.email());
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 422: errorBody, 429: errorBody };
+const errors = errorResponses(400, 401, 403, 422, 429);
 const passwordSet = z
   .object({
     token: requiredText,

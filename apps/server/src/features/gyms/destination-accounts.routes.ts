@@ -8,19 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
-import { errorBody } from '../../http/envelope';
+import { errorResponses } from '../../http/envelope';
 import { createAccount, updateAccount } from './destination-accounts.service';
 import { presentDestinationAccount } from './gyms.presenter';
 import { accountParams, idParam } from './gyms.schemas';
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  422: errorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const destinationAccountRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

@@ -5,21 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
 import { AppError, notFound, validationError } from '../../http/app-error';
-import { errorBody } from '../../http/envelope';
+import { errorResponses } from '../../http/envelope';
 import { LOGO_MAX_BYTES, readLogo, storeLogo, TOO_LARGE } from './gym-logo.service';
 import { presentGym } from './gyms.presenter';
 import { findGym } from './gyms.repository';
 import { idParam } from './gyms.schemas';
 import { gymFor } from './gyms.service';
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  415: errorBody,
-  422: errorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 415, 422);
 
 /** Reads the form: the `collection` field and one `file`, refusing more than LOGO_MAX_BYTES. */
 async function readForm(request: FastifyRequest) {

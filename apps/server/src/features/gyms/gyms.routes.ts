@@ -4,7 +4,7 @@ import { gymAnswer, gymPageAnswer } from '@gym/domain/api/gyms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
-import { errorBody, offsetOf, page, pageQuery } from '../../http/envelope';
+import { errorResponses, offsetOf, page, pageQuery } from '../../http/envelope';
 import { destinationAccountRoutes } from './destination-accounts.routes';
 import { gymLogoRoutes } from './gym-logo.routes';
 import { presentGym, presentGymSummary } from './gyms.presenter';
@@ -18,14 +18,7 @@ import {
 } from './gyms.schemas';
 import * as service from './gyms.service';
 
-export const gymErrors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  422: errorBody,
-};
+export const gymErrors = errorResponses(400, 401, 403, 404, 409, 422);
 const answer = { 200: gymAnswer, ...gymErrors };
 
 export const gymsRoutes =

@@ -2,7 +2,7 @@
 // answers are shared with the page: @gym/domain/api/offerings.
 import { idSchema, OFFERING_TYPES, offeringInputSchema } from '@gym/domain';
 import { z } from 'zod';
-import { errorBody, pageQuery } from '../../http/envelope';
+import { errorResponses, pageQuery } from '../../http/envelope';
 
 const pathId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const idParam = z.object({ id: pathId });
@@ -28,5 +28,5 @@ export const offeringBody = offeringInputSchema.safeExtend({
 });
 export type OfferingBody = z.output<typeof offeringBody>;
 
-export const readErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
-export const writeErrors = { ...readErrors, 409: errorBody };
+export const readErrors = errorResponses(400, 401, 403, 404, 422);
+export const writeErrors = errorResponses(400, 401, 403, 404, 409, 422);

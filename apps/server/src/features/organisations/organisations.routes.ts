@@ -16,13 +16,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
-import { errorBody, offsetOf, page, pageQuery } from '../../http/envelope';
+import { errorResponses, offsetOf, page, pageQuery } from '../../http/envelope';
 import { presentAkahuWebhook, presentOrganisation } from './organisations.presenter';
 import { listAkahuWebhooks } from './organisations.repository';
 import * as service from './organisations.service';
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+const errors = errorResponses(400, 401, 403, 404, 422);
 const answer = { 200: organisationAnswer, ...errors };
 
 export const organisationsRoutes =

@@ -2,7 +2,7 @@
 // answers are shared with the page: @gym/domain/api/prices.
 import { type CalendarDate, isBlank, isCalendarDate, priceInputSchema, VALUE_REQUIRED } from '@gym/domain';
 import { z } from 'zod';
-import { errorBody, pageQuery } from '../../http/envelope';
+import { errorResponses, pageQuery } from '../../http/envelope';
 
 const pathId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const idParam = z.object({ id: pathId });
@@ -47,12 +47,5 @@ export const privateLinkBody = z
   .object({ age_bypass: z.boolean({ error: 'Value must be true or false' }).optional().default(false) })
   .nullish();
 
-export const readErrors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  422: errorBody,
-};
+export const readErrors = errorResponses(400, 401, 403, 404, 409, 422);
 export const writeErrors = readErrors;

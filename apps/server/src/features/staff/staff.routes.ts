@@ -9,23 +9,14 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
 import { notFound } from '../../http/app-error';
-import { errorBody, offsetOf, page, pageQuery } from '../../http/envelope';
+import { errorResponses, offsetOf, page, pageQuery } from '../../http/envelope';
 import { presentStaff } from './staff.presenter';
 import { gymRolesOf, listStaff } from './staff.repository';
 import { deactivateStaff, staffDetail, staffExists, staffScope } from './staff.service';
 import { addStaff, resendInvitation } from './staff-invite.service';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  422: errorBody,
-  429: errorBody,
-  502: errorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429, 502);
 
 export const staffRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

@@ -4,19 +4,11 @@ import { connectionAnswer, redirectAnswer } from '@gym/domain/api/stripe-connect
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
-import { errorBody } from '../../http/envelope';
+import { errorResponses } from '../../http/envelope';
 import { exchangeBodySchema, gymIdParam } from './stripe-connect.schemas';
 import * as service from './stripe-connect.service';
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  422: errorBody,
-  502: errorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
 
 export const stripeConnectRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

@@ -7,10 +7,10 @@ import type { AppDeps } from '../../app';
 import { authOf, guard } from '../../auth/guard';
 import { sessions } from '../../db/schema/index';
 import { notFound } from '../../http/app-error';
-import { errorBody } from '../../http/envelope';
+import { errorResponses } from '../../http/envelope';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+const errors = errorResponses(400, 401, 403, 404, 422);
 
 export const tenancyRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
