@@ -13,7 +13,7 @@ const root = new URL('..', import.meta.url).pathname;
 
 export async function startServer(port: number): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['scripts/serve.ts'], {
     cwd: root,
     // Its own process group, so stopping it also stops the node process tsx starts.
     detached: true,

@@ -1,5 +1,5 @@
-// `npm start`: builds the page when its sources changed since the last build, then runs the server,
-// which (in sandbox mode) starts the provider simulators and the mail capture beside it.
+// `npm start`: builds the page when its sources changed since the last build, then runs scripts/serve.ts:
+// the server, with (in sandbox mode) the provider simulators beside it.
 // `npm run dev` does the same and rebuilds the page on every change (reload the browser to see it).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -31,7 +31,7 @@ if (dev) {
     cwd: join(root, 'apps/web'),
     stdio: 'inherit',
   });
-  const server = spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
+  const server = spawn(bin('tsx'), ['watch', '--clear-screen=false', 'scripts/serve.ts'], {
     cwd: root,
     stdio: 'inherit',
   });
@@ -48,5 +48,5 @@ if (dev) {
     });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  await import('../apps/server/src/main');
+  await import('./serve');
 }

@@ -79,6 +79,11 @@ export interface RunningSandbox {
   akahu: Endpoint;
   stripe: Endpoint;
   kisi: Endpoint;
+  /**
+   * What a server needs to talk to these simulators, named as the product's configuration names it
+   * (AKAHU_API_URL, STRIPE_SECRET_KEY, …): the start script and the route tests hand these to the server.
+   */
+  serverSettings: Record<string, string>;
   controls: SandboxControls;
   close(): Promise<void>;
 }
@@ -155,10 +160,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     kisi: kisi.controls,
   };
 
+  const akahuApp = options.akahuApp ?? {
+    appToken: SANDBOX_DEFAULTS.akahuAppToken,
+    appSecret: SANDBOX_DEFAULTS.akahuAppSecret,
+  };
   return {
     akahu: endpoint('akahu'),
     stripe: endpoint('stripe'),
     kisi: endpoint('kisi'),
+    serverSettings: {
+      AKAHU_API_URL: endpoint('akahu').url,
+      AKAHU_APP_TOKEN: akahuApp.appToken,
+      AKAHU_APP_SECRET: akahuApp.appSecret,
+      STRIPE_API_URL: endpoint('stripe').url,
+      STRIPE_SECRET_KEY: options.stripeKeys?.secretKey ?? SANDBOX_DEFAULTS.stripeSecretKey,
+      STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret ?? SANDBOX_DEFAULTS.stripeWebhookSecret,
+      KISI_API_URL: endpoint('kisi').url,
+      KISI_WEBHOOK_SECRET: options.kisiWebhookSecret ?? SANDBOX_DEFAULTS.kisiWebhookSecret,
+    },
     controls,
     close: async () => {
       await scheduler.stop();

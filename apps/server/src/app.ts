@@ -5,27 +5,23 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import * as Sentry from '@sentry/node';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Providers } from './adapters/providers';
-import type { Clock } from './clock';
-import type { Env } from './config/env';
-import type { Db } from './db/client';
+import type { AppDeps } from './app-deps';
 import { isUniqueViolation } from './db/errors';
-import type { SecretBox } from './db/secrets';
 import { accessControlRoutes } from './features/access-control/access-control.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { offeringRoutes } from './features/catalogue/offerings.routes';
+import { priceRoutes } from './features/catalogue/prices.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { gymsRoutes } from './features/gyms/gyms.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { offeringRoutes } from './features/offerings/offerings.routes';
 import { organisationsRoutes } from './features/organisations/organisations.routes';
-import { priceRoutes } from './features/prices/prices.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { staffRoutes } from './features/staff/staff.routes';
 import { stripeConnectRoutes } from './features/stripe-connect/stripe-connect.routes';
@@ -34,23 +30,6 @@ import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { AppError, conflict } from './http/app-error';
 import { registerPageHost } from './http/page-host';
 import { configureValidationMessages, toValidationAppError } from './http/validation';
-import type { MailCapture } from './mail/capture';
-import type { Mailer } from './mail/mailer';
-
-export interface AppDeps {
-  env: Env;
-  db: Db;
-  clock: Clock;
-  secrets: SecretBox;
-  mailer: Mailer;
-  /** Akahu, Stripe and Kisi: the simulators in sandbox mode, the real services in live mode. */
-  providers: Providers;
-  /** The development SMTP capture, when it runs in this process: adds the mailbox page. */
-  mailCapture?: MailCapture | undefined;
-  /** The built page (apps/web/dist); absent in API-only tests. */
-  webDistDir?: string;
-  logger?: FastifyServerOptions['logger'];
-}
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Provider webhooks come from servers, not the page. */

@@ -18,3 +18,8 @@ export function offsetClock(start: Date): Clock & { advance(ms: number): void; s
     },
   };
 }
+
+/** The clock the configuration asks for: real time, or real time from APP_NOW on (demos and tests). */
+export function clockFromEnv(env: { APP_NOW?: string | undefined }) {
+  return env.APP_NOW ? offsetClock(new Date(env.APP_NOW)) : systemClock;
+}

@@ -38,3 +38,6 @@ export const staffInviteSchema = z
   }, EVEN_WITH_FIELD_ERRORS);
 
 export type StaffInput = z.output<typeof staffInviteSchema>;
+
+/** POST /api/organisations/{id}/staff-exists: is there an account with this address? */
+export const staffExistsBody = z.object({ email: email() });

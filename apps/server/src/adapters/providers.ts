@@ -1,9 +1,9 @@
 // The outside services the server talks to, chosen once from the configuration: the real Akahu, Stripe
-// and Kisi with `PROVIDERS=live`, or the simulators of apps/sandbox (the default). Features take these
-// from the app's dependencies and never build a client themselves.
-import { SANDBOX_DEFAULTS } from '@gym/sandbox';
+// and Kisi with `PROVIDERS=live`, or the simulators that the start script (or the test support) runs
+// beside the server and names in the configuration (`PROVIDERS=sandbox`, the default). Features take
+// these from the app's dependencies and never build a client themselves.
 import type { Clock } from '../clock';
-import type { Env } from '../config/env';
+import { ConfigError, type Env } from '../config/env';
 import { type AkahuAdapter, createAkahuAdapter } from './akahu';
 import { createKisiAdapter, type KisiAdapter } from './kisi';
 import { createStripeAdapter, type StripeAdapter } from './stripe';
@@ -25,43 +25,40 @@ export interface Providers {
   kisiWebhookSecret: string | undefined;
 }
 
-export interface ProviderUrls {
-  akahu: string;
-  stripe: string;
-  kisi: string;
-}
-
-/** Where each simulator listens when the sandbox runs beside the server. */
-export function sandboxUrls(env: Env): ProviderUrls {
-  return {
-    akahu: `http://127.0.0.1:${env.SANDBOX_AKAHU_PORT}`,
-    stripe: `http://127.0.0.1:${env.SANDBOX_STRIPE_PORT}`,
-    kisi: `http://127.0.0.1:${env.SANDBOX_KISI_PORT}`,
-  };
-}
+/** In sandbox mode every address and key comes from the running simulators: the start script sets them. */
+const SANDBOX_SETTINGS = [
+  'AKAHU_API_URL',
+  'AKAHU_APP_TOKEN',
+  'AKAHU_APP_SECRET',
+  'STRIPE_API_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'KISI_API_URL',
+  'KISI_WEBHOOK_SECRET',
+] as const;
 
 /**
- * The providers for this configuration. In sandbox mode `urls` are the running simulators (tests
- * start them on free ports); in live mode the official hosts unless an *_API_URL overrides them.
- * `clock` is the application clock.
+ * The providers for this configuration: in live mode the official hosts unless an *_API_URL overrides
+ * them; in sandbox mode the simulators named by the same settings. `clock` is the application clock.
  */
-export function createProviders(env: Env, urls: ProviderUrls = sandboxUrls(env), clock?: Clock): Providers {
+export function createProviders(env: Env, clock?: Clock): Providers {
   const live = env.PROVIDERS === 'live';
-  const akahuApi = env.AKAHU_API_URL ?? (live ? undefined : urls.akahu);
-  const defaultAkahu: AkahuApp = {
-    appToken: env.AKAHU_APP_TOKEN ?? SANDBOX_DEFAULTS.akahuAppToken,
-    appSecret: env.AKAHU_APP_SECRET ?? SANDBOX_DEFAULTS.akahuAppSecret,
-  };
-  const kisiApi = env.KISI_API_URL ?? (live ? undefined : urls.kisi);
-  const kisiWebhookSecret =
-    env.KISI_WEBHOOK_SECRET ?? (live ? undefined : SANDBOX_DEFAULTS.kisiWebhookSecret);
+  if (!live) {
+    const missing = SANDBOX_SETTINGS.filter((key) => !env[key]);
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when PROVIDERS=sandbox (npm start sets it when it starts the simulators)`).join('\n')}`,
+      );
+  }
+  const defaultAkahu: AkahuApp = { appToken: env.AKAHU_APP_TOKEN!, appSecret: env.AKAHU_APP_SECRET! };
+  const kisiWebhookSecret = env.KISI_WEBHOOK_SECRET;
 
   return {
     mode: env.PROVIDERS,
     stripe: createStripeAdapter({
-      secretKey: env.STRIPE_SECRET_KEY ?? SANDBOX_DEFAULTS.stripeSecretKey,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? SANDBOX_DEFAULTS.stripeWebhookSecret,
-      apiUrl: env.STRIPE_API_URL ?? (live ? undefined : urls.stripe),
+      secretKey: env.STRIPE_SECRET_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      apiUrl: env.STRIPE_API_URL,
       // Webhook timestamps are judged by the application clock, which demos and tests can move.
       ...(clock ? { now: () => clock.now() } : {}),
     }),
@@ -69,10 +66,11 @@ export function createProviders(env: Env, urls: ProviderUrls = sandboxUrls(env),
       createAkahuAdapter({
         ...(app ?? defaultAkahu),
         redirectUri: `${env.REGISTER_URL}/bank-account-connected`,
-        apiUrl: akahuApi,
-        oauthUrl: live ? undefined : urls.akahu,
+        apiUrl: env.AKAHU_API_URL,
+        oauthUrl: live ? undefined : env.AKAHU_API_URL,
       }),
-    kisi: (apiKey) => createKisiAdapter({ apiKey, apiUrl: kisiApi, webhookSecret: kisiWebhookSecret }),
+    kisi: (apiKey) =>
+      createKisiAdapter({ apiKey, apiUrl: env.KISI_API_URL, webhookSecret: kisiWebhookSecret }),
     kisiWebhookSecret,
   };
 }

@@ -1,7 +1,7 @@
 // Who is asking: loads the session, the user and their memberships once per request, and enforces
 // sign-in, two-factor, staff status and organisation-admin status.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/app-error';
 import {
   type GymMembership,

@@ -32,20 +32,18 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startMailCapture(0);
-  const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
   const clock = offsetClock(new Date());
+  const sandbox = await startSandbox({ now: () => clock.now() });
+  const env = readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...sandbox.serverSettings,
+    ...overrides,
+  });
   const secrets = secretBox(randomBytes(32).toString('base64'));
   const mailer = smtpMailer(`smtp://127.0.0.1:${mail.port}`, env.MAIL_FROM);
-  const sandbox = await startSandbox({ now: () => clock.now() });
-  const providers = createProviders(
-    env,
-    {
-      akahu: sandbox.akahu.url,
-      stripe: sandbox.stripe.url,
-      kisi: sandbox.kisi.url,
-    },
-    clock,
-  );
+  const providers = createProviders(env, clock);
   const app = await buildApp({
     env,
     db: database.db,

@@ -8,3 +8,6 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchAnswer = envelope(z.array(searchResultSchema));
 export type SearchAnswer = z.infer<typeof searchAnswer>;
+
+/** The request: what was typed into the search box. */
+export const searchBody = z.object({ query: z.string().max(100) });

@@ -1,3 +1,4 @@
+import { BILLING_FREQUENCIES } from '@gym/domain/billing-frequency';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -80,18 +81,6 @@ export const offeringGyms = pgTable(
   (t) => [primaryKey({ columns: [t.offeringId, t.gymId] }), index('offering_gyms_gym').on(t.gymId)],
 );
 
-export const BILLING_FREQUENCIES = [
-  'daily',
-  'weekly',
-  'fortnightly',
-  'monthly',
-  'bi_monthly',
-  'quarterly',
-  'twice_yearly',
-  'yearly',
-  'one_off',
-] as const;
-
 export const prices = pgTable(
   'prices',
   {
@@ -105,7 +94,7 @@ export const prices = pgTable(
     gymId: ref().references(() => gyms.id),
     /** Cents, NZD, GST inclusive. */
     amount: integer().notNull(),
-    billingFrequency: text().notNull(),
+    billingFrequency: text({ enum: BILLING_FREQUENCIES }).notNull(),
     joiningFee: integer().notNull().default(0),
     private: boolean().notNull().default(false),
     termAmount: integer(),

@@ -1,8 +1,7 @@
+import { GRACE_PERIOD_UNITS } from '@gym/domain/grace-period';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, ref, updatedAt } from './columns';
-
-export const GRACE_UNITS = ['days', 'weeks', 'months'] as const;
 
 export const organisations = pgTable(
   'organisations',
@@ -22,9 +21,9 @@ export const organisations = pgTable(
     sixMonthly: boolean().notNull().default(false),
     yearly: boolean().notNull().default(false),
     failedPaymentGracePeriod: integer().notNull().default(14),
-    failedPaymentGracePeriodUnit: text().notNull().default('days'),
+    failedPaymentGracePeriodUnit: text({ enum: GRACE_PERIOD_UNITS }).notNull().default('days'),
     termMembershipGracePeriod: integer().notNull().default(28),
-    termMembershipGracePeriodUnit: text().notNull().default('days'),
+    termMembershipGracePeriodUnit: text({ enum: GRACE_PERIOD_UNITS }).notNull().default('days'),
     minimumAge: integer().notNull().default(16),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

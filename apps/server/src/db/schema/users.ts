@@ -1,9 +1,8 @@
+import { STAFF_ROLES } from '@gym/domain/roles';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, ref, updatedAt } from './columns';
 import { gyms, organisations } from './organisations';
-
-export const STAFF_ROLES = ['admin', 'personal_trainer'] as const;
 
 /** Every person: staff and members alike (`is_staff`). Personal fields live here, gym-specific ones on memberships. */
 export const users = pgTable(
@@ -51,7 +50,7 @@ export const organisationStaff = pgTable(
     userId: ref()
       .notNull()
       .references(() => users.id),
-    role: text(),
+    role: text({ enum: STAFF_ROLES }),
     pendingInvite: boolean().notNull().default(false),
     invitedAt: instant(),
     acceptedAt: instant(),
@@ -78,7 +77,7 @@ export const gymStaff = pgTable(
     userId: ref()
       .notNull()
       .references(() => users.id),
-    role: text().notNull(),
+    role: text({ enum: STAFF_ROLES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [

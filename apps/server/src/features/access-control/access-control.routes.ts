@@ -1,14 +1,16 @@
 // Access control (spec section 7 "Access control"): the organisation's Kisi integration here (organisation
 // admins only); places and doors, and staff door access, from their own files.
 import { integrationAnswer } from '@gym/domain/api/access-control';
+import { integrationBody } from '@gym/domain/api/access-control-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import { actorOf } from '../../auth/actor';
 import { authOf, guard } from '../../auth/guard';
+import { idParam } from '../../http/params';
 import { presentIntegration } from './access-control.presenter';
-import { idParam, integrationBodySchema } from './access-control.schemas';
 import { integrationOf, saveIntegration } from './integration.service';
 import { placeRoutes } from './places.routes';
-import { accessControlErrors, actorOf, requireCurrentOrganisation } from './route-support';
+import { accessControlErrors, requireCurrentOrganisation } from './route-support';
 import { staffAccessRoutes } from './staff-access.routes';
 
 export const accessControlRoutes =
@@ -45,7 +47,7 @@ export const accessControlRoutes =
           summary:
             'Connect Kisi: the API key is checked with Kisi, then stored encrypted in place of any other',
           params: idParam,
-          body: integrationBodySchema,
+          body: integrationBody,
           response: { 200: integrationAnswer, ...accessControlErrors },
         },
       },

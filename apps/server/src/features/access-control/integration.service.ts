@@ -1,14 +1,15 @@
 // The organisation's Kisi integration: saved only with a key Kisi accepts, sealed at rest, and the
 // Kisi client every other access-control call goes through.
+
+import type { IntegrationBody } from '@gym/domain/api/access-control-requests';
 import type { KisiAdapter } from '../../adapters/kisi';
 import { ProviderError } from '../../adapters/provider-error';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { conflict, validationError } from '../../http/app-error';
 import { providerFailure } from '../../http/provider-failure';
-import type { Actor } from '../gyms/gyms.service';
 import * as repo from './access-control.repository';
-import type { IntegrationBody } from './access-control.schemas';
 
 export const NO_INTEGRATION =
   'Door access is not set up for this organisation yet: an organisation admin connects Kisi first.';

@@ -6,19 +6,16 @@ import {
   kisiPlacesAnswer,
   linkedPlaceAnswer,
 } from '@gym/domain/api/access-control';
+import { doorUpdateBody, linkPlaceBody } from '@gym/domain/api/access-control-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import { actorOf } from '../../auth/actor';
 import { authOf, guard } from '../../auth/guard';
+import { idParam } from '../../http/params';
 import { presentDoor, presentPlace } from './access-control.presenter';
-import {
-  doorParams,
-  doorUpdateBodySchema,
-  idParam,
-  linkPlaceBodySchema,
-  placeParams,
-} from './access-control.schemas';
+import { doorParams, placeParams } from './access-control.schemas';
 import * as service from './places.service';
-import { accessControlErrors, actorOf, requireCurrentOrganisation } from './route-support';
+import { accessControlErrors, requireCurrentOrganisation } from './route-support';
 
 export const placeRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -51,7 +48,7 @@ export const placeRoutes =
           tags,
           summary: 'Link a Kisi place to the gym: stores the place and its doors and answers both',
           params: idParam,
-          body: linkPlaceBodySchema,
+          body: linkPlaceBody,
           response: { 200: linkedPlaceAnswer, ...accessControlErrors },
         },
       },
@@ -91,7 +88,7 @@ export const placeRoutes =
           tags,
           summary: 'Whether unlocks of this door count as visits',
           params: doorParams,
-          body: doorUpdateBodySchema,
+          body: doorUpdateBody,
           response: { 200: doorAnswer, ...accessControlErrors },
         },
       },

@@ -1,10 +1,12 @@
 // Kisi places and doors: what Kisi has (marked with what is linked here), linking a place to a gym
 // (Kisi is read first, then the place and its doors are written in one transaction), and which doors
 // count visits.
-import type { AppDeps } from '../../app';
+
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { conflict, forbidden, notFound, validationError } from '../../http/app-error';
-import { type Actor, gymFor } from '../gyms/gyms.service';
+import { gymFor } from '../gyms';
 import * as repo from './access-control.repository';
 import { kisiFor } from './integration.service';
 

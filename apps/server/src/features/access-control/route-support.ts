@@ -9,8 +9,3 @@ export const accessControlErrors = errorResponses(400, 401, 403, 404, 409, 422, 
 export function requireCurrentOrganisation(request: Parameters<typeof authOf>[0], organisationId: number) {
   if (authOf(request).organisationId !== organisationId) throw notFound('Organisation not found.');
 }
-
-export const actorOf = (request: Parameters<typeof authOf>[0]) => ({
-  auth: authOf(request),
-  requestId: request.id,
-});

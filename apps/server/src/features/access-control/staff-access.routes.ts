@@ -1,10 +1,11 @@
 // POST /api/staff/{id}/kisi-access: door access for a staff member at the current gym's place.
 import { staffAccessAnswer } from '@gym/domain/api/access-control';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import { actorOf } from '../../auth/actor';
 import { guard } from '../../auth/guard';
-import { idParam } from './access-control.schemas';
-import { accessControlErrors, actorOf } from './route-support';
+import { idParam } from '../../http/params';
+import { accessControlErrors } from './route-support';
 import { grantStaffAccess } from './staff-access.service';
 
 export const staffAccessRoutes =

@@ -1,9 +1,11 @@
 // POST /api/staff/{id}/kisi-access: a staff member gets door access at the current gym's place. Kisi
 // is asked first (its managed user, then the staff role at the place); only then are the credential
 // and the staff member's access flag written, together.
-import type { AppDeps } from '../../app';
+
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
 import { conflict, forbidden, notFound } from '../../http/app-error';
-import { type Actor, roleAt } from '../gyms/gyms.service';
+import { roleAt } from '../gyms';
 import { presentPlace } from './access-control.presenter';
 import * as repo from './access-control.repository';
 import { kisiFor } from './integration.service';

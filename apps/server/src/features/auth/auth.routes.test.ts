@@ -1,3 +1,4 @@
+import { CODE_FORMAT } from '@gym/domain/api/auth-requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, createUser, TEST_PASSWORD } from '../../test/factories';
 import { sessionCookie, signIn } from '../../test/sign-in';
@@ -259,7 +260,7 @@ describe('two-factor', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.code[0]).toMatch(/incorrect\. 4 attempts left/);
     const malformed = await post('/api/email/verify', { code: '12ab' }, cookie);
-    expect(malformed.json().errors.code).toEqual(['The code is six digits']);
+    expect(malformed.json().errors.code).toEqual([CODE_FORMAT]);
 
     const ok = await post('/api/email/verify', { code }, cookie);
     expect(ok.statusCode).toBe(200);

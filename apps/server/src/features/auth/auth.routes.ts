@@ -1,27 +1,19 @@
+import {
+  forgotPasswordBody,
+  loginBody,
+  passwordSetBody,
+  verifyCodeBody,
+} from '@gym/domain/api/auth-requests';
 import { loginAnswer, meAnswer, messageAnswer } from '@gym/domain/api/me';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { authOf, guard, resolveAuth } from '../../auth/guard';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../auth/session';
 import { errorResponses } from '../../http/envelope';
 import { forgotPassword, login, resendCode, setPasswordWithToken, verifyCode } from './auth.service';
 import { presentMe } from './me.presenter';
 
-const requiredText = z.string().trim().min(1);
-const email = requiredText.max(254).pipe(z.email());
 const errors = errorResponses(400, 401, 403, 422, 429);
-const passwordSet = z
-  .object({
-    token: requiredText,
-    email,
-    password: z.string().min(1).max(200),
-    password_confirmation: z.string().min(1),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The value must be equal to the password value',
-  });
 
 export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -38,7 +30,7 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Sign in with email and password',
-          body: z.object({ email, password: z.string().min(1).max(200), remember: z.boolean().optional() }),
+          body: loginBody,
           response: { 200: loginAnswer, ...errors },
         },
       },
@@ -90,7 +82,7 @@ export const authRoutes =
           tags: ['auth'],
           summary:
             'Email a password reset link (the answer is the same whether or not the address has an account)',
-          body: z.object({ email }),
+          body: forgotPasswordBody,
           response: { 200: messageAnswer, ...errors },
         },
       },
@@ -108,7 +100,7 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Choose a new password from a reset link',
-          body: passwordSet,
+          body: passwordSetBody,
           response: { 200: messageAnswer, ...errors },
         },
       },
@@ -124,7 +116,7 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Set a password from an invitation link',
-          body: passwordSet,
+          body: passwordSetBody,
           response: { 200: messageAnswer, ...errors },
         },
       },
@@ -141,7 +133,7 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Check the emailed two-factor code',
-          body: z.object({ code: requiredText.regex(/^\d{6}$/, 'The code is six digits') }),
+          body: verifyCodeBody,
           response: { 200: messageAnswer, ...errors },
         },
       },

@@ -1,5 +1,5 @@
 // Sign-in, two-factor codes, password reset and invitation acceptance.
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { loadMemberships } from '../../auth/memberships';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/password';
 import { check, clear, hit, type Limit } from '../../auth/rate-limit';

@@ -1,7 +1,7 @@
 // The current user of the specification (section 3), shaped as the answer schema of @gym/domain/api/me
 // describes it: who is signed in, where, and with which roles.
 import type { Me } from '@gym/domain/api/me';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { memberProfile } from './auth.repository';
 

@@ -6,12 +6,14 @@ import {
   destinationAccountUpdateSchema,
 } from '@gym/domain/destination-account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
-import { authOf, guard } from '../../auth/guard';
+import type { AppDeps } from '../../app-deps';
+import { actorOf } from '../../auth/actor';
+import { guard } from '../../auth/guard';
 import { errorResponses } from '../../http/envelope';
+import { idParam } from '../../http/params';
 import { createAccount, updateAccount } from './destination-accounts.service';
 import { presentDestinationAccount } from './gyms.presenter';
-import { accountParams, idParam } from './gyms.schemas';
+import { accountParams } from './gyms.schemas';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
@@ -34,12 +36,7 @@ export const destinationAccountRoutes =
         },
       },
       async (request, reply) => {
-        const row = await createAccount(
-          deps,
-          { auth: authOf(request), requestId: request.id },
-          request.params.id,
-          request.body,
-        );
+        const row = await createAccount(deps, actorOf(request), request.params.id, request.body);
         reply.code(201);
         return { data: presentDestinationAccount(row) };
       },
@@ -60,13 +57,7 @@ export const destinationAccountRoutes =
       },
       async (request) => {
         const { id, accountId } = request.params;
-        const row = await updateAccount(
-          deps,
-          { auth: authOf(request), requestId: request.id },
-          id,
-          accountId,
-          request.body,
-        );
+        const row = await updateAccount(deps, actorOf(request), id, accountId, request.body);
         return { data: presentDestinationAccount(row) };
       },
     );

@@ -1,10 +1,12 @@
 // The gym's destination account: created once, then renamed or given a new number (confirmed twice).
+
 import type { DestinationAccountCreate, DestinationAccountUpdate } from '@gym/domain/destination-account';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
 import { conflict, notFound } from '../../http/app-error';
 import * as repo from './destination-accounts.repository';
 import { insertGymActivity } from './gyms.repository';
-import { type Actor, gymFor } from './gyms.service';
+import { gymFor } from './gyms.service';
 
 /** Only the end of a number goes into the activity log. */
 const tail = (number: string) => `…${number.slice(-6)}`;

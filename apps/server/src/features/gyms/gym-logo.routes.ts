@@ -1,15 +1,17 @@
 // Uploading a gym's logo (multipart: collection=logo, file) and serving it back with cache headers.
+
 import { gymAnswer } from '@gym/domain/api/gyms';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import { actorOf } from '../../auth/actor';
 import { authOf, guard } from '../../auth/guard';
 import { AppError, notFound, validationError } from '../../http/app-error';
 import { errorResponses } from '../../http/envelope';
+import { idParam } from '../../http/params';
 import { LOGO_MAX_BYTES, readLogo, storeLogo, TOO_LARGE } from './gym-logo.service';
 import { presentGym } from './gyms.presenter';
 import { findGym } from './gyms.repository';
-import { idParam } from './gyms.schemas';
 import { gymFor } from './gyms.service';
 
 const errors = errorResponses(400, 401, 403, 404, 415, 422);
@@ -61,7 +63,7 @@ export const gymLogoRoutes =
         },
       },
       async (request) => {
-        const actor = { auth: authOf(request), requestId: request.id };
+        const actor = actorOf(request);
         const { gym } = await gymFor(deps, actor.auth, request.params.id, 'manage');
         const upload = await readForm(request);
         return { data: presentGym(await storeLogo(deps, actor, gym, upload)) };

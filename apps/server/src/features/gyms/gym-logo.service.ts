@@ -1,12 +1,14 @@
 // Gym logos: any PNG, JPEG or WebP up to 2 MB, decoded and re-encoded (so only pixels are kept, never the
 // uploaded bytes) as a PNG of at most 512 px a side, stored under the uploads directory.
+
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
 import { validationError } from '../../http/app-error';
-import { type Actor, changeGym } from './gyms.service';
+import { changeGym } from './gyms.service';
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MAX_SIDE = 512;

@@ -1,21 +1,23 @@
 // Gyms (spec section 7 "Gyms"): the list, one gym, and its settings. Logo and destination-account calls
 // are registered from their own files.
+
+import {
+  akahuConfigBody,
+  branchConfigBody,
+  gymUpdateBody,
+  tracksVisitsBody,
+} from '@gym/domain/api/gym-requests';
 import { gymAnswer, gymPageAnswer } from '@gym/domain/api/gyms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import { actorOf } from '../../auth/actor';
 import { authOf, guard } from '../../auth/guard';
 import { errorResponses, offsetOf, page, pageQuery } from '../../http/envelope';
+import { idParam } from '../../http/params';
 import { destinationAccountRoutes } from './destination-accounts.routes';
 import { gymLogoRoutes } from './gym-logo.routes';
 import { presentGym, presentGymSummary } from './gyms.presenter';
 import { listGyms } from './gyms.repository';
-import {
-  akahuConfigSchema,
-  branchConfigSchema,
-  gymUpdateSchema,
-  idParam,
-  tracksVisitsSchema,
-} from './gyms.schemas';
 import * as service from './gyms.service';
 
 export const gymErrors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -26,10 +28,6 @@ export const gymsRoutes =
   async (app) => {
     const staff = guard(deps, { staff: true });
     const tags = ['gyms'];
-    const actor = (request: Parameters<typeof authOf>[0]) => ({
-      auth: authOf(request),
-      requestId: request.id,
-    });
 
     app.get(
       '/api/gyms',
@@ -74,12 +72,12 @@ export const gymsRoutes =
           tags,
           summary: 'Change the gym’s name, reply-to address, break fee and card surcharge',
           params: idParam,
-          body: gymUpdateSchema,
+          body: gymUpdateBody,
           response: answer,
         },
       },
       async (request) => ({
-        data: presentGym(await service.updateGym(deps, actor(request), request.params.id, request.body)),
+        data: presentGym(await service.updateGym(deps, actorOf(request), request.params.id, request.body)),
       }),
     );
 
@@ -91,13 +89,18 @@ export const gymsRoutes =
           tags,
           summary: 'Whether door unlocks at this gym count as visits',
           params: idParam,
-          body: tracksVisitsSchema,
+          body: tracksVisitsBody,
           response: answer,
         },
       },
       async (request) => ({
         data: presentGym(
-          await service.setTracksVisits(deps, actor(request), request.params.id, request.body.tracks_visits),
+          await service.setTracksVisits(
+            deps,
+            actorOf(request),
+            request.params.id,
+            request.body.tracks_visits,
+          ),
         ),
       }),
     );
@@ -110,13 +113,13 @@ export const gymsRoutes =
           tags,
           summary: 'Branch deep-link credentials (the secret is stored encrypted, never sent back)',
           params: idParam,
-          body: branchConfigSchema,
+          body: branchConfigBody,
           response: answer,
         },
       },
       async (request) => ({
         data: presentGym(
-          await service.setBranchConfig(deps, actor(request), request.params.id, request.body),
+          await service.setBranchConfig(deps, actorOf(request), request.params.id, request.body),
         ),
       }),
     );
@@ -129,12 +132,14 @@ export const gymsRoutes =
           tags,
           summary: 'Akahu app credentials (the secret is stored encrypted, never sent back)',
           params: idParam,
-          body: akahuConfigSchema,
+          body: akahuConfigBody,
           response: answer,
         },
       },
       async (request) => ({
-        data: presentGym(await service.setAkahuConfig(deps, actor(request), request.params.id, request.body)),
+        data: presentGym(
+          await service.setAkahuConfig(deps, actorOf(request), request.params.id, request.body),
+        ),
       }),
     );
 

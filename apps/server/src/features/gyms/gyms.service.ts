@@ -1,15 +1,13 @@
 // Gym rules: who may read or change which gym, and the settings changes (secrets sealed at rest).
-import type { AppDeps } from '../../app';
+
+import type { AkahuConfig, BranchConfig, GymUpdate } from '@gym/domain/api/gym-requests';
+import { percentToBasisPoints } from '@gym/domain/money';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import type { StaffRole } from '../../auth/memberships';
 import { forbidden, notFound, validationError } from '../../http/app-error';
 import * as repo from './gyms.repository';
-import type { AkahuConfig, BranchConfig, GymUpdate } from './gyms.schemas';
-
-export interface Actor {
-  auth: AuthContext;
-  requestId: string;
-}
 
 /** The viewer's role at a gym of the current organisation: organisation admins are admins of every gym. */
 export function roleAt(auth: AuthContext, gymId: number): StaffRole | null {
@@ -82,9 +80,11 @@ export const updateGym = (deps: AppDeps, actor: Actor, gymId: number, input: Gym
     ...(input.price_change_notification_reply_to !== undefined
       ? { priceChangeNotificationReplyTo: input.price_change_notification_reply_to }
       : {}),
-    ...(input.break_fee_percentage !== undefined ? { breakFeeBasisPoints: input.break_fee_percentage } : {}),
+    ...(input.break_fee_percentage !== undefined
+      ? { breakFeeBasisPoints: percentToBasisPoints(input.break_fee_percentage)! }
+      : {}),
     ...(input.card_surcharge_percentage !== undefined
-      ? { cardSurchargeBasisPoints: input.card_surcharge_percentage }
+      ? { cardSurchargeBasisPoints: percentToBasisPoints(input.card_surcharge_percentage)! }
       : {}),
     ...(input.general_card_surcharge_text !== undefined
       ? { generalCardSurchargeText: input.general_card_surcharge_text }

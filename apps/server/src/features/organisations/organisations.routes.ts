@@ -1,4 +1,5 @@
 // Organisation settings (organisation admins of the current organisation only): spec section 7 "Organisations".
+
 import {
   AKAHU_WEBHOOK_STATUSES,
   ageBypassLinkAnswer,
@@ -14,14 +15,16 @@ import {
 } from '@gym/domain/organisation-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import { actorOf } from '../../auth/actor';
 import { authOf, guard } from '../../auth/guard';
 import { errorResponses, offsetOf, page, pageQuery } from '../../http/envelope';
+import { idParam } from '../../http/params';
 import { presentAkahuWebhook, presentOrganisation } from './organisations.presenter';
 import { listAkahuWebhooks } from './organisations.repository';
 import * as service from './organisations.service';
 
-const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const params = idParam;
 const errors = errorResponses(400, 401, 403, 404, 422);
 const answer = { 200: organisationAnswer, ...errors };
 
@@ -30,10 +33,6 @@ export const organisationsRoutes =
   async (app) => {
     const adminOnly = guard(deps, { organisationAdmin: true });
     const tags = ['organisations'];
-    const actor = (request: Parameters<typeof authOf>[0]) => ({
-      auth: authOf(request),
-      requestId: request.id,
-    });
 
     app.get(
       '/api/organisations/:id',
@@ -57,7 +56,7 @@ export const organisationsRoutes =
       },
       async (request) => ({
         data: presentOrganisation(
-          await service.rename(deps, actor(request), request.params.id, request.body.name),
+          await service.rename(deps, actorOf(request), request.params.id, request.body.name),
         ),
       }),
     );
@@ -90,7 +89,7 @@ export const organisationsRoutes =
         async (request) => ({
           // Each body was validated against its own schema above.
           data: presentOrganisation(
-            await update(deps, actor(request), request.params.id, request.body as never),
+            await update(deps, actorOf(request), request.params.id, request.body as never),
           ),
         }),
       );
@@ -109,7 +108,7 @@ export const organisationsRoutes =
       },
       async (request, reply) => {
         reply.code(201);
-        return { data: await service.createAgeBypassLink(deps, actor(request), request.params.id) };
+        return { data: await service.createAgeBypassLink(deps, actorOf(request), request.params.id) };
       },
     );
 

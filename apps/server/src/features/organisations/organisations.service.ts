@@ -1,20 +1,17 @@
 // Organisation settings: only the current organisation, only its admins (the route guard checks the role).
+
 import type {
   FailedPaymentGracePeriodInput,
   OfferingPermissionsInput,
   PriceFrequenciesInput,
   TermMembershipGracePeriodInput,
 } from '@gym/domain/organisation-settings';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { newToken } from '../../auth/tokens';
 import { notFound } from '../../http/app-error';
 import * as repo from './organisations.repository';
-
-export interface Actor {
-  auth: AuthContext;
-  requestId: string;
-}
 
 /** Another organisation (or one that is not the current one) answers 404, never its data. */
 export async function organisationOf(deps: AppDeps, auth: AuthContext, organisationId: number) {

@@ -1,7 +1,6 @@
-import { searchAnswer } from '@gym/domain/api/search';
+import { searchAnswer, searchBody } from '@gym/domain/api/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { authOf, guard } from '../../auth/guard';
 import { errorBody } from '../../http/envelope';
 import { searchMembers } from './search.repository';
@@ -18,7 +17,7 @@ export const searchRoutes =
         schema: {
           tags: ['search'],
           summary: 'Find members of the current organisation by name or email',
-          body: z.object({ query: z.string().max(100) }),
+          body: searchBody,
           response: {
             200: searchAnswer,
             400: errorBody,

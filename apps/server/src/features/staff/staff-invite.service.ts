@@ -1,8 +1,9 @@
 // Adding staff: the account (made if needed), the staff row, gym roles, and the invitation link by email.
+
 import { capitaliseWords } from '@gym/domain/format';
 import { PER_GYM_ROLE, type StaffInput } from '@gym/domain/staff-invite';
-import type { AppDeps } from '../../app';
-import type { AuthContext } from '../../auth/guard';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
 import { hit } from '../../auth/rate-limit';
 import { newToken, sha256 } from '../../auth/tokens';
 import type { Executor } from '../../db/client';
@@ -14,11 +15,6 @@ import * as w from './staff-write.repository';
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 86_400_000;
-
-export interface Actor {
-  auth: AuthContext;
-  requestId: string;
-}
 
 /** 'aroha.ngata@…' → 'Aroha Ngata': a name to greet an invited person by until they give theirs. */
 export const nameFromEmail = (email: string) =>

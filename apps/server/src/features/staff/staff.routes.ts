@@ -2,20 +2,20 @@
 // organisation admins. POST /api/staff/{id}/kisi-access belongs to the access-control adapters.
 
 import { existingAccountAnswer, STAFF_STATUSES, staffDetailAnswer, staffPage } from '@gym/domain/api/staff';
-import { staffInviteSchema } from '@gym/domain/staff-invite';
-import { email as emailSchema } from '@gym/domain/validation-messages';
+import { staffExistsBody, staffInviteSchema } from '@gym/domain/staff-invite';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import { actorOf } from '../../auth/actor';
 import { authOf, guard } from '../../auth/guard';
 import { notFound } from '../../http/app-error';
 import { errorResponses, offsetOf, page, pageQuery } from '../../http/envelope';
+import { idParam } from '../../http/params';
 import { presentStaff } from './staff.presenter';
 import { gymRolesOf, listStaff } from './staff.repository';
 import { deactivateStaff, staffDetail, staffExists, staffScope } from './staff.service';
 import { addStaff, resendInvitation } from './staff-invite.service';
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429, 502);
 
 export const staffRoutes =
@@ -24,10 +24,6 @@ export const staffRoutes =
     const staff = guard(deps, { staff: true });
     const adminOnly = guard(deps, { organisationAdmin: true });
     const tags = ['staff'];
-    const actor = (request: Parameters<typeof authOf>[0]) => ({
-      auth: authOf(request),
-      requestId: request.id,
-    });
     /** Paths naming an organisation must name the current one. */
     const currentOrganisation = (request: Parameters<typeof authOf>[0], id: number) => {
       if (authOf(request).organisationId !== id) throw notFound('Organisation not found.');
@@ -76,7 +72,7 @@ export const staffRoutes =
           tags,
           summary: 'Whether an account has this email, and whether it is already staff here',
           params: idParam,
-          body: z.object({ email: emailSchema() }),
+          body: staffExistsBody,
           response: { 200: existingAccountAnswer, ...errors },
         },
       },
@@ -100,7 +96,7 @@ export const staffRoutes =
       },
       async (request, reply) => {
         currentOrganisation(request, request.params.id);
-        const userId = await addStaff(deps, actor(request), request.body);
+        const userId = await addStaff(deps, actorOf(request), request.body);
         reply.code(201);
         return { data: await staffDetail(deps, authOf(request), userId) };
       },
@@ -118,7 +114,7 @@ export const staffRoutes =
         },
       },
       async (request) => {
-        await resendInvitation(deps, actor(request), request.params.id);
+        await resendInvitation(deps, actorOf(request), request.params.id);
         return { data: await staffDetail(deps, authOf(request), request.params.id) };
       },
     );
@@ -134,7 +130,7 @@ export const staffRoutes =
           response: { 200: staffDetailAnswer, ...errors },
         },
       },
-      async (request) => ({ data: await deactivateStaff(deps, actor(request), request.params.id) }),
+      async (request) => ({ data: await deactivateStaff(deps, actorOf(request), request.params.id) }),
     );
 
     app.get(

@@ -1,13 +1,13 @@
 // Who may see which staff, and deactivation (which ends the person's sessions at once).
-import type { AppDeps } from '../../app';
+
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { revokeUserSessions } from '../../auth/session';
 import { conflict, forbidden, notFound } from '../../http/app-error';
-import { markCredentialsRevoked } from '../access-control/staff-access.repository';
-import { revokeDoorAccessInKisi } from '../access-control/staff-access.service';
+import { markCredentialsRevoked, revokeDoorAccessInKisi } from '../access-control';
 import { presentStaff } from './staff.presenter';
 import * as repo from './staff.repository';
-import type { Actor } from './staff-invite.service';
 import * as w from './staff-write.repository';
 
 /**

@@ -1,11 +1,14 @@
 // Stripe Connect (spec section 7 "Card provider"): the onboarding redirect, the exchange after the
 // return to /stripe/callback, and where a gym stands with Stripe. Organisation admins and the gym's admins.
+
 import { connectionAnswer, redirectAnswer } from '@gym/domain/api/stripe-connect';
+import { exchangeBody } from '@gym/domain/api/stripe-connect-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import { actorOf } from '../../auth/actor';
 import { authOf, guard } from '../../auth/guard';
 import { errorResponses } from '../../http/envelope';
-import { exchangeBodySchema, gymIdParam } from './stripe-connect.schemas';
+import { idParam } from '../../http/params';
 import * as service from './stripe-connect.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
@@ -15,10 +18,6 @@ export const stripeConnectRoutes =
   async (app) => {
     const staff = guard(deps, { staff: true });
     const tags = ['stripe-connect'];
-    const actor = (request: Parameters<typeof authOf>[0]) => ({
-      auth: authOf(request),
-      requestId: request.id,
-    });
 
     app.post(
       '/api/gyms/:id/stripe/redirect',
@@ -28,12 +27,12 @@ export const stripeConnectRoutes =
           tags,
           summary:
             'The address of Stripe’s onboarding form for the gym (its connected account is made on first use)',
-          params: gymIdParam,
+          params: idParam,
           response: { 200: redirectAnswer, ...errors },
         },
       },
       async (request) => ({
-        data: await service.startOnboarding(deps, actor(request), request.params.id),
+        data: await service.startOnboarding(deps, actorOf(request), request.params.id),
       }),
     );
 
@@ -44,11 +43,11 @@ export const stripeConnectRoutes =
         schema: {
           tags,
           summary: 'After the return from Stripe: checks the state and answers what the account can do now',
-          body: exchangeBodySchema,
+          body: exchangeBody,
           response: { 200: connectionAnswer, ...errors },
         },
       },
-      async (request) => ({ data: await service.exchange(deps, actor(request), request.body) }),
+      async (request) => ({ data: await service.exchange(deps, actorOf(request), request.body) }),
     );
 
     app.get(
@@ -58,7 +57,7 @@ export const stripeConnectRoutes =
         schema: {
           tags,
           summary: 'Where the gym stands with Stripe: no account, onboarding unfinished, connected',
-          params: gymIdParam,
+          params: idParam,
           response: { 200: connectionAnswer, ...errors },
         },
       },

@@ -3,18 +3,18 @@
 // state; the exchange asks Stripe what the account can do and records when it could first charge.
 
 import type { StripeConnection } from '@gym/domain/api/stripe-connect';
+import type { ExchangeBody } from '@gym/domain/api/stripe-connect-requests';
 import { ProviderError } from '../../adapters/provider-error';
 import type { ConnectedAccountStatus } from '../../adapters/stripe';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { conflict, forbidden, notFound, validationError } from '../../http/app-error';
 import { fromProvider, providerFailure } from '../../http/provider-failure';
-import type { GymRow } from '../gyms/gyms.repository';
-import { insertGymActivity } from '../gyms/gyms.repository';
-import { type Actor, gymFor } from '../gyms/gyms.service';
+import type { GymRow } from '../gyms';
+import { gymFor, insertGymActivity } from '../gyms';
 import { CONNECT_STATE_TTL_MS, openConnectState, sealConnectState } from './connect-state';
 import * as repo from './stripe-connect.repository';
-import type { ExchangeBody } from './stripe-connect.schemas';
 
 /** Stripe no longer has the stored account, or it was disconnected from our platform. */
 const isMissingAccount = (error: unknown) =>

@@ -1,15 +1,15 @@
 // Switching the current organisation or gym, kept on the session; every other call is scoped by them.
+
 import { switchAnswer } from '@gym/domain/api/me';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { authOf, guard } from '../../auth/guard';
 import { sessions } from '../../db/schema/index';
 import { notFound } from '../../http/app-error';
 import { errorResponses } from '../../http/envelope';
+import { idParam } from '../../http/params';
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const errors = errorResponses(400, 401, 403, 404, 422);
 
 export const tenancyRoutes =

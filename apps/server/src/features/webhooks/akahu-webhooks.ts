@@ -4,7 +4,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { type AkahuPaymentReport, akahuPaymentOutcome } from '@gym/domain/provider-status';
 import type { WebhookPayload } from 'akahu';
 import { ProviderError } from '../../adapters/provider-error';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import {
   deactivateBankAccounts,
   liveAkahuConnections,

@@ -3,7 +3,7 @@
 
 import type { KisiUnlockEvent } from '../../adapters/kisi';
 import { ProviderError } from '../../adapters/provider-error';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { doorEventAt, insertVisit, placesWithKisiId } from './kisi-webhooks.repository';
 import {
   type EventPlan,

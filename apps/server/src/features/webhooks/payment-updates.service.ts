@@ -6,7 +6,7 @@ import {
   type ProviderPaymentOutcome,
   paymentTransition,
 } from '@gym/domain/provider-status';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import {
   gymAkahuApp,

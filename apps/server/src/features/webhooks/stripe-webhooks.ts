@@ -4,7 +4,7 @@
 import { isWebhookTimestampStale, stripePaymentOutcome } from '@gym/domain/provider-status';
 import type Stripe from 'stripe';
 import { headerValue } from '../../adapters/provider-error';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { applyPaymentOutcome } from './payment-updates.service';
 import { cardHoldsPaymentMethod, gymOfStripeAccount } from './stripe-webhooks.repository';
 import {

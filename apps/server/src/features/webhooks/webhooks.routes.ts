@@ -4,7 +4,7 @@
 // not listed to any: they stay in the table and the logs for the platform's operators.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { authOf, guard } from '../../auth/guard';
 import { errorBody, offsetOf, page, pageEnvelope } from '../../http/envelope';
 import { akahuWebhookHandler } from './akahu-webhooks';

@@ -1,7 +1,7 @@
 // The one path every provider webhook takes: verify, recognise a redelivery, look up, then record the
 // call and apply its effects in one transaction. Every call is recorded, whatever happens to it.
 import { ProviderError } from '../../adapters/provider-error';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import {
   claimWebhookEvent,
   findProcessedWebhookEvent,

@@ -1,17 +1,15 @@
 // POST /api/login: email and password. Either the user comes back, or a code is due first (two-factor).
+
+import { loginBody } from '@gym/domain/api/auth-requests';
 import { type LoginAnswer, loginAnswer } from '@gym/domain/api/me';
-import { email, VALUE_REQUIRED } from '@gym/domain/validation-messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { writeGuestFlag } from '@/lib/session/guest-flag';
 import { ME_QUERY_KEY } from '@/lib/session/me';
 
-export const loginInputSchema = z.object({
-  email: email(),
-  // Passwords are sent as typed: spaces may be part of one.
-  password: z.string().min(1, { error: VALUE_REQUIRED }),
-});
+/** The form's fields of the shared body (the page always keeps the session). */
+export const loginInputSchema = loginBody.pick({ email: true, password: true });
 
 export type LoginInput = z.infer<typeof loginInputSchema>;
 

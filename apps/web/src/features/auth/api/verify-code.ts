@@ -1,19 +1,15 @@
 // POST /api/email/verify: the emailed six-digit sign-in code. The server then replaces the session with
 // a verified one, so the user is loaded afresh.
+
+import { type VerifyCodeBody, verifyCodeBody } from '@gym/domain/api/auth-requests';
 import type { MessageAnswer } from '@gym/domain/api/me';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { writeGuestFlag } from '@/lib/session/guest-flag';
 import { ME_QUERY_KEY } from '@/lib/session/me';
 
-export const CODE_LENGTH = 6;
-
-export const verifyCodeInputSchema = z.object({
-  code: z.string().regex(/^\d{6}$/, { error: `Enter the ${CODE_LENGTH} digits of the code we emailed you` }),
-});
-
-export type VerifyCodeInput = z.infer<typeof verifyCodeInputSchema>;
+export const verifyCodeInputSchema = verifyCodeBody;
+export type VerifyCodeInput = VerifyCodeBody;
 
 export const verifyCode = (input: VerifyCodeInput) =>
   api.post<MessageAnswer>('/api/email/verify', input, { skipErrorHandler: true });

@@ -1,5 +1,7 @@
 // The sign-in code screen (/two-factor-authentication): six digits from the email, checked by the
 // server; a new code at most every 30 seconds, with the wait shown; then on to where the user was going.
+
+import { CODE_LENGTH } from '@gym/domain/api/auth-requests';
 import { Alert, Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +9,7 @@ import { route } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/notify';
 import { RESEND_COOL_DOWN_SECONDS, secondsToWait, useResendCode } from '../api/resend-code';
-import { CODE_LENGTH, useVerifyCode, verifyCodeInputSchema } from '../api/verify-code';
+import { useVerifyCode, verifyCodeInputSchema } from '../api/verify-code';
 import { afterSignIn, safeRedirect } from '../lib/redirect-target';
 import { useCountdown } from '../lib/use-countdown';
 import type { CodeSentState } from './login-form';

@@ -1,25 +1,14 @@
 // The gym details form (name, price-change reply-to address, break fee %): text as typed in, the
-// PUT /api/gyms/{id} body out, with the server's messages (apps/server/src/features/gyms/gyms.schemas.ts).
-import {
-  INVALID_EMAIL,
-  maxValueMessage,
-  percentToBasisPoints,
-  requiredString,
-  VALUE_REQUIRED,
-} from '@gym/domain';
+// PUT /api/gyms/{id} body out. The body and its messages are @gym/domain/api/gym-requests'; this form only
+// turns the typed fee into a number first.
+import { VALUE_REQUIRED } from '@gym/domain';
+import { BREAK_FEE_MAX_PERCENT, gymUpdateBody, percentageSchema } from '@gym/domain/api/gym-requests';
 import { z } from 'zod';
 import type { Gym } from '../api/gym-answers';
 
-export const BREAK_FEE_MAX_PERCENT = 100;
+export { BREAK_FEE_MAX_PERCENT };
 
-const replyTo = z
-  .string()
-  .trim()
-  .max(254, { error: INVALID_EMAIL })
-  .refine((value) => value === '' || z.email().safeParse(value).success, { error: INVALID_EMAIL })
-  .transform((value) => (value === '' ? null : value));
-
-/** '2.5' or '2.5%' → 2.5; at most two decimals, 0 to 100. */
+/** '2.5' or '2.5%' → 2.5; then the shared percentage rule (at most two decimals, 0 to 100). */
 const breakFee = z
   .string()
   .trim()
@@ -28,24 +17,20 @@ const breakFee = z
       ctx.addIssue({ code: 'custom', message: VALUE_REQUIRED });
       return z.NEVER;
     }
-    const basisPoints = percentToBasisPoints(text);
-    if (basisPoints === null) {
-      const message = /^\d+(\.\d+)?%?$/.test(text)
-        ? 'Value may have at most 2 decimal places'
-        : 'Value must be a number';
-      ctx.addIssue({ code: 'custom', message });
+    if (!/^\d+(\.\d+)?%?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'Value must be a number' });
       return z.NEVER;
     }
-    if (basisPoints > BREAK_FEE_MAX_PERCENT * 100) {
-      ctx.addIssue({ code: 'custom', message: maxValueMessage(BREAK_FEE_MAX_PERCENT) });
-      return z.NEVER;
-    }
-    return basisPoints / 100;
-  });
+    return Number(text.replace(/%$/, ''));
+  })
+  .pipe(percentageSchema(BREAK_FEE_MAX_PERCENT));
+
+/** A text field feeds a body field that also takes null (cleared) or nothing (unchanged). */
+const typedText = z.string().transform((text): string | null | undefined => text);
 
 export const gymDetailsFormSchema = z.object({
-  name: requiredString(),
-  price_change_notification_reply_to: replyTo,
+  name: gymUpdateBody.shape.name,
+  price_change_notification_reply_to: typedText.pipe(gymUpdateBody.shape.price_change_notification_reply_to),
   break_fee_percentage: breakFee,
 });
 

@@ -1,29 +1,23 @@
 // The Branch and Akahu configuration forms. Secrets are write-only: the gym says only whether one is set;
 // a blank secret keeps the stored one, and the first time a secret is required ('The value is required').
-import { CONDITIONALLY_REQUIRED, requiredString } from '@gym/domain';
+// The bodies are @gym/domain/api/gym-requests'; the form adds only the first-time rule for the secret.
+import { CONDITIONALLY_REQUIRED } from '@gym/domain';
+import { akahuConfigBody, branchConfigBody, secretSchema } from '@gym/domain/api/gym-requests';
 import { z } from 'zod';
 import type { Gym } from '../api/gym-answers';
 
 const secret = (isSet: boolean) =>
   z
     .string()
-    .trim()
-    .max(500, { error: 'Value must be at most 500 characters' })
-    .refine((value) => isSet || value !== '', { error: CONDITIONALLY_REQUIRED })
-    .transform((value) => (value === '' ? null : value));
+    .transform((text): string | null | undefined => text)
+    .pipe(secretSchema)
+    .refine((value) => isSet || value !== null, { error: CONDITIONALLY_REQUIRED });
 
 export const branchFormSchema = (secretSet: boolean) =>
-  z.object({
-    branch_app_id: requiredString({ max: 255 }),
-    branch_key: requiredString({ max: 255 }),
-    branch_secret: secret(secretSet),
-  });
+  branchConfigBody.safeExtend({ branch_secret: secret(secretSet) });
 
 export const akahuFormSchema = (secretSet: boolean) =>
-  z.object({
-    akahu_app_token: requiredString({ max: 255 }),
-    akahu_app_secret: secret(secretSet),
-  });
+  akahuConfigBody.safeExtend({ akahu_app_secret: secret(secretSet) });
 
 export type BranchConfigInput = z.output<ReturnType<typeof branchFormSchema>>;
 export type AkahuConfigInput = z.output<ReturnType<typeof akahuFormSchema>>;

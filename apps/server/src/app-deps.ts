@@ -1,0 +1,24 @@
+// What the HTTP application is built from: configuration, database, clock, outside services.
+import type { FastifyServerOptions } from 'fastify';
+import type { Providers } from './adapters/providers';
+import type { Clock } from './clock';
+import type { Env } from './config/env';
+import type { Db } from './db/client';
+import type { SecretBox } from './db/secrets';
+import type { MailCapture } from './mail/capture';
+import type { Mailer } from './mail/mailer';
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  secrets: SecretBox;
+  mailer: Mailer;
+  /** Akahu, Stripe and Kisi: the simulators in sandbox mode, the real services in live mode. */
+  providers: Providers;
+  /** The development SMTP capture, when it runs in this process: adds the mailbox page. */
+  mailCapture?: MailCapture | undefined;
+  /** The built page (apps/web/dist); absent in API-only tests. */
+  webDistDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}

@@ -1,0 +1,105 @@
+// Starts the server: configuration, database (migrated, demo data when empty), mail, providers, HTTP. The
+// provider simulators are not the server's business: in sandbox mode the start script runs them and
+// names them in the configuration (scripts/serve.ts).
+import { fileURLToPath } from 'node:url';
+import * as Sentry from '@sentry/node';
+import pino from 'pino';
+import { createProviders } from './adapters/providers';
+import { buildApp } from './app';
+import { type Clock, clockFromEnv } from './clock';
+import { readEnv } from './config/env';
+import { secretBox } from './db/secrets';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-people';
+import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
+import { loggerOptions } from './logger';
+import { type MailCapture, startMailCapture } from './mail/capture';
+import { smtpMailer } from './mail/mailer';
+import { encryptionKey, openMigratedDatabase } from './runtime';
+
+export interface ServerOptions {
+  /** The application clock; the start script shares it with the simulators. */
+  clock?: Clock;
+  /** Lines for the start-up banner (where the simulators listen). */
+  banner?: string[];
+  /** Runs at shutdown after the server closed (stops the simulators). */
+  onClose?: () => Promise<void>;
+}
+
+export async function startServer(options: ServerOptions = {}) {
+  const env = readEnv();
+  const pretty = process.stdout.isTTY && env.NODE_ENV !== 'production';
+  const log = pino(loggerOptions(env.LOG_LEVEL, pretty));
+  if (env.SENTRY_DSN) {
+    Sentry.init({
+      dsn: env.SENTRY_DSN,
+      environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+      tracesSampleRate: 0.5,
+    });
+  }
+  const clock = options.clock ?? clockFromEnv(env);
+  // Checked before any work: a provider missing from the configuration stops start-up at once.
+  const providers = createProviders(env, clock);
+  const secrets = secretBox(encryptionKey(env));
+
+  const started = Date.now();
+  const database = await openMigratedDatabase(env);
+  log.info({ database: database.kind, ms: Date.now() - started }, 'database ready');
+  if (env.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
+    log.info('empty database: creating the demo data (about a minute, only this once)');
+    const seeded = await seedDemo(database.db, { now: clock.now(), secrets });
+    log.info(seeded, 'demo data created');
+  }
+
+  let capture: MailCapture | undefined;
+  let smtpUrl = env.SMTP_URL;
+  if (!smtpUrl) {
+    capture = await startMailCapture(env.MAIL_CAPTURE_PORT);
+    smtpUrl = `smtp://127.0.0.1:${capture.port}`;
+  }
+  const mailer = smtpMailer(smtpUrl, env.MAIL_FROM);
+
+  const app = await buildApp({
+    env,
+    db: database.db,
+    clock,
+    secrets,
+    mailer,
+    providers,
+    mailCapture: capture,
+    webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    logger: loggerOptions(env.LOG_LEVEL, pretty),
+  });
+  await app.listen({ host: env.HOST, port: env.PORT });
+
+  const lines = [
+    '',
+    '  Gym membership is running.',
+    `  Staff back office:  ${env.APP_URL}/login`,
+    `  Member join site:   ${env.REGISTER_URL}/`,
+    `  API documentation:  ${env.APP_URL}/api/docs`,
+    ...(capture ? [`  Mailbox (dev SMTP): ${env.APP_URL}/dev/mailbox`] : []),
+    ...(options.banner ?? []),
+    '',
+    `  Demo sign-ins (password ${DEMO_PASSWORD}):`,
+    ...DEMO_SIGN_INS.map((s) => `    ${s.email.padEnd(22)} ${s.what}`),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    mailer.close();
+    await capture?.close();
+    await options.onClose?.();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}

@@ -1,0 +1,22 @@
+// Request bodies of the access-control calls (spec section 7 "Access control") with the spec's messages.
+// Kisi's own ids (places, doors) travel as `place_id` and `door_id`; ours as `id`.
+import { z } from 'zod';
+import { requiredEnum, requiredInteger, requiredString } from '../validation-messages';
+
+export const INTEGRATION_TYPES = ['kisi'] as const;
+
+export const integrationBody = z.object({
+  integration_type: requiredEnum(INTEGRATION_TYPES),
+  api_key: requiredString({ max: 500 }),
+});
+export type IntegrationBody = z.output<typeof integrationBody>;
+
+/** Kisi's place id, as the places list gives it (text) or as a number. */
+export const linkPlaceBody = z.object({
+  place_id: z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    requiredInteger({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+  ),
+});
+
+export const doorUpdateBody = z.object({ tracks_visits: z.boolean() });

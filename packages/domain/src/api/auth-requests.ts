@@ -1,0 +1,53 @@
+// Request bodies of the sign-in calls: the server validates with them (and documents them in OpenAPI); the
+// page's forms use the same schemas, so both give the same messages.
+import { z } from 'zod';
+import { email, mustEqualMessage, requiredString, VALUE_REQUIRED } from '../validation-messages';
+
+export const PASSWORD_MAX_LENGTH = 200;
+export const CODE_LENGTH = 6;
+export const CODE_FORMAT = `Enter the ${CODE_LENGTH} digits of the code we emailed you`;
+
+/** Passwords are taken as typed: spaces may be part of one. */
+const password = z
+  .string({ error: VALUE_REQUIRED })
+  .min(1, { error: VALUE_REQUIRED })
+  .max(PASSWORD_MAX_LENGTH, { error: `Value must be at most ${PASSWORD_MAX_LENGTH} characters` });
+
+export const loginBody = z.object({
+  email: email(),
+  password,
+  /** Keep the session for its whole lifetime rather than the browser session. */
+  remember: z.boolean().optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const forgotPasswordBody = z.object({ email: email() });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+export const verifyCodeBody = z.object({
+  code: z
+    .string({ error: VALUE_REQUIRED })
+    .trim()
+    .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: CODE_FORMAT }),
+});
+export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
+
+const newPasswordFields = {
+  password,
+  password_confirmation: z.string({ error: VALUE_REQUIRED }).min(1, { error: VALUE_REQUIRED }),
+};
+const passwordsMatch = {
+  path: ['password_confirmation'],
+  error: mustEqualMessage('password'),
+};
+
+/** The new password and its repeat (the reset and invitation forms). */
+export const newPasswordBody = z
+  .object(newPasswordFields)
+  .refine((v) => v.password === v.password_confirmation, passwordsMatch);
+export type NewPasswordBody = z.infer<typeof newPasswordBody>;
+
+/** POST /api/reset-password and /api/set-password: the new password with what the emailed link carries. */
+export const passwordSetBody = z
+  .object({ token: requiredString({ max: 500 }), email: email(), ...newPasswordFields })
+  .refine((v) => v.password === v.password_confirmation, passwordsMatch);
