@@ -4,8 +4,8 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { route } from '@/config/paths';
+import { serverMessages, useZodForm } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
-import { serverMessages, useZodForm } from '@/lib/zod-form';
 import { forgotPasswordInputSchema, useForgotPassword } from '../api/forgot-password';
 
 export function ForgotPasswordForm() {

@@ -5,8 +5,8 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { route } from '@/config/paths';
+import { serverMessages, useZodForm } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
-import { serverMessages, useZodForm } from '@/lib/zod-form';
 import { loginInputSchema, useLogin } from '../api/login';
 import { afterSignIn, safeRedirect } from '../lib/redirect-target';
 

@@ -4,8 +4,8 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { route } from '@/config/paths';
+import { serverMessages, useZodForm } from '@/lib/form';
 import { errorMessage, notifySuccess } from '@/lib/notify';
-import { serverMessages, useZodForm } from '@/lib/zod-form';
 import { newPasswordInputSchema, useResetPassword } from '../api/reset-password';
 import { useSetPassword } from '../api/set-password';
 

@@ -2,8 +2,9 @@
 // account number' (spec sections 4 and 5), then typed twice. A gym without an account adds one here.
 import { Stack, Switch, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
+import { SectionCard } from '@/components/ui/section-card';
+import { errorClass, serverMessages, useScrollToFirstError, useZodForm } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
-import { serverMessages, useZodForm } from '@/lib/zod-form';
 import type { Gym } from '../api/gym-answers';
 import { useSaveDestinationAccount } from '../api/save-destination-account';
 import {
@@ -12,9 +13,7 @@ import {
   emptyAccountValues,
   formatAccountNumber,
 } from '../lib/destination-account-form';
-import { errorClass, useScrollToFirstError } from '../lib/first-error';
 import { FormActions } from './form-actions';
-import { SectionCard } from './section-card';
 
 type Field = (typeof DESTINATION_ACCOUNT_FIELDS)[number];
 

@@ -3,9 +3,9 @@
 // whether card payments are connected.
 import { Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+import { SectionCard } from '@/components/ui/section-card';
 import type { Gym } from '../api/gym-answers';
 import { PaymentAccountBadge } from './payment-account-badge';
-import { SectionCard } from './section-card';
 
 interface GymConnectionsAreaProps {
   gym: Gym;

@@ -5,13 +5,13 @@ import { Alert, Badge, Button, Card, SimpleGrid, Stack, Text } from '@mantine/co
 import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SectionCard } from '@/components/ui/section-card';
 import { route } from '@/config/paths';
 import type { Gym } from '../api/gym-answers';
 import { FactList } from './fact-list';
 import { GymHeader } from './gym-header';
 import { GymLoader } from './gym-loader';
 import { DestinationAccountFacts, IntegrationFacts } from './gym-settings-facts';
-import { SectionCard } from './section-card';
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (

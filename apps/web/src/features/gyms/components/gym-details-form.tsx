@@ -1,14 +1,13 @@
 // The gym's name, the reply-to address of price-change emails, and the break fee (PUT /api/gyms/{id}).
 import { Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef } from 'react';
+import { SectionCard } from '@/components/ui/section-card';
+import { errorClass, serverMessages, useScrollToFirstError, useZodForm } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
-import { serverMessages, useZodForm } from '@/lib/zod-form';
 import type { Gym } from '../api/gym-answers';
 import { useUpdateGym } from '../api/update-gym';
-import { errorClass, useScrollToFirstError } from '../lib/first-error';
 import { GYM_DETAILS_FIELDS, gymDetailsFormSchema, gymDetailsValuesOf } from '../lib/gym-details-form';
 import { FormActions } from './form-actions';
-import { SectionCard } from './section-card';
 
 export function GymDetailsForm({ gym }: { gym: Gym }) {
   const form = useZodForm(gymDetailsFormSchema, gymDetailsValuesOf(gym));

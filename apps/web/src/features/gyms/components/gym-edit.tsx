@@ -5,13 +5,13 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { route } from '@/config/paths';
 import type { Gym } from '../api/gym-answers';
-import { AkahuConfigForm } from './akahu-config-form';
-import { BranchConfigForm } from './branch-config-form';
+import { AKAHU_SETTINGS, BRANCH_SETTINGS } from '../lib/integration-forms';
 import { DestinationAccountForm } from './destination-account-form';
 import { GymDetailsForm } from './gym-details-form';
 import { GymHeader } from './gym-header';
 import { GymLoader } from './gym-loader';
 import { GymLogoForm } from './gym-logo-form';
+import { SecretSettingsForm } from './secret-settings-form';
 import { TracksVisitsForm } from './tracks-visits-form';
 
 function GymEditPage({ gym }: { gym: Gym }) {
@@ -39,8 +39,8 @@ function GymEditPage({ gym }: { gym: Gym }) {
           <GymLogoForm gym={gym} />
           <DestinationAccountForm gym={gym} />
           <TracksVisitsForm gym={gym} />
-          <BranchConfigForm gym={gym} />
-          <AkahuConfigForm gym={gym} />
+          <SecretSettingsForm gym={gym} settings={BRANCH_SETTINGS} />
+          <SecretSettingsForm gym={gym} settings={AKAHU_SETTINGS} />
         </>
       ) : (
         <Alert color="yellow" role="alert" title="You cannot change this gym">

@@ -2,15 +2,14 @@
 import { FileInput, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { SectionCard } from '@/components/ui/section-card';
+import { errorClass, serverMessages } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
-import { serverMessages } from '@/lib/zod-form';
 import type { Gym } from '../api/gym-answers';
 import { useUploadGymLogo } from '../api/upload-gym-logo';
-import { errorClass } from '../lib/first-error';
 import { fileSizeText, LOGO_ACCEPT, logoFileProblem } from '../lib/logo-file';
 import { FormActions } from './form-actions';
 import { GymLogo } from './gym-logo';
-import { SectionCard } from './section-card';
 
 /** An object URL for the chosen file, released when the file changes or the form goes. */
 function usePreviewUrl(file: File | null): string | null {

@@ -1,12 +1,12 @@
 // The settings a gym's admins see on its page: where its money goes and its app integrations.
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { SectionCard } from '@/components/ui/section-card';
 import { route } from '@/config/paths';
 import type { Gym } from '../api/gym-answers';
 import { formatAccountNumber } from '../lib/destination-account-form';
 import { FactList } from './fact-list';
 import { SecretBadge } from './secret-badge';
-import { SectionCard } from './section-card';
 
 const orNotSet = (value: string | null) =>
   value ? (

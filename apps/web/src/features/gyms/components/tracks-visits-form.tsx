@@ -1,10 +1,10 @@
 // Whether door unlocks at this gym count as visits (PUT /api/gyms/{id}/tracks-visits); saved as it flips.
 import { Switch } from '@mantine/core';
 import { useState } from 'react';
+import { SectionCard } from '@/components/ui/section-card';
 import { notifySuccess } from '@/lib/notify';
 import type { Gym } from '../api/gym-answers';
 import { useSetTracksVisits } from '../api/set-tracks-visits';
-import { SectionCard } from './section-card';
 
 export function TracksVisitsForm({ gym }: { gym: Gym }) {
   const save = useSetTracksVisits();

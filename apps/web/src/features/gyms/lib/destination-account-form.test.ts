@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messagesOf } from '@/lib/zod-form';
+import { messagesOf } from '@/lib/form';
 import {
   type DestinationAccountMode,
   destinationAccountFormSchema,

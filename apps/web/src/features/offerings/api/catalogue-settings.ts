@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session/me';
+import { offeringKeys } from './offering-answers';
 
 /** The part of the organisation answer (the server's own schema) that decides the catalogue's choices. */
 const settingsAnswer = envelope(
@@ -43,7 +44,7 @@ export function useCatalogueChoices(): CatalogueChoices {
   const organisationId = user.current_organisation?.id;
   const enabled = user.is_organisation_admin && organisationId !== undefined;
   const settings = useQuery({
-    queryKey: ['offerings', 'catalogue-settings', organisationId],
+    queryKey: offeringKeys.catalogueSettings(organisationId),
     queryFn: async ({ signal }) =>
       (await api.get(`/api/organisations/${organisationId}`, { schema: settingsAnswer, signal })).data,
     enabled,

@@ -2,6 +2,7 @@
 import { type Price, pricePageAnswer } from '@gym/domain/api/prices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { offeringKeys } from './offering-answers';
 
 const PER_PAGE = 100;
 /** A fixed few calls, whatever the catalogue: ten pages is a thousand prices on sale. */
@@ -23,7 +24,7 @@ export async function listOrganisationPrices(organisationId: number, signal?: Ab
 
 export const organisationPricesQueryOptions = (organisationId: number) =>
   queryOptions({
-    queryKey: ['offerings', 'organisation-prices', organisationId],
+    queryKey: offeringKeys.organisationPrices(organisationId),
     queryFn: ({ signal }) => listOrganisationPrices(organisationId, signal),
   });
 

@@ -10,4 +10,8 @@ export const offeringKeys = {
   all: ['offerings'] as const,
   list: (filters: object) => ['offerings', 'list', filters] as const,
   detail: (id: number) => ['offerings', 'detail', id] as const,
+  organisationPrices: (organisationId: number | null) =>
+    ['offerings', 'organisation-prices', organisationId] as const,
+  catalogueSettings: (organisationId: number | null | undefined) =>
+    ['offerings', 'catalogue-settings', organisationId] as const,
 };

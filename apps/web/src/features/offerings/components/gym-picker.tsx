@@ -1,7 +1,7 @@
 // Which gyms an offering opens: all of them, or a chosen few (spec: gyms required unless all-gyms access).
 import { Checkbox, Fieldset, Stack, Switch, Text } from '@mantine/core';
-import type { GymOption } from '../api/list-gyms';
-import { ERROR_INPUT_CLASS, type FieldErrors } from '../lib/field-errors';
+import { ERROR_INPUT_CLASS, type FieldErrors } from '@/lib/form';
+import type { GymOption } from '@/lib/gym-options';
 
 interface GymPickerProps {
   allGyms: boolean;

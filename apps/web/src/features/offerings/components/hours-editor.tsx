@@ -2,8 +2,8 @@
 import { ActionIcon, Button, Fieldset, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ERROR_INPUT_CLASS, errorProps, type FieldErrors } from '@/lib/form';
 import { DAY_CHOICES } from '../lib/choices';
-import { ERROR_INPUT_CLASS, errorProps, type FieldErrors } from '../lib/field-errors';
 import { emptyHoursDraft, type HoursDraft } from '../lib/offering-draft';
 
 interface HoursEditorProps {

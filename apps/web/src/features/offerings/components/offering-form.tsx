@@ -18,14 +18,20 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { route } from '@/config/paths';
+import {
+  ERROR_INPUT_CLASS,
+  errorProps,
+  type FieldErrors,
+  serverFieldErrors,
+  useScrollToFirstError,
+} from '@/lib/form';
+import { useGymOptions } from '@/lib/gym-options';
 import { errorMessage } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session/me';
 import { useCatalogueChoices } from '../api/catalogue-settings';
-import { useGymOptions } from '../api/list-gyms';
 import type { Offering } from '../api/offering-answers';
 import { useSaveOffering } from '../api/save-offering';
 import { typeChoices } from '../lib/choices';
-import { ERROR_INPUT_CLASS, errorProps, type FieldErrors, serverFieldErrors } from '../lib/field-errors';
 import {
   checkOfferingDraft,
   emptyOfferingDraft,
@@ -34,7 +40,6 @@ import {
   offeringDraftOf,
   shownFields,
 } from '../lib/offering-draft';
-import { useScrollToFirstError } from '../lib/use-scroll-to-first-error';
 import { GymPicker } from './gym-picker';
 import { HoursEditor } from './hours-editor';
 import { PriceList } from './price-list';

@@ -6,7 +6,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { route } from '@/config/paths';
-import { useGymOptions } from '../api/list-gyms';
+import { useGymOptions } from '@/lib/gym-options';
 import { type OfferingFilters, useOfferings } from '../api/list-offerings';
 import { typeChoices } from '../lib/choices';
 import { OfferingsTable } from './offerings-table';

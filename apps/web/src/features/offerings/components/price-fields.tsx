@@ -2,8 +2,8 @@
 // private, and an optional term. Used in the new-offering form and in the add/edit price modal.
 import type { BillingFrequency, TermUnit } from '@gym/domain';
 import { Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { errorProps, type FieldErrors } from '@/lib/form';
 import { frequencyChoices, TERM_UNIT_CHOICES } from '../lib/choices';
-import { errorProps, type FieldErrors } from '../lib/field-errors';
 import type { PriceDraft } from '../lib/price-draft';
 
 interface PriceFieldsProps {

@@ -2,7 +2,7 @@
 import type { BillingFrequency } from '@gym/domain';
 import { Button, Fieldset, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { ERROR_INPUT_CLASS, type FieldErrors } from '../lib/field-errors';
+import { ERROR_INPUT_CLASS, type FieldErrors } from '@/lib/form';
 import { emptyPriceDraft, type PriceDraft } from '../lib/price-draft';
 import { PriceFields } from './price-fields';
 

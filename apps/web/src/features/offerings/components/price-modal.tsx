@@ -3,10 +3,10 @@
 import type { BillingFrequency } from '@gym/domain';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ERROR_INPUT_CLASS, type FieldErrors, scrollToFirstError, serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
 import type { Price } from '../api/offering-answers';
 import { useCreatePrice, useUpdatePrice } from '../api/price-actions';
-import { ERROR_INPUT_CLASS, type FieldErrors, serverFieldErrors } from '../lib/field-errors';
 import {
   checkPriceDraft,
   emptyPriceDraft,
@@ -14,7 +14,6 @@ import {
   type PriceDraft,
   priceDraftOf,
 } from '../lib/price-draft';
-import { scrollToFirstError } from '../lib/use-scroll-to-first-error';
 import { PriceFields } from './price-fields';
 
 interface PriceModalProps {

@@ -5,13 +5,12 @@ import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantin
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalculator } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { errorProps, type FieldErrors, serverFieldErrors, useScrollToFirstError } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session/me';
 import { useCalculateProRata } from '../api/calculate-pro-rata';
 import { useOrganisationPrices } from '../api/list-prices';
-import { errorProps, type FieldErrors, serverFieldErrors } from '../lib/field-errors';
 import { filterPriceOptions, priceOptionLabel, priceOptions } from '../lib/price-options';
-import { useScrollToFirstError } from '../lib/use-scroll-to-first-error';
 import { LoadFailure } from './load-failure';
 import { ProRataResult } from './pro-rata-result';
 

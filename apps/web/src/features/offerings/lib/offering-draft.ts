@@ -8,9 +8,9 @@ import {
   offeringInputSchema,
   parseTimeOfDay,
 } from '@gym/domain';
+import { errorsFromIssues, type FieldErrors } from '@/lib/form';
 import type { Offering } from '../api/offering-answers';
 import { draftKey } from './draft-key';
-import { errorsFromIssues, type FieldErrors } from './field-errors';
 import { PRICE_FIELDS, type PriceDraft, priceBodyOf } from './price-draft';
 
 export interface HoursDraft {

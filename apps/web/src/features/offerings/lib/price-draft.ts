@@ -10,9 +10,9 @@ import {
   priceInputSchema,
   type TermUnit,
 } from '@gym/domain';
+import { errorsFromIssues, type FieldErrors } from '@/lib/form';
 import type { Price } from '../api/offering-answers';
 import { draftKey } from './draft-key';
-import { errorsFromIssues, type FieldErrors } from './field-errors';
 
 export interface PriceDraft {
   key: string;

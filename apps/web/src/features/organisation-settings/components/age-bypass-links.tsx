@@ -4,9 +4,9 @@ import { formatDateTime } from '@gym/domain/format';
 import { ActionIcon, Button, CopyButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
+import { SectionCard } from '@/components/ui/section-card';
 import { useCreateAgeBypassLink } from '../api/create-age-bypass-link';
 import type { AgeBypassLink, Organisation } from '../api/organisation-answers';
-import { InfoSection } from './settings-section';
 
 function LinkRow({ link, latest }: { link: AgeBypassLink; latest: boolean }) {
   return (
@@ -41,7 +41,7 @@ export function AgeBypassLinks({ organisation }: { organisation: Organisation })
   const [links, setLinks] = useState<AgeBypassLink[]>([]);
 
   return (
-    <InfoSection
+    <SectionCard
       title="Age-bypass link"
       description={`Members must be at least ${organisation.minimum_age} to join online. Send this link to someone younger whom you have approved, so they can register.`}
     >
@@ -62,6 +62,6 @@ export function AgeBypassLinks({ organisation }: { organisation: Organisation })
           Create age-bypass link
         </Button>
       </Group>
-    </InfoSection>
+    </SectionCard>
   );
 }

@@ -5,6 +5,7 @@ import { Alert, Badge, Button, EmptyState, NativeSelect, Skeleton, Table } from 
 import { IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPagination } from '@/components/ui/list-pagination';
+import { SectionCard } from '@/components/ui/section-card';
 import { errorMessage } from '@/lib/notify';
 import {
   useAkahuWebhooks,
@@ -12,7 +13,6 @@ import {
   type WebhookFilters,
   type WebhookStatus,
 } from '../api/list-akahu-webhooks';
-import { InfoSection } from './settings-section';
 
 const STATUS_COLOURS: Record<string, string> = {
   processed: 'green',
@@ -76,7 +76,7 @@ export function AkahuWebhooksTable({ organisationId }: { organisationId: number 
   const empty = query.isSuccess && query.data.data.length === 0;
 
   return (
-    <InfoSection
+    <SectionCard
       title="Akahu webhook events"
       description="Notices from Akahu, the open-banking provider, about bank payments and connections."
     >
@@ -123,6 +123,6 @@ export function AkahuWebhooksTable({ organisationId }: { organisationId: number 
         noun="events"
         onPage={(page) => setFilters((current) => ({ ...current, page }))}
       />
-    </InfoSection>
+    </SectionCard>
   );
 }

@@ -2,7 +2,7 @@
 // at the end of a term (term membership grace). Both the length and its unit are required.
 import { Group, NativeSelect, NumberInput } from '@mantine/core';
 import { useState } from 'react';
-import { errorProps } from '@/lib/field-errors';
+import { errorProps } from '@/lib/form';
 import type { Organisation } from '../api/organisation-answers';
 import {
   GRACE_KINDS,

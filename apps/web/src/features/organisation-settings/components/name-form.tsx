@@ -2,7 +2,7 @@
 import { organisationNameSchema } from '@gym/domain';
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { errorProps } from '@/lib/field-errors';
+import { errorProps } from '@/lib/form';
 import type { Organisation } from '../api/organisation-answers';
 import { useSectionSave } from '../lib/use-section-save';
 import { SettingsSection } from './settings-section';

@@ -1,6 +1,7 @@
-// The frame of one settings section: a titled card holding its own form and Save button.
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, type ReactNode, type Ref, useId } from 'react';
+// One settings section: the page's section card holding its own form and Save button.
+import { Button, Group, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode, Ref } from 'react';
+import { SectionCard } from '@/components/ui/section-card';
 
 interface SettingsSectionProps {
   title: string;
@@ -21,57 +22,26 @@ export function SettingsSection({
   formRef,
   saveLabel = 'Save',
 }: SettingsSectionProps) {
-  const titleId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSave();
   };
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={titleId}>
-      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={titleId} style={{ height: '100%' }}>
-        <Stack gap="md" h="100%">
-          <div>
-            <Title order={2} size="h4" id={titleId}>
-              {title}
-            </Title>
-            <Text size="sm" c="dimmed" mt={4}>
-              {description}
-            </Text>
-          </div>
-          <Stack gap="sm" flex={1}>
-            {children}
+    <SectionCard title={title} description={description} fill>
+      {(headingId) => (
+        <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId} style={{ flex: 1 }}>
+          <Stack gap="md" h="100%">
+            <Stack gap="sm" flex={1}>
+              {children}
+            </Stack>
+            <Group justify="flex-end">
+              <Button type="submit" loading={pending}>
+                {saveLabel}
+              </Button>
+            </Group>
           </Stack>
-          <Group justify="flex-end">
-            <Button type="submit" loading={pending}>
-              {saveLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
-  );
-}
-
-/** A section without a form (links, lists): the same card. */
-export function InfoSection({
-  title,
-  description,
-  children,
-}: Pick<SettingsSectionProps, 'title' | 'description' | 'children'>) {
-  const titleId = useId();
-  return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={titleId}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h4" id={titleId}>
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            {description}
-          </Text>
-        </div>
-        {children}
-      </Stack>
-    </Paper>
+        </form>
+      )}
+    </SectionCard>
   );
 }

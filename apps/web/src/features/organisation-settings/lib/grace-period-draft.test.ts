@@ -1,6 +1,6 @@
 import { failedPaymentGracePeriodSchema, termMembershipGracePeriodSchema } from '@gym/domain';
 import { describe, expect, it } from 'vitest';
-import { checkPayload } from '@/lib/field-errors';
+import { checkPayload } from '@/lib/form';
 import { gracePayload } from './grace-period-draft';
 
 describe('grace period sections', () => {

@@ -2,7 +2,7 @@
 // or the messages beside the fields (the form's own or the server's 422), scrolled into view.
 import { useRef, useState } from 'react';
 import type { ZodType } from 'zod';
-import { checkPayload, type FieldErrors, scrollToFirstError, serverFieldErrors } from '@/lib/field-errors';
+import { checkPayload, type FieldErrors, scrollToFirstError, serverFieldErrors } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { Organisation } from '../api/organisation-answers';
 import {

@@ -5,12 +5,18 @@ import { api } from '@/lib/api-client';
 
 export type { SearchResult };
 
+/** Query keys of this feature. */
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (query: string) => ['search', query] as const,
+};
+
 export const searchMembers = async (query: string, signal?: AbortSignal): Promise<SearchResult[]> =>
   (await api.post('/api/search', { query }, { schema: searchAnswer, signal })).data;
 
 export const searchMembersQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: ['search', query],
+    queryKey: searchKeys.results(query),
     queryFn: ({ signal }) => searchMembers(query, signal),
     enabled: query.trim() !== '',
     staleTime: 10_000,

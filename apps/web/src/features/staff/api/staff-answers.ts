@@ -13,5 +13,4 @@ export const staffKeys = {
   all: ['staff'] as const,
   list: (organisationId: number, filters: object) => ['staff', 'list', organisationId, filters] as const,
   detail: (id: number) => ['staff', 'detail', id] as const,
-  gyms: (organisationId: number) => ['staff', 'gyms', organisationId] as const,
 };

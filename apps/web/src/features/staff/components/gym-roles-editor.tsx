@@ -1,12 +1,11 @@
 // Per-gym roles for an invited person: a role (or none) at each gym of the organisation.
 import { roleLabel, STAFF_ROLES, type StaffRole } from '@gym/domain';
 import { Alert, Fieldset, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
-import { ERROR_INPUT_CLASS } from '@/lib/field-errors';
+import { ERROR_INPUT_CLASS } from '@/lib/form';
+import { useGymOptionsQuery } from '@/lib/gym-options';
 import { errorMessage } from '@/lib/notify';
-import { useGyms } from '../api/list-gyms';
 
 interface GymRolesEditorProps {
-  organisationId: number;
   gymRoles: Record<number, StaffRole | ''>;
   onChange: (gymRoles: Record<number, StaffRole | ''>) => void;
   error?: string;
@@ -17,8 +16,8 @@ const CHOICES = [
   ...STAFF_ROLES.map((role) => ({ value: role, label: roleLabel(role) })),
 ];
 
-export function GymRolesEditor({ organisationId, gymRoles, onChange, error }: GymRolesEditorProps) {
-  const gyms = useGyms(organisationId);
+export function GymRolesEditor({ gymRoles, onChange, error }: GymRolesEditorProps) {
+  const gyms = useGymOptionsQuery();
   return (
     <Fieldset legend="Role at each gym" className={error ? ERROR_INPUT_CLASS : undefined}>
       <Stack gap="xs">

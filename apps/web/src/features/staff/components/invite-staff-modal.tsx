@@ -3,7 +3,7 @@
 // role at chosen gyms.
 import { Alert, Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
-import { errorProps, type FieldErrors, scrollToFirstError, serverFieldErrors } from '@/lib/field-errors';
+import { errorProps, type FieldErrors, scrollToFirstError, serverFieldErrors } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
 import { useInviteStaff } from '../api/invite-staff';
 import { type ExistingAccount, useCheckStaffEmail } from '../api/staff-exists';
@@ -175,7 +175,6 @@ export function InviteStaffModal({ opened, organisationId, onClose }: InviteStaf
               </Radio.Group>
               {draft.role === 'per_gym' ? (
                 <GymRolesEditor
-                  organisationId={organisationId}
                   gymRoles={draft.gymRoles}
                   onChange={(gymRoles) => change({ gymRoles })}
                   error={gymsError(errors)}

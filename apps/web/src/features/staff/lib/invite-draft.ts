@@ -3,7 +3,7 @@
 // set a password from the emailed link, and gets the name typed here; an existing account keeps its own.
 import { email, PER_GYM_ROLE, type StaffRole, staffInviteSchema, VALUE_REQUIRED } from '@gym/domain';
 import { z } from 'zod';
-import type { FieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/form';
 import type { StaffInvite } from '../api/invite-staff';
 import type { ExistingAccount } from '../api/staff-exists';
 
