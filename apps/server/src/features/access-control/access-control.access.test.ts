@@ -29,20 +29,37 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+type Listed = { json: () => { data: { place_id?: string; door_id?: string; gym?: unknown }[] } };
+const placeOf = (res: Listed, placeId: number | string) =>
+  res.json().data.find((place) => place.place_id === String(placeId))!;
+const doorOf = (res: Listed, doorId: number | string) =>
+  res.json().data.find((door) => door.door_id === String(doorId))!;
+
 describe('roles on places and doors', () => {
   it('lets a gym admin list places and doors and link their own gym only', async () => {
     const gymAdmin = await signIn(t.app, home.gymAdmin.email);
     expect((await call.places(home.organisation.id, gymAdmin)).statusCode).toBe(200);
     expect((await call.doors(home.organisation.id, seed.placeId, gymAdmin)).statusCode).toBe(200);
     expect((await call.linkPlace(home.gymB.id, gymAdmin, seed.placeId)).statusCode).toBe(403);
+    expect(placeOf(await call.places(home.organisation.id, admin), seed.placeId).gym).toBeNull();
     expect((await call.linkPlace(home.gymA.id, gymAdmin, seed.placeId)).statusCode).toBe(200);
+    expect(placeOf(await call.places(home.organisation.id, admin), seed.placeId).gym).toMatchObject({
+      id: home.gymA.id,
+    });
     const door = await call.setDoor(home.organisation.id, seed.placeId, seed.lockIds[0]!, gymAdmin, {
       tracks_visits: false,
     });
     expect(door.statusCode).toBe(200);
+    expect(
+      doorOf(await call.doors(home.organisation.id, seed.placeId, admin), seed.lockIds[0]!),
+    ).toMatchObject({
+      tracks_visits: false,
+    });
   });
 
   it('refuses trainers and members every place and door call', async () => {
+    const doorBefore = doorOf(await call.doors(home.organisation.id, seed.placeId, admin), seed.lockIds[0]!);
+    const placeBefore = placeOf(await call.places(home.organisation.id, admin), seed.placeId);
     for (const person of [home.trainer, home.member]) {
       const cookie = await signIn(t.app, person.email);
       const answers = [
@@ -55,6 +72,11 @@ describe('roles on places and doors', () => {
       ];
       expect(answers.map((r) => r.statusCode)).toEqual([403, 403, 403, 403]);
     }
+    // Nothing they sent changed anything.
+    expect(doorOf(await call.doors(home.organisation.id, seed.placeId, admin), seed.lockIds[0]!)).toEqual(
+      doorBefore,
+    );
+    expect(placeOf(await call.places(home.organisation.id, admin), seed.placeId)).toEqual(placeBefore);
   });
 
   it('lets a gym admin change the doors of their own gym’s place only', async () => {
@@ -66,6 +88,9 @@ describe('roles on places and doors', () => {
       tracks_visits: false,
     });
     expect(res.statusCode).toBe(403);
+    expect(doorOf(await call.doors(home.organisation.id, second, admin), northDoor)).toMatchObject({
+      tracks_visits: true,
+    });
   });
 });
 

@@ -186,6 +186,8 @@ describe('PUT /api/offerings/{id}', () => {
         offeringPayload([home.gymA.id], { type: '24_7', name: 'Renamed' }),
       );
       expect(renamed.statusCode).toBe(200);
+      const read = await admin.get(`/api/offerings/${created.id}`);
+      expect(read.json().data).toMatchObject({ id: created.id, name: 'Renamed', type: '24_7' });
     } finally {
       await setOrganisation({ nonStop: true });
     }

@@ -32,6 +32,9 @@ const subscribe = (priceId: number, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
+/** The price as the database holds it after a call. */
+const stored = async (id: number) => (await t.db.select().from(prices).where(eq(prices.id, id)))[0];
+
 describe('POST /api/offerings/{id}/prices', () => {
   it('adds a price and answers it with its derived fields', async () => {
     const res = await admin.post(`/api/offerings/${offering.id}/prices`, {
@@ -92,14 +95,22 @@ describe('POST /api/offerings/{id}/prices', () => {
     });
     const res = await admin.post(`/api/offerings/${archived.id}/prices`, weeklyPrice());
     expect(res.statusCode).toBe(409);
+    expect(await t.db.select().from(prices).where(eq(prices.offeringId, archived.id))).toEqual([]);
   });
 
   it('lets a gym admin price their own gym’s offerings only', async () => {
-    expect((await gymAdmin.post(`/api/offerings/${offering.id}/prices`, weeklyPrice())).statusCode).toBe(201);
+    const mine = await gymAdmin.post(`/api/offerings/${offering.id}/prices`, weeklyPrice());
+    expect(mine.statusCode).toBe(201);
+    expect(await stored(mine.json().data.id)).toMatchObject({ offeringId: offering.id, organisationId: org });
     const allGyms = await createOffering(t.db, { organisationId: org, allGymsAccess: true });
     expect((await gymAdmin.post(`/api/offerings/${allGyms.id}/prices`, weeklyPrice())).statusCode).toBe(403);
     const north = await createOffering(t.db, { organisationId: org, gymIds: [home.gymB.id] });
     expect((await gymAdmin.post(`/api/offerings/${north.id}/prices`, weeklyPrice())).statusCode).toBe(403);
+    const refused = await t.db.select().from(prices).where(eq(prices.offeringId, north.id));
+    expect([
+      ...refused,
+      ...(await t.db.select().from(prices).where(eq(prices.offeringId, allGyms.id))),
+    ]).toEqual([]);
   });
 });
 
@@ -118,6 +129,11 @@ describe('PUT /api/prices/{id}', () => {
       private: true,
       joining_fee: 0,
     });
+    expect(await stored(price.id)).toMatchObject({
+      amount: 2700,
+      billingFrequency: 'monthly',
+      private: true,
+    });
   });
 
   it('keeps what subscribed members pay (409) but lets the rest change', async () => {
@@ -130,6 +146,10 @@ describe('PUT /api/prices/{id}', () => {
     ]) {
       const res = await admin.put(`/api/prices/${price.id}`, weeklyPrice(change));
       expect(res.statusCode, JSON.stringify(change)).toBe(409);
+      expect(await stored(price.id), JSON.stringify(change)).toMatchObject({
+        amount: 2500,
+        billingFrequency: 'weekly',
+      });
       expect(res.json().message).toMatch(
         /^This price has subscriptions, so its amount, billing frequency and term cannot change/,
       );
@@ -137,6 +157,12 @@ describe('PUT /api/prices/{id}', () => {
     const res = await admin.put(`/api/prices/${price.id}`, weeklyPrice({ private: true, joining_fee: 1000 }));
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ private: true, joining_fee: 1000, subscriptions_count: 1 });
+    expect(await stored(price.id)).toMatchObject({
+      amount: 2500,
+      billingFrequency: 'weekly',
+      private: true,
+      joiningFee: 1000,
+    });
   });
 
   it('refuses to change an archived price (409)', async () => {
@@ -145,9 +171,11 @@ describe('PUT /api/prices/{id}', () => {
       offeringId: offering.id,
       archivedAt: new Date(),
     });
-    const res = await admin.put(`/api/prices/${price.id}`, weeklyPrice());
+    const before = await stored(price.id);
+    const res = await admin.put(`/api/prices/${price.id}`, weeklyPrice({ amount: 9900 }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This price is archived. Restore it to change it.');
+    expect(await stored(price.id)).toEqual(before);
   });
 });
 
@@ -157,12 +185,14 @@ describe('archive and restore', () => {
     const archived = await admin.del(`/api/prices/${price.id}/archive`);
     expect(archived.statusCode).toBe(200);
     expect(archived.json().data.archived_at).not.toBeNull();
+    expect((await stored(price.id))!.archivedAt).not.toBeNull();
     expect((await admin.del(`/api/prices/${price.id}/archive`)).json().data.archived_at).toBe(
       archived.json().data.archived_at,
     );
     const restored = await admin.post(`/api/prices/${price.id}/restore`);
     expect(restored.statusCode).toBe(200);
     expect(restored.json().data.archived_at).toBeNull();
+    expect((await stored(price.id))!.archivedAt).toBeNull();
   });
 
   it('refuses to restore a price of an archived offering, or of a frequency switched off (409)', async () => {
@@ -190,6 +220,8 @@ describe('archive and restore', () => {
     const off = await admin.post(`/api/prices/${yearly.id}/restore`);
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe('Billing yearly is not enabled for this organisation.');
+    expect((await stored(price.id))!.archivedAt).not.toBeNull();
+    expect((await stored(yearly.id))!.archivedAt).not.toBeNull();
   });
 });
 

@@ -5,8 +5,15 @@ import { destinationAccounts } from '../../db/schema/index';
 
 export type DestinationAccountRow = typeof destinationAccounts.$inferSelect;
 
-export async function findAccount(db: Executor, organisationId: number, gymId: number, accountId: number) {
-  const [row] = await db
+/** The gym's account; `lock` holds the row for the rest of the transaction (a change read-then-written). */
+export async function findAccount(
+  db: Executor,
+  organisationId: number,
+  gymId: number,
+  accountId: number,
+  { lock = false } = {},
+) {
+  const query = db
     .select()
     .from(destinationAccounts)
     .where(
@@ -16,6 +23,7 @@ export async function findAccount(db: Executor, organisationId: number, gymId: n
         eq(destinationAccounts.id, accountId),
       ),
     );
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

@@ -122,6 +122,31 @@ describe('PUT /api/gyms/{gymId}/destination-accounts/{accountId}', () => {
     expect(log.at(-1)).toMatchObject({ actorUserId: home.admin.id, subjectId: home.gymA.id });
   });
 
+  it('logs two changes made at once as a chain: each one’s before is what the other left', async () => {
+    await put(accountUrl(), admin, { name: 'Start' });
+    const [first, second] = await Promise.all([
+      put(accountUrl(), admin, { name: 'Renamed by one' }),
+      put(accountUrl(), admin, { name: 'Renamed by two' }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, 'gym.destination_account_changed'))
+      .orderBy(activityLog.id);
+    const names = log
+      .slice(-3)
+      .map((entry) => (entry.data as { name: { before: string; after: string } }).name);
+    // Start, then the two in whichever order they ran: the later one's before is the earlier one's after.
+    expect(names[1]!.before).toBe('Start');
+    expect(names[2]!.before).toBe(names[1]!.after);
+    const [stored] = await t.db
+      .select()
+      .from(destinationAccounts)
+      .where(eq(destinationAccounts.id, account.id));
+    expect(stored!.name).toBe(names[2]!.after);
+  });
+
   it('answers 404 for an account of another gym or organisation', async () => {
     const res = await put(`/api/gyms/${home.gymB.id}/destination-accounts/${account.id}`, admin, {
       name: 'x',

@@ -48,10 +48,11 @@ export async function updateAccount(
   input: DestinationAccountUpdate,
 ) {
   const { gym } = await gymFor(deps, actor.auth, gymId, 'manage');
-  const before = await repo.findAccount(deps.db, actor.auth.organisationId, gym.id, accountId);
-  if (!before) throw notFound('Destination account not found.');
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
+    // Read inside the transaction, row locked: two changes at once log each other's before correctly.
+    const before = await repo.findAccount(tx, actor.auth.organisationId, gym.id, accountId, { lock: true });
+    if (!before) throw notFound('Destination account not found.');
     const row = await repo.updateAccount(
       tx,
       actor.auth.organisationId,

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gyms } from '../../db/schema/index';
 import { createTenant } from '../../test/factories';
 import { expectIsolated } from '../../test/isolation';
 import { signIn } from '../../test/sign-in';
@@ -40,6 +42,15 @@ async function form(fields: Record<string, string>, file?: { bytes: Buffer; name
     headers: { 'content-type': request.headers.get('content-type')! },
   };
 }
+
+/** What the database holds for a gym's logo: refused uploads leave it as it was. */
+const storedLogo = async (gymId: number) => {
+  const [row] = await t.db
+    .select({ path: gyms.logoPath, updatedAt: gyms.logoUpdatedAt })
+    .from(gyms)
+    .where(eq(gyms.id, gymId));
+  return row;
+};
 
 const upload = async (gymId: number, body: Awaited<ReturnType<typeof form>>, cookie = admin) =>
   t.app.inject(pageRequest({ method: 'POST', url: `/api/gyms/${gymId}/logo`, cookie, ...body }));
@@ -109,6 +120,7 @@ describe('POST /api/gyms/{id}/logo', () => {
       await form({ collection: 'logo' }, { bytes: gif, name: 'logo.gif', type: 'image/gif' }),
     );
     expect(gifRes.statusCode).toBe(422);
+    expect(await storedLogo(home.gymB.id)).toEqual({ path: null, updatedAt: null });
   });
 
   it('refuses a file over 2 MB', async () => {
@@ -119,6 +131,7 @@ describe('POST /api/gyms/{id}/logo', () => {
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ file: ['The file may not be larger than 2 MB'] });
+    expect(await storedLogo(home.gymB.id)).toEqual({ path: null, updatedAt: null });
   });
 
   it('needs the collection and the file, as multipart', async () => {
@@ -139,6 +152,7 @@ describe('POST /api/gyms/{id}/logo', () => {
       }),
     );
     expect(json.statusCode).toBe(415);
+    expect(await storedLogo(home.gymB.id)).toEqual({ path: null, updatedAt: null });
   });
 
   it('answers 404 when the gym has no logo', async () => {
@@ -153,9 +167,13 @@ describe('POST /api/gyms/{id}/logo', () => {
       { collection: 'logo' },
       { bytes: await image(8, 8), name: 'a.png', type: 'image/png' },
     );
+    const before = await storedLogo(home.gymA.id);
     expect((await upload(home.gymA.id, body, await signIn(t.app, home.trainer.email))).statusCode).toBe(403);
     expect((await upload(home.gymB.id, body, await signIn(t.app, home.gymAdmin.email))).statusCode).toBe(403);
     expect((await upload(other.gymA.id, body)).statusCode).toBe(404);
+    expect(await storedLogo(home.gymA.id)).toEqual(before);
+    expect(await storedLogo(home.gymB.id)).toEqual({ path: null, updatedAt: null });
+    expect(await storedLogo(other.gymA.id)).toEqual({ path: null, updatedAt: null });
     await expectIsolated(t.app, await signIn(t.app, other.admin.email), [
       {
         name: 'another organisation’s logo',
@@ -171,5 +189,10 @@ describe('POST /api/gyms/{id}/logo', () => {
       pageRequest({ method: 'GET', url: `/api/gyms/${home.gymA.id}/logo`, cookie: member }),
     );
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const asAdmin = await t.app.inject(
+      pageRequest({ method: 'GET', url: `/api/gyms/${home.gymA.id}/logo`, cookie: admin }),
+    );
+    expect(res.rawPayload.equals(asAdmin.rawPayload)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisationStaff } from '../../db/schema/index';
+import { organisationStaff, users } from '../../db/schema/index';
 import { createStaff, createTenant, createUser } from '../../test/factories';
 import { createVisit } from '../../test/gym-factories';
 import { expectIsolated } from '../../test/isolation';
@@ -226,6 +226,9 @@ describe('who may read and change staff', () => {
   });
 
   it('refuses every change to gym admins, trainers and members (403)', async () => {
+    const staffOf = () =>
+      t.db.select().from(organisationStaff).where(eq(organisationStaff.organisationId, home.organisation.id));
+    const before = await staffOf();
     for (const email of [home.gymAdmin.email, home.trainer.email, home.member.email]) {
       const cookie = await signIn(t.app, email);
       await expectIsolated(
@@ -238,5 +241,8 @@ describe('who may read and change staff', () => {
         })),
       );
     }
+    // Nobody was invited, re-invited or deactivated.
+    expect(await staffOf()).toEqual(before);
+    expect(await t.db.select().from(users).where(eq(users.email, 'new.person@example.co.nz'))).toEqual([]);
   });
 });
