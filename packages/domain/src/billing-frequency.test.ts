@@ -67,14 +67,11 @@ describe('frequencies', () => {
       six_monthly: true,
       yearly: false,
     };
-    expect(allowedFrequencies(settings)).toEqual([
-      'daily',
-      'weekly',
-      'monthly',
-      'bi_monthly',
-      'twice_yearly',
-    ]);
+    expect(allowedFrequencies(settings)).toEqual(['weekly', 'monthly', 'twice_yearly']);
     expect(isFrequencyAllowed('fortnightly', settings)).toBe(false);
+    // No switch for these, so no new price uses them.
+    expect(isFrequencyAllowed('daily', settings)).toBe(false);
+    expect(isFrequencyAllowed('bi_monthly', settings)).toBe(false);
     expect(isFrequencyAllowed('one_off', settings)).toBe(true);
   });
 

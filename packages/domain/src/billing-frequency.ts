@@ -82,15 +82,17 @@ export function billingFrequencyLabel(frequency: BillingFrequency): string {
 }
 
 /**
- * Whether staff may create a price at this frequency. Only the six switched frequencies are governed
- * by the organisation; daily, bi_monthly and one_off have no switch in the spec, so they stay allowed.
+ * Whether staff may create a price at this frequency: one of the six the organisation switches on
+ * (spec section 9's organisation-level set). Daily and every-2-months have no switch, so no new price
+ * uses them (prices that already do keep working); one_off renews nothing and is always allowed.
  */
 export function isFrequencyAllowed(
   frequency: BillingFrequency,
   settings: OrganisationFrequencySettings,
 ): boolean {
+  if (frequency === 'one_off') return true;
   const key = ORGANISATION_FREQUENCY_KEYS.find((k) => ORGANISATION_FREQUENCY_TO_BILLING[k] === frequency);
-  return key === undefined ? true : settings[key];
+  return key !== undefined && settings[key];
 }
 
 /** The recurring frequencies an organisation offers, shortest first. */

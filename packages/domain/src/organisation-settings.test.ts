@@ -1,6 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { GRACE_PERIOD_UNITS } from './grace-period';
 import {
+  AT_LEAST_ONE_FREQUENCY,
   failedPaymentGracePeriodSchema,
+  MAX_GRACE_PERIOD,
   organisationNameSchema,
   priceFrequenciesSchema,
   termMembershipGracePeriodSchema,
@@ -33,7 +37,7 @@ describe('organisation settings', () => {
         }),
       ),
     ).toEqual({
-      failed_payment_grace_period: 'The maximum value allowed is 365',
+      failed_payment_grace_period: 'The maximum value allowed is 90',
       failed_payment_grace_period_unit: 'Value must be one of: days, weeks, months',
     });
   });
@@ -49,5 +53,52 @@ describe('organisation settings', () => {
     };
     expect(priceFrequenciesSchema.parse(all)).toEqual(all);
     expect(priceFrequenciesSchema.safeParse({ ...all, six_monthly: undefined }).success).toBe(false);
+  });
+});
+
+const grace = (length: unknown, unit: unknown) =>
+  failedPaymentGracePeriodSchema.safeParse({
+    failed_payment_grace_period: length,
+    failed_payment_grace_period_unit: unit,
+  });
+
+describe('grace periods', () => {
+  it('accept every whole number from 1 to the longest its unit allows, and nothing beyond', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...GRACE_PERIOD_UNITS),
+        fc.integer({ min: -1000, max: 1000 }),
+        (unit, n) => {
+          expect(grace(n, unit).success).toBe(n >= 1 && n <= MAX_GRACE_PERIOD[unit]);
+        },
+      ),
+    );
+  });
+
+  it('say what is wrong at the length', () => {
+    const messageOf = (length: unknown, unit: unknown) =>
+      grace(length, unit).error?.issues.find((issue) => issue.path[0] === 'failed_payment_grace_period')
+        ?.message;
+    expect(messageOf(0, 'days')).toBe('The minimum value allowed is 1');
+    expect(messageOf(2.5, 'days')).toBe('Value must be a whole number');
+    expect(messageOf(13, 'weeks')).toBe('The maximum value allowed is 12 weeks');
+    expect(messageOf(400, 'fortnights')).toBe('The maximum value allowed is 90');
+  });
+});
+
+describe('price frequencies', () => {
+  it('need at least one switched on', () => {
+    const off = {
+      weekly: false,
+      fortnightly: false,
+      monthly: false,
+      quarterly: false,
+      six_monthly: false,
+      yearly: false,
+    };
+    expect(priceFrequenciesSchema.safeParse(off).error?.issues).toMatchObject([
+      { path: ['price_frequencies'], message: AT_LEAST_ONE_FREQUENCY },
+    ]);
+    expect(priceFrequenciesSchema.safeParse({ ...off, yearly: true }).success).toBe(true);
   });
 });

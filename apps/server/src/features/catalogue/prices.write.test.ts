@@ -73,7 +73,16 @@ describe('POST /api/offerings/{id}/prices', () => {
       expect(res.json().errors).toEqual({
         billing_frequency: ['Billing weekly is not enabled for this organisation'],
       });
-      // Frequencies without an organisation switch (daily, bi-monthly, one-off) stay open.
+      // Daily and every 2 months have no organisation switch, so no new price uses them.
+      for (const frequency of ['daily', 'bi_monthly']) {
+        const refused = await admin.post(
+          `/api/offerings/${offering.id}/prices`,
+          weeklyPrice({ billing_frequency: frequency }),
+        );
+        expect(refused.statusCode, frequency).toBe(422);
+        expect(refused.json().errors.billing_frequency[0]).toMatch(/is not enabled for this organisation$/);
+      }
+      // A one-off price renews nothing: always open.
       expect(
         (
           await admin.post(`/api/offerings/${offering.id}/prices`, {

@@ -118,12 +118,40 @@ describe('PUT grace periods', () => {
     });
     const bad = await call('PUT', org(path), admin, { [field]: 400, [`${field}_unit`]: 'fortnights' });
     expect(bad.json().errors).toEqual({
-      [field]: ['The maximum value allowed is 365'],
+      [field]: ['The maximum value allowed is 90'],
       [`${field}_unit`]: ['Value must be one of: days, weeks, months'],
     });
     const fraction = await call('PUT', org(path), admin, { [field]: 1.5, [`${field}_unit`]: 'days' });
     expect(fraction.json().errors[field]).toEqual(['Value must be a whole number']);
   });
+
+  it.each([
+    ['/grace-period', 'failed_payment_grace_period', 'grace_period'],
+    ['/term-membership-grace-period', 'term_membership_grace_period', 'term_grace_period'],
+  ])(
+    '%s refuses nothing, less than nothing and more than its unit allows, and keeps the saved value',
+    async (path, field, answer) => {
+      const before = (await call('GET', org(''), admin)).json().data[answer];
+      for (const [length, unit, message] of [
+        [0, 'days', 'The minimum value allowed is 1'],
+        [-3, 'days', 'The minimum value allowed is 1'],
+        [91, 'days', 'The maximum value allowed is 90 days'],
+        [13, 'weeks', 'The maximum value allowed is 12 weeks'],
+        [4, 'months', 'The maximum value allowed is 3 months'],
+      ] as const) {
+        const res = await call('PUT', org(path), admin, { [field]: length, [`${field}_unit`]: unit });
+        expect(res.statusCode, `${length} ${unit}`).toBe(422);
+        expect(res.json().errors, `${length} ${unit}`).toEqual({ [field]: [message] });
+      }
+      expect((await call('GET', org(''), admin)).json().data[answer]).toEqual(before);
+      const longest = await call('PUT', org(path), admin, { [field]: 12, [`${field}_unit`]: 'weeks' });
+      expect(longest.statusCode).toBe(200);
+      expect((await call('GET', org(''), admin)).json().data[answer]).toEqual({
+        [field]: 12,
+        [`${field}_unit`]: 'weeks',
+      });
+    },
+  );
 });
 
 describe('PUT offering permissions and price frequencies', () => {
@@ -170,6 +198,15 @@ describe('PUT offering permissions and price frequencies', () => {
       'six_monthly',
       'yearly',
     ]);
+  });
+
+  it('refuses to switch every frequency off, keeping the saved ones', async () => {
+    const before = (await call('GET', org(''), admin)).json().data.price_frequencies;
+    const none = Object.fromEntries(Object.keys(before).map((key) => [key, false]));
+    const res = await call('PUT', org('/price-frequencies'), admin, none);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ price_frequencies: ['Choose at least one billing frequency'] });
+    expect((await call('GET', org(''), admin)).json().data.price_frequencies).toEqual(before);
   });
 });
 

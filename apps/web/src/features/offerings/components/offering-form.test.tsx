@@ -72,6 +72,17 @@ describe('the new offering form', () => {
     ]);
   });
 
+  it('offers only the frequencies the organisation has switched on', async () => {
+    mockApi(catalogueApi());
+    renderSite('staff', '/offerings/create');
+    const { price } = await fillNewOffering();
+    const choices = [...(within(price).getByLabelText(/^Billing frequency/) as HTMLSelectElement).options]
+      .map((option) => option.textContent)
+      .filter((label) => label !== '' && !label?.startsWith('Choose'));
+    // Six months is switched off; daily and every 2 months have no switch, one-off is no renewal.
+    expect(choices).toEqual(['Weekly', 'Fortnightly', 'Monthly', 'Quarterly', 'Yearly']);
+  });
+
   it('checks a term before asking the server, beside the price', async () => {
     const api = mockApi(catalogueApi());
     renderSite('staff', '/offerings/create');

@@ -56,10 +56,9 @@ export function GracePeriodForm({ organisation, kind }: { organisation: Organisa
         <NumberInput
           label="Length"
           required
-          min={0}
-          max={MAX_GRACE_PERIOD}
-          allowDecimal={false}
-          allowNegative={false}
+          min={1}
+          max={draft.unit === '' ? undefined : MAX_GRACE_PERIOD[draft.unit]}
+          description={draft.unit === '' ? undefined : `1 to ${MAX_GRACE_PERIOD[draft.unit]} ${draft.unit}`}
           clampBehavior="none"
           value={draft.period}
           onChange={(period) => {

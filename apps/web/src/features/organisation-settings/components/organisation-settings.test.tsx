@@ -81,7 +81,7 @@ describe('the organisation settings screen', () => {
   });
 
   it('puts the server’s field messages beside the fields', async () => {
-    const message = 'The maximum value allowed is 365';
+    const message = 'The maximum value allowed is 3 months';
     renderSettings({
       'PUT /api/organisations/1/term-membership-grace-period': {
         status: 422,
@@ -119,5 +119,33 @@ describe('the organisation settings screen', () => {
         },
       ]),
     );
+  });
+
+  it('says what is wrong with a negative, fractional or too long grace period, and sends nothing', async () => {
+    const { callsTo } = renderSettings();
+    const failed = await form('Failed-payment grace period');
+    const length = within(failed).getByLabelText(/^Length/);
+    for (const [typed, message] of [
+      ['-3', 'The minimum value allowed is 1'],
+      ['2.5', 'Value must be a whole number'],
+      ['0', 'The minimum value allowed is 1'],
+      ['91', 'The maximum value allowed is 90 days'],
+    ] as const) {
+      fireEvent.change(length, { target: { value: typed } });
+      fireEvent.submit(failed);
+      await waitFor(() => expect(within(failed).queryByText(message), `${typed}: ${failed.textContent}`).toBeTruthy());
+    }
+    expect(callsTo('PUT /api/organisations/1/grace-period')).toHaveLength(0);
+  });
+
+  it('asks for at least one billing frequency before saving', async () => {
+    const { callsTo } = renderSettings();
+    const frequencies = await form('Price frequencies');
+    for (const label of ['Weekly', 'Fortnightly', 'Monthly', 'Yearly']) {
+      fireEvent.click(within(frequencies).getByLabelText(label));
+    }
+    fireEvent.submit(frequencies);
+    expect(await within(frequencies).findByText('Choose at least one billing frequency')).toBeTruthy();
+    expect(callsTo('PUT /api/organisations/1/price-frequencies')).toHaveLength(0);
   });
 });

@@ -30,19 +30,23 @@ describe('grace period sections', () => {
   it('show the maximum and whole-number messages the server would', () => {
     const schema = termMembershipGracePeriodSchema;
     expect(
-      checkPayload(schema, gracePayload('term-membership-grace-period', { period: 366, unit: 'months' }))
+      checkPayload(schema, gracePayload('term-membership-grace-period', { period: 4, unit: 'months' }))
         .errors,
     ).toEqual({
-      term_membership_grace_period: 'The maximum value allowed is 365',
+      term_membership_grace_period: 'The maximum value allowed is 3 months',
     });
+    expect(
+      checkPayload(schema, gracePayload('term-membership-grace-period', { period: '-3', unit: 'days' }))
+        .errors.term_membership_grace_period,
+    ).toBe('The minimum value allowed is 1');
     expect(
       checkPayload(schema, gracePayload('term-membership-grace-period', { period: '1.5', unit: 'days' }))
         .errors.term_membership_grace_period,
     ).toBe('Value must be a whole number');
     expect(
-      checkPayload(schema, gracePayload('term-membership-grace-period', { period: 0, unit: 'days' })).input,
+      checkPayload(schema, gracePayload('term-membership-grace-period', { period: 90, unit: 'days' })).input,
     ).toEqual({
-      term_membership_grace_period: 0,
+      term_membership_grace_period: 90,
       term_membership_grace_period_unit: 'days',
     });
   });
