@@ -31,6 +31,10 @@ export async function startServer(port: number): Promise<RunningServer> {
       PROVIDERS: 'sandbox',
       MAIL_CAPTURE_PORT: '0',
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      // Production refuses development defaults: the bench names its own (no mail is sent in a run).
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
+      KISI_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
     },
   });
   let stderr = '';

@@ -24,3 +24,23 @@ test('an unknown API path answers JSON, not the page', async ({ request }) => {
   expect(res.status()).toBe(404);
   expect(await res.json()).toMatchObject({ error: 'not_found' });
 });
+
+test('the built page runs under its Content-Security-Policy with nothing refused, on both hosts', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  const staff = await page.goto(`${STAFF_URL}/login`);
+  expect(staff?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // Mantine's styles applied: the sign-in button is not an unstyled grey default.
+  const background = await page
+    .getByRole('button', { name: 'Sign in' })
+    .evaluate((button) => getComputedStyle(button).backgroundColor);
+  expect(background).not.toBe('rgb(239, 239, 239)');
+  await page.goto(`${MEMBER_URL}/`);
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  expect(refused).toEqual([]);
+});

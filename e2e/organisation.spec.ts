@@ -39,9 +39,16 @@ test('an organisation admin renames the organisation and sets both grace periods
     await failed.getByRole('textbox', { name: 'Length' }).fill('');
     await failed.getByRole('button', { name: 'Save' }).click();
     await expect(failed.getByText('Value is required')).toBeVisible();
+    // A minus sign or a fraction is not dropped silently: the field says what is wrong.
+    await failed.getByRole('textbox', { name: 'Length' }).fill('-3');
+    await failed.getByRole('button', { name: 'Save' }).click();
+    await expect(failed.getByText('The minimum value allowed is 1')).toBeVisible();
+    await failed.getByRole('textbox', { name: 'Length' }).fill('2.5');
+    await failed.getByRole('button', { name: 'Save' }).click();
+    await expect(failed.getByText('Value must be a whole number')).toBeVisible();
     await failed.getByRole('textbox', { name: 'Length' }).fill('400');
     await failed.getByRole('button', { name: 'Save' }).click();
-    await expect(failed.getByText('The maximum value allowed is 365')).toBeVisible();
+    await expect(failed.getByText('The maximum value allowed is 90')).toBeVisible();
     await failed.getByRole('textbox', { name: 'Length' }).fill('10');
     await failed.getByRole('combobox', { name: 'Unit' }).selectOption('days');
     await failed.getByRole('button', { name: 'Save' }).click();

@@ -37,7 +37,7 @@ test('invite a personal trainer, who joins; then deactivate them', async ({ page
 
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByText('New to the back office')).toBeVisible();
+  await expect(dialog.getByText('An invitation by email')).toBeVisible();
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(dialog.getByText('Value is required')).toHaveCount(2); // name and role
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -45,7 +45,7 @@ test('invite a personal trainer, who joins; then deactivate them', async ({ page
   await page.screenshot({ path: '/tmp/staff-invite.png' });
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(`An invitation to set a password is on its way to ${email}.`)).toBeVisible();
+  await expect(page.getByText(`An invitation is on its way to ${email}.`)).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row.getByText('Pending')).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Personal Trainer' })).toBeVisible();

@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
+import { devToolsEnabled } from './config/env';
 import { isUniqueViolation } from './db/errors';
 import { accessControlRoutes } from './features/access-control/access-control.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -29,11 +30,9 @@ import { tenancyRoutes } from './features/tenancy/tenancy.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { AppError, conflict } from './http/app-error';
 import { registerPageHost } from './http/page-host';
+import { refuseCrossSiteChanges } from './http/request-origin';
+import { registerSecurityHeaders } from './http/security-headers';
 import { configureValidationMessages, toValidationAppError } from './http/validation';
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Provider webhooks come from servers, not the page. */
-const EXEMPT_FROM_PAGE_HEADER = /^\/api\/webhooks\//;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configureValidationMessages();
@@ -48,7 +47,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: deps.env.NODE_ENV === 'test',
     }),
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.env.NODE_ENV === 'production',
+    // Only as many proxies as the deployment says sit in front (default none): X-Forwarded-For from
+    // anyone else is not believed, so it cannot dodge the per-address limits.
+    trustProxy: (_address: string, hop: number) => hop < deps.env.TRUST_PROXY_HOPS,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -81,13 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send(internal.toBody());
   });
 
-  app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (MUTATING.has(request.method) && path.startsWith('/api/') && !EXEMPT_FROM_PAGE_HEADER.test(path)) {
-      if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
-        throw new AppError('not_requested_by_page');
-    }
-  });
+  registerSecurityHeaders(app, deps.env);
+  refuseCrossSiteChanges(app, [new URL(deps.env.APP_URL).origin, new URL(deps.env.REGISTER_URL).origin]);
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
@@ -103,7 +99,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its own policy for its own files, kept from being framed, and usable over plain http locally.
+    transformStaticCSP: (header) =>
+      header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(' upgrade-insecure-requests;', ''),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes(deps));
@@ -118,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhookRoutes(deps));
   await app.register(stripeConnectRoutes(deps));
   await app.register(accessControlRoutes(deps));
-  if (deps.mailCapture) await app.register(devMailboxRoutes(deps.mailCapture));
+  if (deps.mailCapture && devToolsEnabled(deps.env)) await app.register(devMailboxRoutes(deps.mailCapture));
 
   await registerPageHost(app, deps.env, deps.webDistDir ?? '');
   return app;

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { createProviders } from './adapters/providers';
 import { buildApp } from './app';
 import { type Clock, clockFromEnv } from './clock';
-import { readEnv } from './config/env';
+import { ConfigError, devToolsEnabled, readEnv } from './config/env';
 import { secretBox } from './db/secrets';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-people';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
@@ -52,10 +52,12 @@ export async function startServer(options: ServerOptions = {}) {
 
   let capture: MailCapture | undefined;
   let smtpUrl = env.SMTP_URL;
-  if (!smtpUrl) {
+  // Only a sandbox in development captures mail (production requires SMTP_URL; see config/env.ts).
+  if (!smtpUrl && devToolsEnabled(env)) {
     capture = await startMailCapture(env.MAIL_CAPTURE_PORT);
     smtpUrl = `smtp://127.0.0.1:${capture.port}`;
   }
+  if (!smtpUrl) throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when PROVIDERS=live');
   const mailer = smtpMailer(smtpUrl, env.MAIL_FROM);
 
   const app = await buildApp({

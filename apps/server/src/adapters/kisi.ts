@@ -88,6 +88,10 @@ export function createKisiAdapter(config: KisiConfig): KisiAdapter {
         signal: AbortSignal.timeout(config.timeoutMs ?? 20_000),
       });
     } catch (error) {
+      // A key that cannot travel in a header: say so without echoing it (the error text would).
+      if (error instanceof TypeError && !/fetch failed/i.test(error.message)) {
+        throw new ProviderError('kisi', 'unauthorized', 'The Kisi API key is not in a form Kisi accepts.');
+      }
       throw new ProviderError(
         'kisi',
         'unavailable',

@@ -23,6 +23,8 @@ export interface AuthContext {
   isGymAdmin: boolean;
   /** Gyms of the current organisation the user holds a staff role at. */
   staffGymIds: number[];
+  /** Staff of the current organisation (an accepted, active staff membership there), whatever elsewhere. */
+  isStaffHere: boolean;
 }
 
 declare module 'fastify' {
@@ -32,7 +34,7 @@ declare module 'fastify' {
 }
 
 export interface GuardOptions {
-  /** Staff only (is_staff); members get 403. */
+  /** Staff of the current organisation only; members (and staff of other organisations) get 403. */
   staff?: boolean;
   /** Organisation admins of the current organisation only. */
   organisationAdmin?: boolean;
@@ -60,9 +62,10 @@ export async function resolveAuth(deps: AppDeps, request: FastifyRequest): Promi
     organisation,
     gym,
     organisationId: organisation?.id ?? 0,
-    isOrganisationAdmin: found.user.isStaff && organisation?.role === 'admin',
-    isGymAdmin: found.user.isStaff && staffGyms.some((g) => g.role === 'admin'),
+    isOrganisationAdmin: organisation?.role === 'admin',
+    isGymAdmin: staffGyms.some((g) => g.role === 'admin'),
     staffGymIds: staffGyms.map((g) => g.id),
+    isStaffHere: organisation !== null && (organisation.role !== null || staffGyms.length > 0),
   };
 }
 
@@ -73,9 +76,9 @@ export function guard(deps: AppDeps, options: GuardOptions = {}) {
     if (auth.user.twoFactorEnabled && !auth.session.twoFactorVerifiedAt && !options.allowUnverified) {
       throw new AppError('not_two_factor_authenticated');
     }
-    if ((options.staff || options.organisationAdmin) && !auth.user.isStaff) throw new AppError('forbidden');
-    if (options.staff && !auth.organisation)
-      throw new AppError('forbidden', { message: 'You are not staff of any organisation.' });
+    if ((options.staff || options.organisationAdmin) && !auth.isStaffHere) {
+      throw new AppError('forbidden', { message: 'You are not staff of this organisation.' });
+    }
     if (options.organisationAdmin && !auth.isOrganisationAdmin) {
       throw new AppError('forbidden', { message: 'Only organisation admins can do this.' });
     }

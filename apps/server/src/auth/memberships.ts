@@ -1,4 +1,6 @@
-// Which organisations and gyms a person belongs to, and with which role. Organisation admins hold
+// Which organisations and gyms a person belongs to, and with which role. Staff rights come only from an
+// active, accepted staff membership of that organisation (organisation_staff: not deactivated, not a
+// pending invitation); gym roles count only beside one. Organisation admins hold
 // every gym of their organisation as admin; an organisation-wide personal trainer holds every gym as a
 // trainer (a per-gym role, where there is one, decides for that gym).
 import { sql } from 'drizzle-orm';
@@ -34,11 +36,9 @@ export async function loadMemberships(db: Executor, userId: number): Promise<Mem
     select o.id::int as id, o.name, o.multi_gym, max(s.role) as role, bool_or(s.user_id is null) as is_member
     from organisations o
     left join organisation_staff s on s.organisation_id = o.id and s.user_id = ${userId} and s.deleted_at is null
+      and not s.pending_invite
     left join organisation_members m on m.organisation_id = o.id and m.user_id = ${userId} and m.deleted_at is null
     where s.user_id is not null or m.user_id is not null
-       or exists (select 1 from gym_staff g where g.organisation_id = o.id and g.user_id = ${userId}
-                  and not exists (select 1 from organisation_staff d where d.organisation_id = o.id
-                                  and d.user_id = ${userId} and d.deleted_at is not null))
     group by o.id, o.name, o.multi_gym
     order by o.name, o.id`,
   );
@@ -48,14 +48,12 @@ export async function loadMemberships(db: Executor, userId: number): Promise<Mem
     select g.id::int as id, g.name, g.organisation_id::int as organisation_id,
            case when s.role = 'admin' then 'admin' else coalesce(gs.role, s.role) end as role
     from gyms g
-    left join organisation_staff s on s.organisation_id = g.organisation_id and s.user_id = ${userId} and s.deleted_at is null
-    left join gym_staff gs on gs.gym_id = g.id and gs.user_id = ${userId}
+    left join organisation_staff s on s.organisation_id = g.organisation_id and s.user_id = ${userId}
+      and s.deleted_at is null and not s.pending_invite
+    left join gym_staff gs on gs.gym_id = g.id and gs.user_id = ${userId} and s.user_id is not null
     left join organisation_members m on m.organisation_id = g.organisation_id and m.user_id = ${userId}
       and m.deleted_at is null and m.home_gym_id = g.id
-    where s.role is not null
-       or (gs.user_id is not null and not exists (select 1 from organisation_staff d where d.organisation_id = g.organisation_id
-                                                 and d.user_id = ${userId} and d.deleted_at is not null))
-       or m.user_id is not null
+    where s.role is not null or gs.user_id is not null or m.user_id is not null
     order by g.name, g.id`,
   );
   return { organisations, gyms };

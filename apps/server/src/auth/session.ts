@@ -65,6 +65,20 @@ export async function revokeSession(db: Executor, sessionId: string, now: Date) 
 }
 
 /** Ends every session of a user, but the one given (a password reset, a deactivation). */
+/** Ends a person's sessions working at one organisation (those elsewhere carry on). */
+export async function revokeSessionsAt(db: Executor, userId: number, organisationId: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        eq(sessions.currentOrganisationId, organisationId),
+        isNull(sessions.revokedAt),
+      ),
+    );
+}
+
 export async function revokeUserSessions(db: Executor, userId: number, now: Date, exceptSessionId?: string) {
   await db
     .update(sessions)

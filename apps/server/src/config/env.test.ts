@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readEnv } from './env';
+import { ConfigError, devToolsEnabled, readEnv } from './env';
 
 describe('readEnv', () => {
   it('starts on the embedded defaults with nothing set', () => {
@@ -29,5 +29,29 @@ describe('readEnv', () => {
     expect(() => readEnv({ PROVIDERS: 'live' })).toThrowError(
       /STRIPE_SECRET_KEY: required when PROVIDERS=live/,
     );
+  });
+
+  it('refuses a production start without real mail, webhook secrets and key, naming each', () => {
+    let message = '';
+    try {
+      readEnv({ NODE_ENV: 'production' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = String(error);
+    }
+    for (const name of ['SMTP_URL', 'STRIPE_WEBHOOK_SECRET', 'KISI_WEBHOOK_SECRET', 'ENCRYPTION_KEY']) {
+      expect(message).toContain(`${name}: required in production`);
+    }
+    const complete = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      STRIPE_WEBHOOK_SECRET: 'whsec_own',
+      KISI_WEBHOOK_SECRET: 'own',
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    };
+    expect(readEnv(complete).NODE_ENV).toBe('production');
+    expect(devToolsEnabled(readEnv(complete))).toBe(false);
+    expect(devToolsEnabled(readEnv({}))).toBe(true);
+    expect(devToolsEnabled({ NODE_ENV: 'development', PROVIDERS: 'live' })).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** How many reverse proxies sit in front of the server (their X-Forwarded-For hops are believed). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z.string().min(1).optional(),
@@ -72,14 +74,21 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (parsed.success) {
-    if (parsed.data.PROVIDERS === 'live') requireLiveKeys(parsed.data);
+    const missing = [
+      ...(parsed.data.PROVIDERS === 'live' ? missingLiveKeys(parsed.data) : []),
+      ...(parsed.data.NODE_ENV === 'production' ? missingProductionKeys(parsed.data) : []),
+    ];
+    if (missing.length > 0) {
+      const unique = [...new Map(missing.map((line) => [line.split(':')[0], line])).values()];
+      throw new ConfigError(`Invalid configuration:\n${unique.map((line) => `  ${line}`).join('\n')}`);
+    }
     return parsed.data;
   }
   const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
-function requireLiveKeys(env: Env) {
+function missingLiveKeys(env: Env): string[] {
   const needed = [
     'AKAHU_APP_TOKEN',
     'AKAHU_APP_SECRET',
@@ -87,10 +96,19 @@ function requireLiveKeys(env: Env) {
     'STRIPE_WEBHOOK_SECRET',
     'SMTP_URL',
   ] as const;
-  const missing = needed.filter((k) => !env[k]);
-  if (missing.length) {
-    throw new ConfigError(
-      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when PROVIDERS=live`).join('\n')}`,
-    );
-  }
+  return needed.filter((k) => !env[k]).map((k) => `${k}: required when PROVIDERS=live`);
 }
+
+/**
+ * In production nothing falls back to a development default: mail goes through a real SMTP server (the
+ * local capture and its public mailbox never run), webhooks are checked with the deployment's own
+ * secrets (never the simulators' published ones), and stored secrets use the deployment's own key.
+ */
+function missingProductionKeys(env: Env): string[] {
+  const needed = ['SMTP_URL', 'STRIPE_WEBHOOK_SECRET', 'KISI_WEBHOOK_SECRET', 'ENCRYPTION_KEY'] as const;
+  return needed.filter((k) => !env[k]).map((k) => `${k}: required in production`);
+}
+
+/** Developer tools (the mailbox, later the clock) exist only on a sandbox, never in production. */
+export const devToolsEnabled = (env: Pick<Env, 'NODE_ENV' | 'PROVIDERS'>) =>
+  env.PROVIDERS === 'sandbox' && env.NODE_ENV !== 'production';

@@ -1,10 +1,12 @@
 // Serves the built single-page app: every non-API path answers the page of the request's host
 // (staff back office or member join site), each with only its own code.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env';
+import { pageCsp } from './security-headers';
 
 export interface PageConfig {
   appUrl: string;
@@ -28,11 +30,16 @@ export function isRegisterHost(hostname: string, env: Env): boolean {
   return hostname.toLowerCase() === new URL(env.REGISTER_URL).hostname.toLowerCase();
 }
 
-function injectConfig(html: string, config: PageConfig) {
+/** The inline script that hands the page its configuration, and the hash the CSP allows it by. */
+function configScript(config: PageConfig) {
   // JSON in a script tag: escape '<' so no value can close the tag.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return html.replace('<!--app-config-->', `<script>window.__APP_CONFIG__=${json}</script>`);
+  const script = `window.__APP_CONFIG__=${json}`;
+  return { script, hash: `sha256-${createHash('sha256').update(script).digest('base64')}` };
 }
+
+const injectConfig = (html: string, script: string) =>
+  html.replace('<!--app-config-->', `<script>${script}</script>`);
 
 export async function registerPageHost(app: FastifyInstance, env: Env, distDir: string) {
   const pages = {
@@ -41,12 +48,17 @@ export async function registerPageHost(app: FastifyInstance, env: Env, distDir: 
   };
   const built = existsSync(pages.staff) && existsSync(pages.member);
   const config = pageConfig(env);
+  const { script, hash } = configScript(config);
   const html = built
     ? {
-        staff: injectConfig(readFileSync(pages.staff, 'utf8'), config),
-        member: injectConfig(readFileSync(pages.member, 'utf8'), config),
+        staff: injectConfig(readFileSync(pages.staff, 'utf8'), script),
+        member: injectConfig(readFileSync(pages.member, 'utf8'), script),
       }
     : null;
+  const csp = pageCsp({
+    scriptHashes: [hash],
+    connectOrigins: config.sentryDsn ? [new URL(config.sentryDsn).origin] : [],
+  });
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -71,6 +83,10 @@ export async function registerPageHost(app: FastifyInstance, env: Env, distDir: 
         .send('The page is not built yet: run `npm run build` (npm start does it for you).');
     }
     const page = isRegisterHost(request.hostname, env) ? html.member : html.staff;
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', csp)
+      .type('text/html; charset=utf-8')
+      .send(page);
   });
 }

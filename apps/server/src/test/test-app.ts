@@ -28,7 +28,13 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Partial<Record<string, string>> = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** Serve the developers' mailbox from the test's mail capture (as `npm start` does in a sandbox). */
+    mailbox?: boolean;
+    /** A built page to serve (index.html and join.html). */
+    webDistDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startMailCapture(0);
@@ -52,6 +58,8 @@ export async function createTestApp(
     mailer,
     providers,
     logger: options.logger,
+    mailCapture: options.mailbox ? mail : undefined,
+    webDistDir: options.webDistDir,
   });
   await app.ready();
   return {

@@ -34,6 +34,7 @@ export const routes = {
   login: { host: 'staff', path: '/login' },
   'forgot-password': { host: 'staff', path: '/forgot-password' },
   'set-password': { host: 'staff', path: '/set-password' },
+  'accept-invitation': { host: 'staff', path: '/accept-invitation' },
   'reset-password': { host: 'staff', path: '/reset-password' },
   'two-factor-authentication': { host: 'staff', path: '/two-factor-authentication' },
   'legal.privacy-policy': { host: 'staff', path: '/legal/privacy-policy' },

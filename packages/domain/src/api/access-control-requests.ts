@@ -5,9 +5,12 @@ import { requiredEnum, requiredInteger, requiredString } from '../validation-mes
 
 export const INTEGRATION_TYPES = ['kisi'] as const;
 
+/** An API key travels in an HTTP header: printable ASCII without spaces, as Kisi issues them. */
+export const API_KEY_CHARACTERS = 'The API key may contain only letters, digits and symbols, without spaces';
+
 export const integrationBody = z.object({
   integration_type: requiredEnum(INTEGRATION_TYPES),
-  api_key: requiredString({ max: 500 }),
+  api_key: requiredString({ max: 500 }).regex(/^[\x21-\x7E]*$/, { error: API_KEY_CHARACTERS }),
 });
 export type IntegrationBody = z.output<typeof integrationBody>;
 

@@ -51,3 +51,7 @@ export type NewPasswordBody = z.infer<typeof newPasswordBody>;
 export const passwordSetBody = z
   .object({ token: requiredString({ max: 500 }), email: email(), ...newPasswordFields })
   .refine((v) => v.password === v.password_confirmation, passwordsMatch);
+
+/** POST /api/accept-invitation: what the emailed invitation link carries (an account that has a password). */
+export const acceptInvitationBody = z.object({ token: requiredString({ max: 500 }), email: email() });
+export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;

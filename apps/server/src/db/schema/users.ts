@@ -52,6 +52,8 @@ export const organisationStaff = pgTable(
       .references(() => users.id),
     role: text({ enum: STAFF_ROLES }),
     pendingInvite: boolean().notNull().default(false),
+    /** The name the inviting admin typed, shown here until the person accepts (then their own). */
+    invitedName: text(),
     invitedAt: instant(),
     acceptedAt: instant(),
     accessEnabled: boolean().notNull().default(false),

@@ -97,11 +97,23 @@ export async function markEmailVerified(db: Executor, userId: number, now: Date)
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
+/** The person accepts: staff of that organisation from now on (if the invitation was not withdrawn). */
 export async function acceptInvitation(db: Executor, userId: number, organisationId: number, now: Date) {
-  await db
+  const accepted = await db
     .update(organisationStaff)
     .set({ pendingInvite: false, acceptedAt: now })
-    .where(and(eq(organisationStaff.userId, userId), eq(organisationStaff.organisationId, organisationId)));
+    .where(
+      and(
+        eq(organisationStaff.userId, userId),
+        eq(organisationStaff.organisationId, organisationId),
+        isNull(organisationStaff.deletedAt),
+      ),
+    )
+    .returning({ userId: organisationStaff.userId });
+  if (accepted.length > 0) {
+    await db.update(users).set({ isStaff: true, updatedAt: now }).where(eq(users.id, userId));
+  }
+  return accepted.length > 0;
 }
 
 export async function memberProfile(db: Executor, userId: number, organisationId: number) {

@@ -1,4 +1,5 @@
 import {
+  acceptInvitationBody,
   forgotPasswordBody,
   loginBody,
   passwordSetBody,
@@ -10,7 +11,14 @@ import type { AppDeps } from '../../app-deps';
 import { authOf, guard, resolveAuth } from '../../auth/guard';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../auth/session';
 import { errorResponses } from '../../http/envelope';
-import { forgotPassword, login, resendCode, setPasswordWithToken, verifyCode } from './auth.service';
+import {
+  acceptInvitationByLink,
+  forgotPassword,
+  login,
+  resendCode,
+  setPasswordWithToken,
+  verifyCode,
+} from './auth.service';
 import { presentMe } from './me.presenter';
 
 const errors = errorResponses(400, 401, 403, 422, 429);
@@ -123,6 +131,26 @@ export const authRoutes =
       async (request) => {
         await setPasswordWithToken(deps, 'invitation', request.body);
         return { message: 'Your password is set. Sign in to continue.' };
+      },
+    );
+
+    app.post(
+      '/api/accept-invitation',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Accept a staff invitation from its emailed link (an account that already has a password)',
+          body: acceptInvitationBody,
+          response: { 200: messageAnswer, ...errors },
+        },
+      },
+      async (request) => {
+        const { needsPassword } = await acceptInvitationByLink(deps, request.body);
+        return {
+          message: needsPassword
+            ? 'The invitation is accepted. Set your password from the invitation email to sign in.'
+            : 'The invitation is accepted. Sign in to continue.',
+        };
       },
     );
 

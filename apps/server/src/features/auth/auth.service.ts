@@ -1,4 +1,5 @@
 // Sign-in, two-factor codes, password reset and invitation acceptance.
+import * as Sentry from '@sentry/node';
 import type { AppDeps } from '../../app-deps';
 import { loadMemberships } from '../../auth/memberships';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/password';
@@ -33,21 +34,30 @@ interface Client {
   userAgent?: string | undefined;
 }
 
-const loginLimits = (email: string, ip: string): { account: Limit; address: Limit } => ({
-  account: { key: `login:account:${email.toLowerCase()}`, max: 5, windowSeconds: 15 * 60 },
-  address: { key: `login:ip:${ip}`, max: 30, windowSeconds: 15 * 60 },
-});
+/**
+ * Failed sign-ins are limited per account and address (5 in 15 minutes): someone guessing from elsewhere
+ * cannot lock the owner out. Per address across accounts (30 in 15 minutes) stops one machine trying
+ * many accounts; per account across addresses (50 an hour) slows a guess spread over many machines
+ * without letting a handful of wrong tries lock anyone out. Only failures count.
+ */
+const loginLimits = (email: string, ip: string): Limit[] => {
+  const account = email.trim().toLowerCase();
+  return [
+    { key: `login:account-address:${account}:${ip}`, max: 5, windowSeconds: 15 * 60 },
+    { key: `login:ip:${ip}`, max: 30, windowSeconds: 15 * 60 },
+    { key: `login:account:${account}`, max: 50, windowSeconds: 60 * 60 },
+  ];
+};
 
 export async function login(deps: AppDeps, input: { email: string; password: string }, client: Client) {
   const now = deps.clock.now();
   const limits = loginLimits(input.email, client.ip);
-  await hit(deps.db, now, [limits.address]);
-  await check(deps.db, now, [limits.account]);
+  await check(deps.db, now, limits);
 
   const user = await repo.findUserByEmail(deps.db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummy()), input.password);
   if (!user || !valid || !user.passwordHash) {
-    await hit(deps.db, now, [limits.account]).catch(() => undefined);
+    await hit(deps.db, now, limits).catch(() => undefined);
     throw validationError({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
   }
   const memberships = await loadMemberships(deps.db, user.id);
@@ -55,7 +65,7 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   if (user.isStaff && !organisation) {
     throw validationError({ email: ['This account no longer has access to any organisation.'] });
   }
-  await clear(deps.db, [limits.account.key]);
+  await clear(deps.db, [limits[0]!.key]);
   const gym = memberships.gyms.find((g) => g.organisation_id === organisation?.id) ?? null;
   const token = await createSession(deps.db, deps.env, now, {
     userId: user.id,
@@ -151,21 +161,23 @@ export async function forgotPassword(deps: AppDeps, email: string, client: Clien
     { key: `forgot:account:${email.toLowerCase()}`, max: 3, windowSeconds: 3600 },
   ]);
   const user = await repo.findUserByEmail(deps.db, email);
-  if (!user) return;
+  // The same work and the same answer whether or not the address has an account: the token is made and
+  // retired either way, and the mail goes out after the answer (its SMTP round trip would tell).
   const token = newToken();
-  await repo.retireTokens(deps.db, user.id, 'password_reset', now);
+  const tokenHash = sha256(token);
+  await repo.retireTokens(deps.db, user?.id ?? 0, 'password_reset', now);
+  if (!user) return;
   await repo.insertToken(deps.db, {
     userId: user.id,
     kind: 'password_reset',
-    tokenHash: sha256(token),
+    tokenHash,
     expiresAt: new Date(now.getTime() + RESET_MINUTES * MINUTE),
     now,
   });
   const url = `${deps.env.APP_URL}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-  await deps.mailer.send({
-    to: user.email,
-    ...passwordResetMail({ name: user.name, url, minutes: RESET_MINUTES }),
-  });
+  void deps.mailer
+    .send({ to: user.email, ...passwordResetMail({ name: user.name, url, minutes: RESET_MINUTES }) })
+    .catch((error: unknown) => Sentry.captureException(error));
 }
 
 /** Sets a password from a single-use link: a reset (ends every session) or an invitation (accepts it). */
@@ -193,4 +205,27 @@ export async function setPasswordWithToken(
     await revokeUserSessions(tx, found.user.id, now);
   });
   return found.user;
+}
+
+/**
+ * Accepts a staff invitation from its emailed link, for a person who already has an account: the link
+ * (single use, for the invited address only) is the proof; they sign in as usual afterwards.
+ */
+export async function acceptInvitationByLink(deps: AppDeps, input: { token: string; email: string }) {
+  const now = deps.clock.now();
+  const found = await repo.findLiveToken(deps.db, 'invitation', sha256(input.token), now);
+  const invalid = validationError({
+    token: ['This invitation link is invalid or has expired. Ask for a new one.'],
+  });
+  if (!found?.token.organisationId || found.user.email.toLowerCase() !== input.email.trim().toLowerCase()) {
+    throw invalid;
+  }
+  const organisationId = found.token.organisationId;
+  const accepted = await deps.db.transaction(async (tx) => {
+    await repo.markTokenUsed(tx, found.token.id, now);
+    await repo.markEmailVerified(tx, found.user.id, now);
+    return repo.acceptInvitation(tx, found.user.id, organisationId, now);
+  });
+  if (!accepted) throw invalid;
+  return { needsPassword: found.user.passwordHash === null };
 }

@@ -10,6 +10,7 @@ import { caller } from './catalogue.test-support';
 let t: TestApp;
 let home: Awaited<ReturnType<typeof createTenant>>;
 let trainer: ReturnType<typeof caller>;
+let admin: ReturnType<typeof caller>;
 let org: number;
 let allGyms: { id: number };
 let offPeak: { id: number };
@@ -19,6 +20,7 @@ beforeAll(async () => {
   org = home.organisation.id;
   await t.db.update(gyms).set({ cardSurchargeBasisPoints: 250 }).where(eq(gyms.id, home.gymA.id));
   trainer = caller(t, await signIn(t.app, home.trainer.email));
+  admin = caller(t, await signIn(t.app, home.admin.email));
   allGyms = await createOffering(t.db, { organisationId: org, name: 'Anytime', allGymsAccess: true });
   await createOffering(t.db, { organisationId: org, name: 'North Only', gymIds: [home.gymB.id] });
   offPeak = await createOffering(t.db, {
@@ -126,7 +128,9 @@ describe('GET /api/gyms/{gym_id}/offerings', () => {
     expect(names(atA)).toEqual(['Anytime', 'Off-Peak']);
     expect(atA[0].prices.map((p: { amount: number }) => p.amount)).toEqual([2500, 9900]);
     expect(atA[0].prices[0].formatted_surcharge).toBe('$0.63');
-    const atB = (await trainer.get(`/api/gyms/${home.gymB.id}/offerings`)).json().data;
+    // Gym B is not the trainer's: 403, as for the gym itself.
+    expect((await trainer.get(`/api/gyms/${home.gymB.id}/offerings`)).statusCode).toBe(403);
+    const atB = (await admin.get(`/api/gyms/${home.gymB.id}/offerings`)).json().data;
     expect(names(atB)).toEqual(['Anytime', 'North Only', 'Off-Peak']);
     expect(atB[0].prices.map((p: { amount: number }) => p.amount)).toEqual([2200, 2500, 9900]);
     expect(atB[0].prices[0].formatted_surcharge).toBe('$0.00');

@@ -11,7 +11,7 @@ import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
 import { conflict, notFound } from '../../http/app-error';
 import { offsetOf, type PageQuery, page } from '../../http/envelope';
-import { findGym } from '../gyms';
+import { gymFor } from '../gyms';
 import { findCatalogueSettings } from './catalogue.repository';
 import { offeringAnswers, offeringSummaries } from './catalogue-answers';
 import { assertMayWrite, catalogueWriter, lockWritableOffering, OFFERING_ARCHIVED } from './offering-access';
@@ -74,10 +74,9 @@ async function offeringDetailIn(deps: AppDeps, db: Executor, auth: AuthContext, 
 export const offeringDetail = (deps: AppDeps, auth: AuthContext, offeringId: number): Promise<Offering> =>
   offeringDetailIn(deps, deps.db, auth, offeringId);
 
+/** A gym the viewer holds a staff role at, as GET /api/gyms/{id} requires (403 otherwise, 404 elsewhere). */
 async function gymOf(deps: AppDeps, auth: AuthContext, gymId: number) {
-  const gym = await findGym(deps.db, auth.organisationId, gymId);
-  if (!gym) throw notFound('Gym not found.');
-  return gym;
+  return (await gymFor(deps, auth, gymId, 'read')).gym;
 }
 
 /** Offerings on sale at a gym, each with the prices on sale there (surcharges at that gym's rate). */

@@ -7,6 +7,7 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisationStaff } from '../../db/schema/index';
+import { createOffering } from '../../test/catalogue-factories';
 import { createStaff, createTenant, unique } from '../../test/factories';
 import { createDestinationAccount } from '../../test/gym-factories';
 import { signIn } from '../../test/sign-in';
@@ -44,6 +45,7 @@ const cookies = new Map<RoleColumn, string>();
 const uploads = mkdtempSync(join(tmpdir(), 'role-matrix-'));
 let logoForm: { payload: Buffer; headers: Record<string, string> };
 let kisiPlaceId: number;
+let offeringEverywhere: { id: number };
 
 beforeAll(async () => {
   t = await createTestApp({ UPLOADS_DIR: uploads });
@@ -65,6 +67,10 @@ beforeAll(async () => {
     Member: home.member.email,
   };
   for (const role of ROLE_COLUMNS) cookies.set(role, await signIn(t.app, people[role]));
+  offeringEverywhere = await createOffering(t.db, {
+    organisationId: home.organisation.id,
+    allGymsAccess: true,
+  });
   // Door access needs the organisation connected to (the sandbox's) Kisi and a place there.
   await connectKisi(t, home.organisation.id, cookies.get('Organisation admin')!);
   kisiPlaceId = kisiApi(t).seed().placeId;
@@ -240,6 +246,22 @@ const CAPABILITIES: Record<string, Capability> = {
       { method: 'POST', url: `/api/gyms/${id}/access-control/places`, payload: { place_id: kisiPlaceId } },
     ],
   },
+  'catalogue.read': {
+    kind: 'organisation',
+    requests: () => [
+      { method: 'GET', url: '/api/offerings' },
+      { method: 'GET', url: `/api/offerings/${offeringEverywhere.id}` },
+      { method: 'GET', url: `/api/offerings/${offeringEverywhere.id}/prices` },
+      { method: 'GET', url: org('/prices') },
+    ],
+  },
+  'gym.offerings': {
+    kind: 'gym',
+    requests: (id) => [
+      { method: 'GET', url: `/api/gyms/${id}/offerings` },
+      { method: 'GET', url: `/api/gyms/${id}/offerings/${offeringEverywhere.id}/unique-memberships` },
+    ],
+  },
   'staff.read': {
     kind: 'gym',
     // A staff member of the gym: the trainer at gym A, another trainer at gym B.
@@ -331,4 +353,81 @@ describe('docs/roles.md', () => {
       });
     }
   }
+});
+
+/**
+ * Calls whose rules are not a role of the current organisation: public (sign-in, links from emails,
+ * webhooks signed by providers, health), the signed-in person's own (me, switching, sign-out), the
+ * developers' sandbox tools, or per-record rules tested beside the feature (each names where).
+ */
+const OUTSIDE_THE_MATRIX: Record<string, string> = {
+  'GET /api/health': 'public',
+  'POST /api/login': 'public',
+  'POST /api/logout': 'own session',
+  'GET /api/me': 'own account',
+  'POST /api/forgot-password': 'public',
+  'POST /api/reset-password': 'emailed link',
+  'POST /api/set-password': 'emailed link',
+  'POST /api/accept-invitation': 'emailed link',
+  'POST /api/email/verify': 'own session',
+  'POST /api/email/resend': 'own session',
+  'POST /api/organisations/{id}/switch': 'own memberships (tenancy.routes.test.ts)',
+  'POST /api/gyms/{id}/switch': 'own memberships (tenancy.routes.test.ts)',
+  'POST /api/search': 'any staff, scoped to their gyms (search.routes.test.ts)',
+  'POST /api/stripe/exchange': 'kept to the person who started it (stripe-connect tests)',
+  'GET /api/gyms/{id}/stripe': 'as gym.read (stripe-connect tests)',
+  'GET /api/organisations/{id}/staff':
+    'staff.read: the list holds only their gyms’ staff (staff.routes.test.ts)',
+  'PUT /api/organisations/{id}/access-control/places/{place_id}/doors/{door_id}':
+    'gym.access-control.place: the doors of their gym’s place (access-control.access.test.ts)',
+  'POST /api/staff/{id}/kisi-access': 'the session’s current gym (staff-access.routes.test.ts)',
+  'GET /api/webhook-calls': 'organisation admins (webhook-calls tests)',
+  'POST /api/webhooks/akahu': 'provider signature',
+  'POST /api/webhooks/stripe': 'provider signature',
+  'POST /api/webhooks/kisi': 'provider signature',
+  'POST /api/offerings': 'per offering’s gyms (offering-access.test.ts, offerings.write.test.ts)',
+  'PUT /api/offerings/{id}': 'per offering’s gyms (offering-access.test.ts)',
+  'DELETE /api/offerings/{id}': 'per offering’s gyms (offering-access.test.ts)',
+  'DELETE /api/offerings/{id}/archive': 'per offering’s gyms (offering-access.test.ts)',
+  'POST /api/offerings/{id}/prices': 'per offering’s gyms (prices.write.test.ts)',
+  'PUT /api/prices/{id}': 'per offering’s gyms (prices.write.test.ts)',
+  'DELETE /api/prices/{id}': 'per offering’s gyms (prices.write.test.ts)',
+  'DELETE /api/prices/{id}/archive': 'per offering’s gyms (prices.write.test.ts)',
+  'POST /api/prices/{id}/restore': 'per offering’s gyms (prices.write.test.ts)',
+  'POST /api/prices/{id}/private-links': 'per offering’s gyms (private-links.test.ts)',
+  'POST /api/prices/{price_id}/pro-rata': 'as catalogue.read (pro-rata.test.ts)',
+};
+
+describe('every route', () => {
+  it('is in the role matrix or named here with where its rule is tested', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => ({ key: `${method.toUpperCase()} ${path}`, method, path })),
+    );
+    const covered = new Set<string>();
+    for (const capability of Object.values(CAPABILITIES)) {
+      for (const gymId of [home.gymA.id]) {
+        for (const request of await capability.requests(gymId)) {
+          const url = String(request.url).split('?')[0]!;
+          for (const operation of operations) {
+            const pattern = new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+            if (operation.method.toUpperCase() === request.method && pattern.test(url))
+              covered.add(operation.key);
+          }
+        }
+      }
+    }
+    const missing = operations
+      .map((operation) => operation.key)
+      .filter((key) => !covered.has(key) && !(key in OUTSIDE_THE_MATRIX));
+    expect(
+      missing,
+      'routes with no role-matrix entry: add them to docs/roles.md or OUTSIDE_THE_MATRIX',
+    ).toEqual([]);
+    // And nothing named here that no longer exists.
+    const known = new Set(operations.map((operation) => operation.key));
+    expect(Object.keys(OUTSIDE_THE_MATRIX).filter((key) => !known.has(key))).toEqual([]);
+  });
 });

@@ -146,3 +146,60 @@ describe('DELETE /api/staff/{id}', () => {
     expect(still!.deletedAt).toBeNull();
   });
 });
+
+describe('staff rights belong to one organisation', () => {
+  const as = (cookie: string, method: 'GET' | 'POST', url: string) =>
+    t.app.inject(pageRequest({ method, url, cookie, ...(method === 'POST' ? { payload: {} } : {}) }));
+
+  it('a member made staff elsewhere reads nothing of staff here, and deactivation there signs out only there', async () => {
+    // A member of this organisation is (with their acceptance) a trainer at the other organisation.
+    const person = home.member;
+    await t.db
+      .insert(organisationStaff)
+      .values({ organisationId: other.organisation.id, userId: person.id, role: 'personal_trainer' });
+    const atOther = await signIn(t.app, person.email);
+    expect((await as(atOther, 'POST', `/api/organisations/${other.organisation.id}/switch`)).statusCode).toBe(
+      200,
+    );
+    expect((await as(atOther, 'GET', '/api/offerings')).statusCode).toBe(200);
+
+    // Here they are a member: every staff call answers 403, with none of this organisation's data.
+    const atHome = await signIn(t.app, person.email);
+    expect((await as(atHome, 'POST', `/api/organisations/${home.organisation.id}/switch`)).statusCode).toBe(
+      200,
+    );
+    for (const url of [
+      '/api/offerings',
+      `/api/organisations/${home.organisation.id}/prices`,
+      `/api/gyms/${home.gymA.id}/offerings`,
+      `/api/gyms/${home.gymA.id}`,
+      `/api/organisations/${home.organisation.id}/staff`,
+    ]) {
+      const res = await as(atHome, 'GET', url);
+      expect(res.statusCode, url).toBe(403);
+    }
+
+    // The other organisation deactivates them: their session there ends, the one here carries on.
+    const otherAdmin = await signIn(t.app, other.admin.email);
+    expect((await remove(person.id, otherAdmin)).statusCode).toBe(200);
+    expect((await me(atOther)).statusCode).toBe(401);
+    expect((await me(atHome)).statusCode).toBe(200);
+  });
+
+  it('an admin elsewhere cannot sign out this organisation’s admin by adding and deactivating them', async () => {
+    const homeAdmin = await signIn(t.app, home.admin.email);
+    const otherAdmin = await signIn(t.app, other.admin.email);
+    const added = await t.app.inject(
+      pageRequest({
+        method: 'POST',
+        url: `/api/organisations/${other.organisation.id}/staff`,
+        cookie: otherAdmin,
+        payload: { inviting: true, email: home.admin.email, role: 'personal_trainer' },
+      }),
+    );
+    expect(added.statusCode).toBe(201);
+    expect((await remove(home.admin.id, otherAdmin)).statusCode).toBe(200);
+    expect((await me(homeAdmin)).statusCode).toBe(200);
+    expect((await as(homeAdmin, 'GET', `/api/organisations/${home.organisation.id}`)).statusCode).toBe(200);
+  });
+});

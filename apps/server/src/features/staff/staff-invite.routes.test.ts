@@ -195,48 +195,95 @@ describe('inviting a new person, end to end', () => {
 });
 
 describe('adding a person who already has an account', () => {
-  it('adds staff of another organisation at once and tells them; their name stays theirs', async () => {
+  const acceptLinkIn = (text: string) => {
+    const match = text.match(/(https?:\/\/\S+\/accept-invitation)\?token=([^&\s]+)&email=(\S+)/);
+    if (!match) throw new Error(`no accept link in ${text}`);
+    return { token: decodeURIComponent(match[2]!), email: decodeURIComponent(match[3]!) };
+  };
+  const me = async (cookie: string) =>
+    (await t.app.inject(pageRequest({ method: 'GET', url: '/api/me', cookie }))).json().data;
+
+  it('invites staff of another organisation: no rights here until they accept, and nothing of theirs shown', async () => {
+    const person = await createStaff(t.db, {
+      organisationId: other.organisation.id,
+      role: 'personal_trainer',
+    });
     const res = await invite({
       inviting: true,
-      email: other.trainer.email,
+      email: person.email,
       name: 'Someone Else',
       role: 'personal_trainer',
       gyms: [{ id: home.gymA.id, role: 'personal_trainer' }],
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({
-      name: other.trainer.name,
-      status: 'active',
-      pending_invite: false,
-      awaiting_password: false,
-    });
-    const mail = await mailTo(other.trainer.email);
-    expect(mail.subject).toBe("You've been added to Kōwhai Fitness");
-    expect(mail.text).toContain(`${t.env.APP_URL}/login`);
-    const tokens = await t.db
-      .select()
-      .from(authTokens)
-      .where(and(eq(authTokens.userId, other.trainer.id), eq(authTokens.kind, 'invitation')));
-    expect(tokens).toHaveLength(0);
-    const me = (
-      await t.app.inject(
-        pageRequest({ method: 'GET', url: '/api/me', cookie: await signIn(t.app, other.trainer.email) }),
-      )
-    ).json().data;
-    expect(me.organisations.map((o: { id: number }) => o.id).sort()).toEqual(
+    // The name the admin typed, not the account's: adding someone reveals nothing about them.
+    expect(res.json().data).toMatchObject({ name: 'Someone Else', status: 'pending', pending_invite: true });
+    const mail = await mailTo(person.email);
+    expect(mail.subject).toBe("You're invited to Kōwhai Fitness");
+    expect(mail.text.startsWith('Kia ora,\n')).toBe(true); // greeted without the account's name
+    const before = await me(await signIn(t.app, person.email));
+    expect(before.organisations.map((o: { id: number }) => o.id)).toEqual([other.organisation.id]);
+
+    const accepted = await post('/api/accept-invitation', acceptLinkIn(mail.text));
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().message).toBe('The invitation is accepted. Sign in to continue.');
+    const after = await me(await signIn(t.app, person.email));
+    expect(after.organisations.map((o: { id: number }) => o.id).sort()).toEqual(
       [home.organisation.id, other.organisation.id].sort(),
     );
+    const [row] = await t.db
+      .select()
+      .from(organisationStaff)
+      .where(
+        and(
+          eq(organisationStaff.userId, person.id),
+          eq(organisationStaff.organisationId, home.organisation.id),
+        ),
+      );
+    expect(row).toMatchObject({ pendingInvite: false });
+    // The link works once.
+    expect((await post('/api/accept-invitation', acceptLinkIn(mail.text))).statusCode).toBe(422);
   });
 
-  it('makes a member staff', async () => {
+  it('refuses an accept link for another address, or a made-up one', async () => {
+    const person = await createStaff(t.db, {
+      organisationId: other.organisation.id,
+      role: 'personal_trainer',
+    });
+    await invite({ inviting: true, email: person.email, role: 'personal_trainer' });
+    const link = acceptLinkIn((await mailTo(person.email)).text);
+    const wrong = await post('/api/accept-invitation', { ...link, email: 'someone.else@example.co.nz' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.token).toEqual([
+      'This invitation link is invalid or has expired. Ask for a new one.',
+    ]);
+    expect((await post('/api/accept-invitation', { ...link, token: 'x'.repeat(43) })).statusCode).toBe(422);
+    const [row] = await t.db
+      .select()
+      .from(organisationStaff)
+      .where(
+        and(
+          eq(organisationStaff.userId, person.id),
+          eq(organisationStaff.organisationId, home.organisation.id),
+        ),
+      );
+    expect(row).toMatchObject({ pendingInvite: true });
+  });
+
+  it('makes a member staff once they accept', async () => {
     const member = await createMember(t.db, { organisationId: home.organisation.id, gymId: home.gymA.id });
     const res = await invite({ inviting: true, email: member.email, role: 'personal_trainer' });
     expect(res.statusCode).toBe(201);
+    const [pending] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(pending!.isStaff).toBe(false);
+    expect(
+      (await post('/api/accept-invitation', acceptLinkIn((await mailTo(member.email)).text))).statusCode,
+    ).toBe(200);
     const [user] = await t.db.select().from(users).where(eq(users.id, member.id));
     expect(user!.isStaff).toBe(true);
   });
 
-  it('brings back a deactivated staff member with the new role and gyms', async () => {
+  it('brings back a deactivated staff member with the new role and gyms, once they accept', async () => {
     const former = await createStaff(t.db, { organisationId: home.organisation.id, role: 'admin' });
     await t.db
       .update(organisationStaff)
@@ -252,12 +299,19 @@ describe('adding a person who already has an account', () => {
     expect(res.json().data).toMatchObject({
       id: former.id,
       role: null,
-      status: 'active',
+      status: 'pending',
       deleted_at: null,
       gyms: [{ id: home.gymA.id, role: 'personal_trainer' }],
     });
     const rows = await t.db.select().from(gymStaff).where(eq(gymStaff.userId, former.id));
     expect(rows).toHaveLength(1);
+    expect(
+      (await post('/api/accept-invitation', acceptLinkIn((await mailTo(former.email)).text))).statusCode,
+    ).toBe(200);
+    const detail = await t.app.inject(
+      pageRequest({ method: 'GET', url: `/api/staff/${former.id}`, cookie: admin }),
+    );
+    expect(detail.json().data).toMatchObject({ status: 'active', role: null });
   });
 });
 
@@ -280,7 +334,7 @@ describe('POST /api/staff/{id}/resend-invitation', () => {
     expect((await setPassword(second)).statusCode).toBe(200);
   });
 
-  it('refuses people who can already sign in (409), and unknown ids (404)', async () => {
+  it('refuses people who have accepted (409), and unknown ids (404)', async () => {
     expect((await post(`/api/staff/${home.trainer.id}/resend-invitation`, {}, admin)).statusCode).toBe(409);
     expect((await post(`/api/staff/${home.member.id}/resend-invitation`, {}, admin)).statusCode).toBe(404);
   });

@@ -9,7 +9,7 @@ import { newToken, sha256 } from '../../auth/tokens';
 import type { Executor } from '../../db/client';
 import { AppError, conflict, notFound, validationError } from '../../http/app-error';
 import { invitationMail } from '../../mail/templates';
-import { staffAddedMail } from './staff.mail';
+import { staffInvitedMail } from './staff.mail';
 import { findStaff } from './staff.repository';
 import * as w from './staff-write.repository';
 
@@ -50,24 +50,33 @@ async function issueInvitation(db: Executor, organisationId: number, userId: num
   return token;
 }
 
+/**
+ * The invitation: a person without a password sets one (which accepts it); a person who already has an
+ * account accepts it with one click on the emailed link. Until then they have no rights here.
+ */
 async function notify(
   deps: AppDeps,
   actor: Actor,
-  user: { name: string; email: string },
-  token: string | null,
+  user: { name: string; email: string; hasPassword: boolean },
+  token: string,
 ) {
   const organisationName = actor.auth.organisation?.name ?? 'the organisation';
   const inviterName = actor.auth.user.name;
-  const query = new URLSearchParams({ token: token ?? '', email: user.email });
-  const message = token
-    ? invitationMail({
+  const query = new URLSearchParams({ token, email: user.email });
+  const message = user.hasPassword
+    ? staffInvitedMail({
+        organisationName,
+        inviterName,
+        url: `${deps.env.APP_URL}/accept-invitation?${query}`,
+        days: INVITATION_DAYS,
+      })
+    : invitationMail({
         name: user.name,
         organisationName,
         inviterName,
         url: `${deps.env.APP_URL}/set-password?${query}`,
         days: INVITATION_DAYS,
-      })
-    : staffAddedMail({ name: user.name, organisationName, inviterName, url: `${deps.env.APP_URL}/login` });
+      });
   try {
     await deps.mailer.send({ to: user.email, ...message });
   } catch (error) {
@@ -92,34 +101,36 @@ export async function addStaff(deps: AppDeps, actor: Actor, input: StaffInput) {
     let user = await w.findAccountByEmail(tx, input.email);
     if (user?.deletedAt)
       throw validationError({ email: ['This email address belongs to a closed account.'] });
+    // What the admin typed, never the account's stored name: adding someone reveals nothing about them.
+    const typedName = input.name?.trim() || nameFromEmail(input.email);
     if (user) {
       const existing = await w.findStaffRow(tx, organisationId, user.id);
-      if (existing && !existing.deletedAt)
+      if (existing && !existing.deletedAt && !existing.pendingInvite)
         throw validationError({ email: ['This person is already staff of this organisation.'] });
-      if (!user.isStaff) await w.markStaff(tx, user.id, now);
     } else {
-      const name = input.name?.trim() || nameFromEmail(input.email);
-      user = await w.insertStaffUser(tx, { name, email: input.email, now });
+      user = await w.insertStaffUser(tx, { name: typedName, email: input.email, now });
     }
-    const needsPassword = user.passwordHash === null;
+    // Someone who can already sign in (staff or a member elsewhere) gets an invitation they accept: no
+    // rights here until then. A new person is pending until they set a password, when invited.
     await w.upsertStaffRow(tx, {
       organisationId,
       userId: user.id,
       role,
-      pendingInvite: needsPassword && input.inviting,
+      pendingInvite: user.passwordHash !== null || input.inviting,
+      invitedName: typedName,
       now,
     });
     await w.replaceGymRoles(tx, organisationId, user.id, gymRoles, now);
-    const token = needsPassword ? await issueInvitation(tx, organisationId, user.id, now) : null;
+    const token = await issueInvitation(tx, organisationId, user.id, now);
     await w.insertStaffActivity(tx, {
       organisationId,
       actorUserId: actor.auth.user.id,
       staffUserId: user.id,
       action: 'staff.added',
-      data: { role, gyms: gymRoles, inviting: input.inviting, invitation_sent: token !== null },
+      data: { role, gyms: gymRoles, inviting: input.inviting, invitation_sent: true },
       requestId: actor.requestId,
     });
-    return { user, token };
+    return { user: { ...user, name: typedName, hasPassword: user.passwordHash !== null }, token };
   });
   await notify(deps, actor, outcome.user, outcome.token);
   return outcome.user.id;
@@ -130,7 +141,7 @@ export async function resendInvitation(deps: AppDeps, actor: Actor, userId: numb
   const staff = await findStaff(deps.db, organisationId, userId);
   if (!staff) throw notFound('Staff member not found.');
   if (staff.deletedAt) throw conflict('This staff member is deactivated.');
-  if (staff.hasPassword) throw conflict('This person has already set a password and can sign in.');
+  if (!staff.pendingInvite) throw conflict('This person has already accepted the invitation.');
   const now = deps.clock.now();
   await hit(deps.db, now, [
     { key: `staff-invitation:${organisationId}:${userId}`, max: 5, windowSeconds: 3600 },
@@ -147,5 +158,5 @@ export async function resendInvitation(deps: AppDeps, actor: Actor, userId: numb
     });
     return issued;
   });
-  await notify(deps, actor, staff, token);
+  await notify(deps, actor, { name: staff.name, email: staff.email, hasPassword: staff.hasPassword }, token);
 }

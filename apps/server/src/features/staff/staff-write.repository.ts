@@ -50,12 +50,14 @@ export async function upsertStaffRow(
     userId: number;
     role: StaffRole | null;
     pendingInvite: boolean;
+    invitedName: string;
     now: Date;
   },
 ) {
   const values = {
     role: input.role,
     pendingInvite: input.pendingInvite,
+    invitedName: input.invitedName,
     invitedAt: input.now,
     acceptedAt: input.pendingInvite ? null : input.now,
     deletedAt: null,

@@ -8,7 +8,8 @@ const asRole = (value: string | null) => (value === 'admin' || value === 'person
 export function presentStaff(row: StaffRow, gymRoles: GymRole[]): StaffMember {
   return {
     id: row.id,
-    name: row.name,
+    // Until they accept, the name the admin typed: an invitation reveals nothing of the person's account.
+    name: row.pendingInvite ? (row.invitedName ?? row.name) : row.name,
     email: row.email,
     role: asRole(row.role),
     gyms: gymRoles

@@ -13,6 +13,7 @@ const columns = {
   profilePicturePath: users.profilePicturePath,
   role: organisationStaff.role,
   pendingInvite: organisationStaff.pendingInvite,
+  invitedName: organisationStaff.invitedName,
   accessEnabled: organisationStaff.accessEnabled,
   invitedAt: organisationStaff.invitedAt,
   deletedAt: organisationStaff.deletedAt,
@@ -26,6 +27,7 @@ export interface StaffRow {
   profilePicturePath: string | null;
   role: string | null;
   pendingInvite: boolean;
+  invitedName: string | null;
   accessEnabled: boolean;
   invitedAt: Date | null;
   deletedAt: Date | null;

@@ -152,7 +152,7 @@ describe('GET /api/staff/{id}', () => {
 });
 
 describe('POST /api/organisations/{id}/staff-exists', () => {
-  it('says whether an account exists and whether it is staff here', async () => {
+  it('says whether an email is staff here, and nothing about accounts elsewhere', async () => {
     const url = `/api/organisations/${home.organisation.id}/staff-exists`;
     const outsider = await createUser(t.db, { isStaff: false });
     expect((await post(url, { email: home.trainer.email.toUpperCase() })).json().data).toEqual({
@@ -160,16 +160,12 @@ describe('POST /api/organisations/{id}/staff-exists', () => {
       already_staff: true,
       deactivated: false,
     });
-    expect((await post(url, { email: outsider.email })).json().data).toEqual({
-      exists: true,
-      already_staff: false,
-      deactivated: false,
-    });
-    expect((await post(url, { email: other.admin.email })).json().data).toEqual({
-      exists: true,
-      already_staff: false,
-      deactivated: false,
-    });
+    const nobody = { exists: false, already_staff: false, deactivated: false };
+    // An account with no tie to this organisation, another organisation's admin, and no account at all
+    // get the same answer.
+    expect((await post(url, { email: outsider.email })).json().data).toEqual(nobody);
+    expect((await post(url, { email: other.admin.email })).json().data).toEqual(nobody);
+    expect((await post(url, { email: 'never.seen@example.co.nz' })).json().data).toEqual(nobody);
     expect((await post(url, { email: gone.email })).json().data).toEqual({
       exists: true,
       already_staff: false,

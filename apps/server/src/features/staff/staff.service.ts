@@ -3,7 +3,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
-import { revokeUserSessions } from '../../auth/session';
+import { revokeSessionsAt } from '../../auth/session';
 import { conflict, forbidden, notFound } from '../../http/app-error';
 import { markCredentialsRevoked, revokeDoorAccessInKisi } from '../access-control';
 import { presentStaff } from './staff.presenter';
@@ -37,16 +37,22 @@ export async function staffDetail(deps: AppDeps, auth: AuthContext, userId: numb
   };
 }
 
+/**
+ * Whether an email is staff of this organisation (active, invited or deactivated). Whether it has an
+ * account anywhere else is not this organisation's business: that is never told (the same answer, after
+ * the same single query, either way).
+ */
 export async function staffExists(deps: AppDeps, auth: AuthContext, email: string) {
   const found = await repo.staffByEmail(deps.db, auth.organisationId, email);
+  const here = found?.staffUserId != null;
   return {
-    exists: found !== null,
-    already_staff: found?.staffUserId != null && found.deletedAt === null,
-    deactivated: found?.staffUserId != null && found.deletedAt !== null,
+    exists: here,
+    already_staff: here && found?.deletedAt === null,
+    deactivated: here && found?.deletedAt !== null,
   };
 }
 
-/** Deactivates a staff member here: no door rights, no gym roles, no open invitation, every session ended. */
+/** Deactivates a staff member here: no door rights, no gym roles, no open invitation, their sessions here ended. */
 export async function deactivateStaff(deps: AppDeps, actor: Actor, userId: number) {
   const organisationId = actor.auth.organisationId;
   if (userId === actor.auth.user.id) throw conflict('You cannot deactivate yourself.');
@@ -59,7 +65,8 @@ export async function deactivateStaff(deps: AppDeps, actor: Actor, userId: numbe
       await w.deactivateStaff(tx, organisationId, userId, now);
       await markCredentialsRevoked(tx, organisationId, revokedCredentials, now);
       await w.retireInvitations(tx, organisationId, userId, now);
-      await revokeUserSessions(tx, userId, now);
+      // Their access here ends now; their sessions at other organisations are not this one's to end.
+      await revokeSessionsAt(tx, userId, organisationId, now);
       await w.insertStaffActivity(tx, {
         organisationId,
         actorUserId: actor.auth.user.id,

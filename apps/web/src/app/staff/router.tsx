@@ -39,6 +39,7 @@ export const staffRoutes: RouteObject[] = [
           page('forgot-password', 'Forgot password', guest, () => import('./routes/forgot-password')),
           page('set-password', 'Set your password', guest, () => import('./routes/set-password')),
           page('reset-password', 'Reset password', guest, () => import('./routes/reset-password')),
+          page('accept-invitation', 'Join as staff', open, () => import('./routes/accept-invitation')),
           page(
             'two-factor-authentication',
             'Enter your sign-in code',

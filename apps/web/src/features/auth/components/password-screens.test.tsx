@@ -86,3 +86,41 @@ describe('choosing a new password from a link', () => {
     expect(await screen.findByText('This link is incomplete')).toBeTruthy();
   });
 });
+
+describe('accepting a staff invitation from its link', () => {
+  it('accepts with one click, then offers to continue', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/me': { status: 401, body: { message: 'Unauthenticated.', error: 'unauthenticated' } },
+      'POST /api/accept-invitation': {
+        body: { message: 'The invitation is accepted. Sign in to continue.' },
+      },
+    });
+    renderSite('staff', `/accept-invitation${LINK}`);
+    expect(await screen.findByText('ana@example.co.nz')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'The invitation is accepted. Sign in to continue.',
+    );
+    expect(callsTo('POST /api/accept-invitation')).toEqual([{ token: 'abc123', email: 'ana@example.co.nz' }]);
+    expect(screen.getByRole('link', { name: 'Continue' })).toBeTruthy();
+  });
+
+  it('says why when the link no longer works', async () => {
+    mockApi({
+      'GET /api/me': { status: 401, body: { message: 'Unauthenticated.', error: 'unauthenticated' } },
+      'POST /api/accept-invitation': {
+        status: 422,
+        body: {
+          message: 'invalid',
+          error: 'validation_failed',
+          errors: { token: ['This invitation link is invalid or has expired. Ask for a new one.'] },
+        },
+      },
+    });
+    renderSite('staff', `/accept-invitation${LINK}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept the invitation' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This invitation link is invalid or has expired. Ask for a new one.',
+    );
+  });
+});

@@ -133,7 +133,9 @@ describe('the organisation settings screen', () => {
     ] as const) {
       fireEvent.change(length, { target: { value: typed } });
       fireEvent.submit(failed);
-      await waitFor(() => expect(within(failed).queryByText(message), `${typed}: ${failed.textContent}`).toBeTruthy());
+      await waitFor(() =>
+        expect(within(failed).queryByText(message), `${typed}: ${failed.textContent}`).toBeTruthy(),
+      );
     }
     expect(callsTo('PUT /api/organisations/1/grace-period')).toHaveLength(0);
   });

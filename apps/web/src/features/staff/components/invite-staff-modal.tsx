@@ -27,18 +27,11 @@ interface InviteStaffModalProps {
 const ALREADY_STAFF = 'This person is already staff of this organisation.';
 
 function AccountNote({ account, email }: { account: ExistingAccount; email: string }) {
-  if (!account.exists) {
-    return (
-      <Alert color="blue" title="New to the back office">
-        {email} has no account yet. We will email them a link to set a password; until then they show as
-        Pending.
-      </Alert>
-    );
-  }
   return (
-    <Alert color="blue" title="Already has an account">
-      {email} keeps their own name and password and can sign in straight away; we will email to let them know.
-      {account.deactivated ? ' They were deactivated here before: adding them brings them back.' : ''}
+    <Alert color="blue" title={account.deactivated ? 'Deactivated here before' : 'An invitation by email'}>
+      We will email {email} an invitation: with an account already, they accept it in one click; without one,
+      they set a password. Until then they show as Pending and can do nothing here.
+      {account.deactivated ? ' Inviting them again brings them back once they accept.' : ''}
     </Alert>
   );
 }
@@ -90,8 +83,8 @@ export function InviteStaffModal({ opened, organisationId, onClose }: InviteStaf
     );
   };
 
-  const send = (found: ExistingAccount) => {
-    const { input, errors: problems } = checkInvite(draft, found);
+  const send = () => {
+    const { input, errors: problems } = checkInvite(draft);
     if (!input) return showErrors(problems);
     invite.mutate(
       { organisationId, invite: input },
@@ -99,9 +92,9 @@ export function InviteStaffModal({ opened, organisationId, onClose }: InviteStaf
         onSuccess: (staff) => {
           notifySuccess(
             staff.status === 'pending'
-              ? `An invitation to set a password is on its way to ${staff.email}.`
+              ? `An invitation is on its way to ${staff.email}.`
               : `${staff.name} is now staff and has been told by email.`,
-            found.exists ? 'Staff member added' : 'Invitation sent',
+            'Invitation sent',
           );
           close();
         },
@@ -115,7 +108,7 @@ export function InviteStaffModal({ opened, organisationId, onClose }: InviteStaf
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (account) send(account);
+    if (account) send();
     else lookUp();
   };
 
@@ -145,16 +138,15 @@ export function InviteStaffModal({ opened, organisationId, onClose }: InviteStaf
           {account ? (
             <>
               <AccountNote account={account} email={draft.email.trim()} />
-              {account.exists ? null : (
-                <TextInput
-                  label="Name"
-                  required
-                  autoComplete="off"
-                  value={draft.name}
-                  onChange={(event) => change({ name: event.currentTarget.value })}
-                  {...errorProps(errors, 'name')}
-                />
-              )}
+              <TextInput
+                label="Name"
+                description="How they show here until they accept"
+                required
+                autoComplete="off"
+                value={draft.name}
+                onChange={(event) => change({ name: event.currentTarget.value })}
+                {...errorProps(errors, 'name')}
+              />
               <Radio.Group
                 label="Role"
                 required
@@ -187,7 +179,7 @@ export function InviteStaffModal({ opened, organisationId, onClose }: InviteStaf
               Cancel
             </Button>
             <Button type="submit" loading={check.isPending || invite.isPending}>
-              {account === null ? 'Continue' : account.exists ? 'Add to staff' : 'Send invitation'}
+              {account === null ? 'Continue' : 'Send invitation'}
             </Button>
           </Group>
         </Stack>

@@ -8,8 +8,6 @@ import {
   invitePayload,
 } from './invite-draft';
 
-const newPerson = { exists: false, already_staff: false, deactivated: false };
-const hasAccount = { exists: true, already_staff: false, deactivated: false };
 const draft = (patch: Partial<InviteDraft>): InviteDraft => ({ ...emptyInviteDraft(), ...patch });
 
 describe('the invite form', () => {
@@ -19,16 +17,15 @@ describe('the invite form', () => {
     expect(checkEmail(' ana@example.co.nz ')).toEqual({ email: 'ana@example.co.nz' });
   });
 
-  it('needs a name and a role for someone new (spec section 5)', () => {
-    const { input, errors } = checkInvite(draft({ email: 'ana@example.co.nz', name: '  ' }), newPerson);
+  it('needs a name and a role (spec section 5)', () => {
+    const { input, errors } = checkInvite(draft({ email: 'ana@example.co.nz', name: '  ' }));
     expect(input).toBeNull();
     expect(errors).toEqual({ name: 'Value is required', role: 'Value is required' });
   });
 
-  it('invites someone new with their name, to be pending until they set a password', () => {
+  it('invites with the name typed, to be pending until they accept', () => {
     const { input } = checkInvite(
       draft({ email: ' ana@example.co.nz ', name: ' Ana Lee ', role: 'personal_trainer' }),
-      newPerson,
     );
     expect(input).toEqual({
       inviting: true,
@@ -39,25 +36,26 @@ describe('the invite form', () => {
     });
   });
 
-  it('leaves the name out for someone who already has an account', () => {
-    const { input } = checkInvite(draft({ email: 'ana@example.co.nz', role: 'admin' }), hasAccount);
-    expect(input).toEqual({ inviting: true, email: 'ana@example.co.nz', role: 'admin', gyms: [] });
+  it('asks for the name even when the address may have an account: nothing about it is revealed', () => {
+    const { errors } = checkInvite(draft({ email: 'ana@example.co.nz', role: 'admin' }));
+    expect(errors).toEqual({ name: 'Value is required' });
   });
 
   it('sends per-gym roles as role -1 with the gyms given a role', () => {
     const perGym = draft({
       email: 'ana@example.co.nz',
+      name: 'Ana Lee',
       role: 'per_gym',
       gymRoles: { 11: 'admin', 12: '', 13: 'personal_trainer' },
     });
-    expect(invitePayload(perGym, hasAccount)).toMatchObject({
+    expect(invitePayload(perGym)).toMatchObject({
       role: -1,
       gyms: [
         { id: 11, role: 'admin' },
         { id: 13, role: 'personal_trainer' },
       ],
     });
-    const none = checkInvite({ ...perGym, gymRoles: { 11: '' } }, hasAccount);
+    const none = checkInvite({ ...perGym, gymRoles: { 11: '' } });
     expect(none.input).toBeNull();
     expect(gymsError(none.errors)).toBe('The value is required');
   });

@@ -1,11 +1,11 @@
-// The invite form's state and its check (spec section 5: email and role required; the name unless the
-// person already has an account). Everyone is sent `inviting: true`: a new person is pending until they
-// set a password from the emailed link, and gets the name typed here; an existing account keeps its own.
+// The invite form's state and its check (spec section 5: email, name and role required). Everyone is sent
+// `inviting: true` and is pending until they accept (a new person by setting a password, an existing
+// account with one click); until then they show here by the name typed, and nothing of an account
+// elsewhere is revealed.
 import { email, PER_GYM_ROLE, type StaffRole, staffInviteSchema, VALUE_REQUIRED } from '@gym/domain';
 import { z } from 'zod';
 import type { FieldErrors } from '@/lib/form';
 import type { StaffInvite } from '../api/invite-staff';
-import type { ExistingAccount } from '../api/staff-exists';
 
 export type RoleChoice = StaffRole | 'per_gym' | '';
 
@@ -48,7 +48,7 @@ export const gymsError = (errors: FieldErrors): string | undefined =>
   errors.gyms ?? Object.entries(errors).find(([key]) => key.startsWith('gyms.'))?.[1];
 
 /** The request body: the per-gym choice is the spec's role -1 with its list of gyms. */
-export function invitePayload(draft: InviteDraft, account: ExistingAccount): StaffInvite {
+export function invitePayload(draft: InviteDraft): StaffInvite {
   const perGym = draft.role === 'per_gym';
   const gyms = perGym
     ? Object.entries(draft.gymRoles).flatMap(([id, role]) => (role ? [{ id: Number(id), role }] : []))
@@ -57,22 +57,19 @@ export function invitePayload(draft: InviteDraft, account: ExistingAccount): Sta
     inviting: true,
     email: draft.email.trim(),
     role: (perGym ? PER_GYM_ROLE : draft.role || undefined) as StaffInvite['role'],
-    ...(account.exists ? {} : { name: draft.name.trim() }),
+    name: draft.name.trim(),
     gyms,
   };
 }
 
 /** The body ready to send, or the first message for each field. */
-export function checkInvite(
-  draft: InviteDraft,
-  account: ExistingAccount,
-): { input: StaffInvite | null; errors: FieldErrors } {
-  const payload = invitePayload(draft, account);
+export function checkInvite(draft: InviteDraft): { input: StaffInvite | null; errors: FieldErrors } {
+  const payload = invitePayload(draft);
   const parsed = staffInviteSchema.safeParse(payload);
   const errors: FieldErrors = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) errors[issue.path.map(String).join('.')] ??= issue.message;
   }
-  if (!account.exists && draft.name.trim() === '') errors.name = VALUE_REQUIRED;
+  if (draft.name.trim() === '') errors.name = VALUE_REQUIRED;
   return Object.keys(errors).length === 0 ? { input: payload, errors } : { input: null, errors };
 }

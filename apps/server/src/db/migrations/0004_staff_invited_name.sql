@@ -1,0 +1,1 @@
+ALTER TABLE "organisation_staff" ADD COLUMN "invited_name" text;
