@@ -32,7 +32,7 @@ import { AppError, conflict } from './http/app-error';
 import { registerPageHost } from './http/page-host';
 import { refuseCrossSiteChanges } from './http/request-origin';
 import { registerSecurityHeaders } from './http/security-headers';
-import { configureValidationMessages, toValidationAppError } from './http/validation';
+import { configureValidationMessages, refuseUnsafeText, toValidationAppError } from './http/validation';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configureValidationMessages();
@@ -83,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app, deps.env);
+  refuseUnsafeText(app);
   refuseCrossSiteChanges(app, [new URL(deps.env.APP_URL).origin, new URL(deps.env.REGISTER_URL).origin]);
 
   await app.register(fastifyCookie);

@@ -6,11 +6,13 @@ import * as Sentry from '@sentry/node';
 import pino from 'pino';
 import { createProviders } from './adapters/providers';
 import { buildApp } from './app';
+import { pruneRateLimits } from './auth/rate-limit';
 import { type Clock, clockFromEnv } from './clock';
 import { ConfigError, devToolsEnabled, readEnv } from './config/env';
 import { secretBox } from './db/secrets';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-people';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
+import { pruneWebhookCalls } from './features/webhooks/webhook-calls.repository';
 import { loggerOptions } from './logger';
 import { type MailCapture, startMailCapture } from './mail/capture';
 import { smtpMailer } from './mail/mailer';
@@ -73,6 +75,21 @@ export async function startServer(options: ServerOptions = {}) {
   });
   await app.listen({ host: env.HOST, port: env.PORT });
 
+  // Housekeeping until the job runner arrives: old webhook calls and rate-limit windows, daily.
+  const housekeeping = async () => {
+    try {
+      const now = clock.now();
+      const pruned = await pruneWebhookCalls(database.db, now, env.WEBHOOK_CALL_RETENTION_DAYS);
+      await pruneRateLimits(database.db, now);
+      if (pruned > 0) log.info({ pruned }, 'old webhook calls pruned');
+    } catch (error) {
+      log.error({ err: error }, 'housekeeping failed');
+    }
+  };
+  void housekeeping();
+  const daily = setInterval(() => void housekeeping(), 24 * 60 * 60_000);
+  daily.unref();
+
   const lines = [
     '',
     '  Gym membership is running.',
@@ -95,6 +112,7 @@ export async function startServer(options: ServerOptions = {}) {
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    clearInterval(daily);
     await app.close();
     mailer.close();
     await capture?.close();

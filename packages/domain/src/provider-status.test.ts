@@ -157,10 +157,12 @@ describe('payment transitions', () => {
 
 describe('webhook timestamps', () => {
   const now = new Date('2025-06-01T00:10:00Z');
-  it('accepts up to five minutes old (and any clock skew ahead), and rejects older', () => {
+  it('accepts up to five minutes either way, and rejects beyond (old or dated ahead)', () => {
     expect(isWebhookTimestampStale(new Date('2025-06-01T00:05:00Z'), now)).toBe(false);
     expect(isWebhookTimestampStale(new Date('2025-06-01T00:04:59Z'), now)).toBe(true);
-    expect(isWebhookTimestampStale(new Date('2025-06-01T00:20:00Z'), now)).toBe(false);
+    expect(isWebhookTimestampStale(new Date('2025-06-01T00:15:00Z'), now)).toBe(false);
+    expect(isWebhookTimestampStale(new Date('2025-06-01T00:20:00Z'), now)).toBe(true);
+    expect(isWebhookTimestampStale(new Date('2030-01-01T00:00:00Z'), now)).toBe(true);
     expect(isWebhookTimestampStale(new Date('2025-06-01T00:09:00Z'), now, 30)).toBe(true);
   });
 });

@@ -109,5 +109,6 @@ export function isWebhookTimestampStale(
   now: Date,
   toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS,
 ): boolean {
-  return (now.getTime() - signedAt.getTime()) / 1000 > toleranceSeconds;
+  // Both ways: a signature dated far ahead is as suspect as an old one (a replay prepared in advance).
+  return Math.abs(now.getTime() - signedAt.getTime()) / 1000 > toleranceSeconds;
 }

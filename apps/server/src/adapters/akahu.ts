@@ -123,7 +123,11 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How long a signing key id Akahu did not know is refused without asking again. */
+const UNKNOWN_KEY_MS = 10 * 60_000;
+
 export function createAkahuAdapter(config: AkahuConfig): AkahuAdapter {
+  const unknownKeys = new Map<string, number>();
   const api = config.apiUrl ? hostOptions(config.apiUrl) : {};
   const client = new AkahuClient({
     appToken: config.appToken,
@@ -180,7 +184,25 @@ export function createAkahuAdapter(config: AkahuConfig): AkahuAdapter {
         const keyId = headerValue(headers, 'x-akahu-signing-key');
         if (!signature || !keyId)
           throw new ProviderError('akahu', 'invalid_signature', 'Missing Akahu signature headers');
-        return client.webhooks.validateWebhook(keyId, signature, rawBody);
+        // Akahu's signing keys have small whole-number ids; anything else cannot be one, and a key Akahu
+        // did not know a moment ago is not asked for again: a forged call never costs a fetch each.
+        if (!/^\d{1,9}$/.test(keyId)) {
+          throw new ProviderError('akahu', 'invalid_signature', 'Not an Akahu signing key id');
+        }
+        if ((unknownKeys.get(keyId) ?? 0) > Date.now()) {
+          throw new ProviderError('akahu', 'invalid_signature', 'Unknown Akahu signing key');
+        }
+        try {
+          return await client.webhooks.validateWebhook(keyId, signature, rawBody);
+        } catch (error) {
+          const status = (error as { status?: number }).status;
+          if (status === 404 || status === 400) {
+            if (unknownKeys.size >= 1000) unknownKeys.clear();
+            unknownKeys.set(keyId, Date.now() + UNKNOWN_KEY_MS);
+            throw new ProviderError('akahu', 'invalid_signature', 'Unknown Akahu signing key');
+          }
+          throw error;
+        }
       }),
   };
 }

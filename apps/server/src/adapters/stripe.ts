@@ -261,6 +261,10 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
           receivedAt,
         );
       } catch (error) {
+        // Signed, but not an event (its JSON does not parse): refused for good, not 'try later'.
+        if (error instanceof SyntaxError) {
+          throw new ProviderError('stripe', 'rejected', 'The event body is not valid JSON');
+        }
         throw wrap(error);
       }
     },

@@ -19,6 +19,8 @@ export const envSchema = z.object({
     .optional(),
   /** How many reverse proxies sit in front of the server (their X-Forwarded-For hops are believed). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** How long webhook calls are kept (pruned daily). */
+  WEBHOOK_CALL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z.string().min(1).optional(),

@@ -1,5 +1,5 @@
 // Turns schema validation failures into the 422 body of DESIGN.md section 5 with the specification's messages.
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, type FieldErrors, validationError } from './app-error';
@@ -54,4 +54,45 @@ export function toValidationAppError(error: FastifyError): AppError | undefined 
     return new AppError('bad_request', { message: 'The request body is not valid JSON.' });
   }
   return undefined;
+}
+
+export const UNSAFE_TEXT = 'This text contains characters that are not allowed';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A NUL byte (which PostgreSQL text cannot hold) or half of a surrogate pair (not text at all). */
+export const isUnsafeText = (value: string) =>
+  value.includes('\u0000') || new RegExp(LONE_SURROGATE.source).test(value);
+
+/** The same text made storable: each NUL byte or lone surrogate becomes U+FFFD. */
+export const storableText = (value: string) =>
+  value.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
+
+function unsafePaths(value: unknown, path: string[], found: FieldErrors, depth = 0) {
+  if (depth > 64) return;
+  if (typeof value === 'string') {
+    if (isUnsafeText(value)) found[path.join('.') || '_'] = [UNSAFE_TEXT];
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => unsafePaths(item, [...path, String(index)], found, depth + 1));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (isUnsafeText(key)) found[[...path, '_'].join('.')] = [UNSAFE_TEXT];
+      else unsafePaths(item, [...path, key], found, depth + 1);
+    }
+  }
+}
+
+/**
+ * Every route, before its schema: text with a NUL byte or a lone surrogate anywhere in the body, query or
+ * path is refused (422, at the field) rather than reaching the database as an error. Webhook bodies are
+ * raw text, recorded as received (made storable) rather than refused.
+ */
+export function refuseUnsafeText(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const found: FieldErrors = {};
+    if (typeof request.body === 'object') unsafePaths(request.body, [], found);
+    unsafePaths(request.query, [], found);
+    unsafePaths(request.params, [], found);
+    if (Object.keys(found).length > 0) throw validationError(found);
+  });
 }

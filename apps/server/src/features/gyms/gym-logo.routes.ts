@@ -35,7 +35,11 @@ async function readForm(request: FastifyRequest) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw validationError({ file: [TOO_LARGE] });
     if (code === 'FST_FILES_LIMIT') throw validationError({ file: ['Send one file'] });
-    throw error;
+    // A form without a boundary, or cut short: the client's fault, said plainly.
+    throw new AppError('bad_request', {
+      message: 'The upload could not be read: send the logo again as multipart/form-data.',
+      cause: error,
+    });
   }
   const problems: Record<string, string[]> = {};
   if (!collection?.trim()) problems.collection = ['Value is required'];

@@ -1,8 +1,9 @@
 // The record of every webhook call (webhook_calls). A call is `processed` at most once per provider
 // event (a partial unique index), so claiming an event and processing it share one transaction.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { webhookCalls } from '../../db/schema/index';
+import { storableText } from '../../http/validation';
 
 export type WebhookProvider = 'akahu' | 'stripe' | 'kisi';
 export type WebhookCallStatus = 'processed' | 'rejected' | 'failed' | 'duplicate';
@@ -23,7 +24,26 @@ export interface WebhookCallInput {
   processedAt: Date | null;
 }
 
-const valuesOf = (input: WebhookCallInput) => ({ ...input, payload: input.payload ?? null });
+/** Text PostgreSQL can hold: NUL bytes and lone surrogates (which a forged call may carry) replaced. */
+const storable = storableText;
+
+/** A payload PostgreSQL's jsonb can hold, or null (it refuses \u0000 in strings). */
+const storablePayload = (payload: unknown) => {
+  if (payload === undefined || payload === null) return null;
+  const json = JSON.stringify(payload);
+  // JSON.stringify escapes exactly the lone surrogates; jsonb refuses them and \u0000 alike.
+  return /\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(json) ? null : payload;
+};
+
+const valuesOf = (input: WebhookCallInput) => ({
+  ...input,
+  rawBody: storable(input.rawBody),
+  headers: Object.fromEntries(Object.entries(input.headers).map(([key, value]) => [key, storable(value)])),
+  eventType: input.eventType === null ? null : storable(input.eventType),
+  externalId: input.externalId === null ? null : storable(input.externalId),
+  error: input.error === null ? null : storable(input.error),
+  payload: storablePayload(input.payload),
+});
 
 /** Records a call that is not processed (rejected, failed, duplicate). */
 export async function insertWebhookCall(db: Executor, input: WebhookCallInput): Promise<number> {
@@ -112,4 +132,18 @@ export async function listWebhookCalls(db: Executor, organisationId: number, fil
     .from(webhookCalls)
     .where(ofOrganisation(organisationId, filter));
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Deletes calls received before the retention window, provider by provider (each uses its index). */
+export async function pruneWebhookCalls(db: Executor, now: Date, retentionDays: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  let deleted = 0;
+  for (const provider of ['akahu', 'stripe', 'kisi'] as const) {
+    const rows = await db
+      .delete(webhookCalls)
+      .where(and(eq(webhookCalls.provider, provider), lt(webhookCalls.receivedAt, cutoff)))
+      .returning({ id: webhookCalls.id });
+    deleted += rows.length;
+  }
+  return deleted;
 }

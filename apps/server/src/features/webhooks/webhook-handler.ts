@@ -7,6 +7,8 @@ export interface WebhookDelivery {
   headers: Record<string, string | string[] | undefined>;
   rawBody: string;
   requestId: string;
+  /** The sender's address (refused calls are limited per address). */
+  ip?: string;
 }
 
 export interface VerifiedEvent {

@@ -229,3 +229,21 @@ describe('asking Akahu where a payment is (what the poller of missed webhooks re
     expect(await paymentActivity(t, paymentId)).toMatchObject([{ data: { source: 'akahu_poll' } }]);
   });
 });
+
+describe('Akahu signing key ids', () => {
+  it('refuses a key id that cannot be Akahu’s, or one Akahu does not know (asked for once)', async () => {
+    const body = JSON.stringify({ webhook_type: 'PAYMENT', webhook_code: 'UPDATE', item_id: 'payment_x' });
+    for (const keyId of ['../../etc/passwd', '1e9', '-1', '987654321', '987654321']) {
+      const odd = await replay(t, 'akahu', {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-akahu-signature': 'c2ln',
+          'x-akahu-signing-key': keyId,
+        },
+      });
+      expect(odd.statusCode, keyId).toBe(401);
+      expect(odd.json(), keyId).toMatchObject({ status: 'rejected', error: 'invalid_signature' });
+    }
+  });
+});

@@ -21,6 +21,9 @@ const webhookAnswer = z.object({
   message: z.string().optional(),
 });
 
+/** The largest webhook body accepted (413 beyond). */
+export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
 const receivers =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -32,10 +35,19 @@ const receivers =
       app.post(
         `/api/webhooks/${handler.provider}`,
         {
+          // Providers' events are a few kilobytes; anything far larger is refused before it is read.
+          bodyLimit: WEBHOOK_BODY_LIMIT,
           schema: {
             tags: ['webhooks'],
             summary: `${handler.provider} webhook: signed by the provider, recorded, processed once per event`,
-            response: { 200: webhookAnswer, 400: webhookAnswer, 401: webhookAnswer, 503: webhookAnswer },
+            response: {
+              200: webhookAnswer,
+              400: webhookAnswer,
+              401: webhookAnswer,
+              413: errorBody,
+              429: errorBody,
+              503: webhookAnswer,
+            },
           },
         },
         async (request, reply) => {
@@ -43,6 +55,7 @@ const receivers =
             headers: request.headers,
             rawBody: typeof request.body === 'string' ? request.body : '',
             requestId: request.id,
+            ip: request.ip,
           });
           request.log.info(
             {

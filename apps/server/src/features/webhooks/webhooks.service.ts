@@ -2,6 +2,7 @@
 // call and apply its effects in one transaction. Every call is recorded, whatever happens to it.
 import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
+import { hit } from '../../auth/rate-limit';
 import {
   claimWebhookEvent,
   findProcessedWebhookEvent,
@@ -18,6 +19,9 @@ import {
   WebhookRejected,
 } from './webhook-handler';
 
+/** Refused calls recorded per sending address in ten minutes; beyond, 429 and nothing stored. */
+export const REFUSED_PER_ADDRESS = 60;
+
 export interface WebhookAnswer {
   /** 200 taken (or already taken); 400/401 refused; 503 try again later; the provider retries non-2xx. */
   httpStatus: 200 | 400 | 401 | 503;
@@ -26,7 +30,30 @@ export interface WebhookAnswer {
   externalId: string | null;
 }
 
+/** Deeper than any provider's events: a body nested past this is recorded as text only. */
+const MAX_JSON_DEPTH = 64;
+/** What is kept of a refused call's body: enough to see what it was, not enough to fill the disk. */
+export const REFUSED_BODY_CHARS = 2048;
+
+function nestingDepth(raw: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') deepest = Math.max(deepest, ++depth);
+    else if (c === '}' || c === ']') depth--;
+  }
+  return deepest;
+}
+
+/** The body as JSON to store, or null when it is not JSON or too deeply nested to store safely. */
 function parseJson(raw: string): unknown {
+  if (nestingDepth(raw) > MAX_JSON_DEPTH) return null;
   try {
     return JSON.parse(raw);
   } catch {
@@ -42,6 +69,10 @@ function verificationFailure(
   if (error instanceof WebhookRejected) {
     const httpStatus = error.reason === 'malformed' ? 400 : handler.rejectStatus;
     return { status: 'rejected', reason: error.reason, message: error.message, httpStatus };
+  }
+  if (error instanceof ProviderError && error.kind === 'rejected') {
+    // Signed, but not an event we can read: retrying would not change that.
+    return { status: 'rejected', reason: 'malformed', message: error.message, httpStatus: 400 };
   }
   if (error instanceof ProviderError && error.kind === 'invalid_signature') {
     const reason = /tolerance/i.test(error.message) ? 'stale' : 'invalid_signature';
@@ -89,9 +120,15 @@ export async function receiveWebhook(
     event = await handler.verify(delivery);
   } catch (error) {
     const failure = verificationFailure(error, handler);
-    const payload = parseJson(delivery.rawBody);
+    // Anyone can send a refused call: keep only its beginning, and slow a sender of many.
+    await hit(deps.db, call.receivedAt, [
+      { key: `webhook-refused:${delivery.ip ?? 'unknown'}`, max: REFUSED_PER_ADDRESS, windowSeconds: 600 },
+    ]);
+    const kept = delivery.rawBody.slice(0, REFUSED_BODY_CHARS);
+    const payload = kept.length === delivery.rawBody.length ? parseJson(kept) : null;
     const callId = await insertWebhookCall(deps.db, {
       ...call,
+      rawBody: kept,
       ...handler.describe(payload),
       organisationId: null,
       signatureValid: false,

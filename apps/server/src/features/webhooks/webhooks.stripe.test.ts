@@ -188,6 +188,23 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await paymentActivity(t, paymentId)).toHaveLength(1);
   });
 
+  it('answers a correctly signed body that is not JSON with 400 (no retries for days), and one dated ahead as stale', async () => {
+    const secret = t.env.STRIPE_WEBHOOK_SECRET!;
+    const malformed = await replay(t, 'stripe', signed('{"id": "evt_broken", ', secret, t.clock.now()));
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ status: 'rejected', error: 'malformed' });
+    const body = JSON.stringify({
+      id: 'evt_from_the_future',
+      object: 'event',
+      type: 'ping',
+      data: { object: {} },
+    });
+    const ahead = new Date(t.clock.now().getTime() + 60 * 60_000);
+    const future = await replay(t, 'stripe', signed(body, secret, ahead));
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toMatchObject({ status: 'rejected', error: 'stale' });
+  });
+
   it('records events of an account no gym holds, with no organisation', async () => {
     const { accountId } = await t.providers.stripe.createConnectedAccount({ email: 'stranger@gym.test' });
     t.sandbox.controls.stripe.completeOnboarding(accountId);
