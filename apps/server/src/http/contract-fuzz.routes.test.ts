@@ -1,0 +1,226 @@
+// Fuzzing from the contract: every operation of the OpenAPI document gets at least 30 malformed requests
+// (wrong types, missing fields, 1 MB strings, NUL bytes and lone surrogates, negative, NaN and huge
+// numbers, invalid dates, arrays for objects, bad path ids). None may answer 5xx, hang, or show a stack
+// trace or SQL. A new route is covered without anyone remembering to add it.
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant } from '../test/factories';
+import { signIn } from '../test/sign-in';
+import { createTestApp, pageRequest, type TestApp } from '../test/test-app';
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+}
+
+const MEGABYTE = 'x'.repeat(1024 * 1024);
+/** Values no field should choke on. */
+const BAD_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  0,
+  1.5,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  'NaN',
+  'Infinity',
+  '',
+  '   ',
+  'nul\u0000byte',
+  'lone \ud800 surrogate',
+  '2026-02-30',
+  '9999-99-99T99:99:99Z',
+  "'; drop table users; --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  'é'.repeat(300),
+  [],
+  [1, 'two', null],
+  {},
+  { nested: { deeper: [1, { x: 'y' }] } },
+];
+const BAD_IDS = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '1e309',
+  '99999999999999999999',
+  '%00',
+  '%27%3B',
+  'null',
+  '%F0%9F%92%A9',
+];
+const QUERY_VALUES = [
+  '',
+  '-1',
+  'abc',
+  '1e309',
+  '%00',
+  '%ED%A0%80',
+  'x'.repeat(5000),
+  '2026-02-30',
+  '[]',
+  'true',
+];
+
+const LEAKS = [
+  /\n\s+at\s/,
+  /node_modules/,
+  /\bselect\b.+\bfrom\b/i,
+  /syntax error at/i,
+  /relation "/i,
+  /drizzle/i,
+];
+
+let t: TestApp;
+let home: Awaited<ReturnType<typeof createTenant>>;
+const figures = { operations: 0, requests: 0, serverErrors: 0, statuses: {} as Record<number, number> };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  home = await createTenant(t.db);
+});
+afterAll(async () => {
+  // The figures the hardening note quotes.
+  process.stdout.write(
+    `contract fuzz: ${figures.operations} operations, ${figures.requests} requests, ${figures.serverErrors} 5xx; answers ${JSON.stringify(figures.statuses)}\n`,
+  );
+  await t.close();
+});
+
+/** A plausible id for each path parameter: this organisation's own records, so requests get past 404. */
+function pathWith(path: string, replace: (name: string) => string) {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => replace(name));
+}
+
+function goodId(name: string, path: string): string {
+  if (path.startsWith('/api/organisations/') && name === 'id') return String(home.organisation.id);
+  if (path.startsWith('/api/gyms/') && (name === 'id' || name === 'gym_id')) return String(home.gymA.id);
+  if (path.startsWith('/api/staff/')) return String(home.trainer.id);
+  return '1';
+}
+
+function requestsFor(method: string, path: string, operation: Operation): InjectOptions[] {
+  const url = pathWith(path, (name) => goodId(name, path));
+  const params = (operation.parameters ?? []).filter((p) => p.in === 'path');
+  const query = (operation.parameters ?? []).filter((p) => p.in === 'query');
+  const properties = Object.keys(
+    operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
+  );
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  const requests: InjectOptions[] = [];
+  const send = (options: Partial<InjectOptions>) =>
+    requests.push({ method: method as InjectOptions['method'], url, ...options } as InjectOptions);
+
+  for (const param of params) {
+    for (const bad of BAD_IDS) {
+      send({
+        url: pathWith(path, (name) => (name === param.name ? bad : goodId(name, path))),
+        payload: hasBody ? {} : undefined,
+      });
+    }
+  }
+  for (const param of query) {
+    for (const bad of QUERY_VALUES) send({ url: `${url}?${param.name}=${bad}` });
+  }
+  if (hasBody) {
+    // The whole body wrong.
+    for (const body of [[], 'text', 42, null, {}, { unknown: 1 }]) send({ payload: JSON.stringify(body) });
+    send({ payload: '{"broken": ', headers: { 'content-type': 'application/json' } });
+    send({
+      payload: `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    send({ payload: JSON.stringify({ big: MEGABYTE }) });
+    // Each field wrong in every way.
+    for (const field of properties) {
+      for (const bad of BAD_VALUES) send({ payload: JSON.stringify({ [field]: bad }) });
+      send({ payload: JSON.stringify({ [field]: 'y'.repeat(100_000) }) });
+    }
+  }
+  // At least 30 for every operation: fill with query and header oddities.
+  const fillers = ['?page=-1', '?per_page=100000', '?page=abc', '?sort=%00', '?search=%ED%A0%80'];
+  let i = 0;
+  while (requests.length < 30) {
+    send({
+      url: `${url}${fillers[i % fillers.length]}&n=${i}`,
+      payload: hasBody ? JSON.stringify({}) : undefined,
+    });
+    i += 1;
+  }
+  return requests;
+}
+
+const withTimeout = <T>(work: Promise<T>, ms: number, what: string) =>
+  Promise.race([
+    work,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms: ${what}`)), ms)),
+  ]);
+
+describe('every operation of the OpenAPI document', () => {
+  it('answers malformed requests with a 4xx (or a success), never a 5xx, a hang, a stack trace or SQL', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const failures: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [lower, operation] of Object.entries(methods)) {
+        const method = lower.toUpperCase();
+        if (path === '/api/logout') continue; // fuzzed below with its own session
+        figures.operations += 1;
+        // A fresh session for each operation: some (deactivate, switch) change the one they run with.
+        const cookie = path.startsWith('/api/webhooks/') ? undefined : await signIn(t.app, home.admin.email);
+        for (const request of requestsFor(method, path, operation)) {
+          figures.requests += 1;
+          const headers = {
+            'content-type': 'application/json',
+            ...((request.headers as Record<string, string> | undefined) ?? {}),
+          };
+          const res = await withTimeout(
+            t.app.inject(
+              pageRequest({
+                ...request,
+                cookie,
+                headers,
+                remoteAddress: `10.200.${figures.requests % 250}.1`,
+              }),
+            ),
+            10_000,
+            `${method} ${request.url}`,
+          );
+          figures.statuses[res.statusCode] = (figures.statuses[res.statusCode] ?? 0) + 1;
+          const what = `${method} ${String(request.url).slice(0, 120)} ${String(request.payload ?? '').slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          if (res.statusCode >= 500) {
+            figures.serverErrors += 1;
+            failures.push(what);
+          } else if (LEAKS.some((leak) => leak.test(res.body))) failures.push(`leak: ${what}`);
+        }
+      }
+    }
+    // Sign-out, fuzzed with a session of its own.
+    const logout = await signIn(t.app, home.admin.email);
+    for (const payload of ['[]', 'null', '{"a":1}', '"x"']) {
+      const res = await t.app.inject(
+        pageRequest({
+          method: 'POST',
+          url: '/api/logout',
+          cookie: logout,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+      figures.requests += 1;
+      if (res.statusCode >= 500) failures.push(`POST /api/logout ${payload} → ${res.statusCode}`);
+    }
+    figures.operations += 1;
+    expect(failures).toEqual([]);
+    expect(figures.operations).toBeGreaterThan(40);
+  }, 600_000);
+});
