@@ -1,11 +1,43 @@
-// `npm run db:migrate` and `npm run db:seed`.
+// `npm run db:migrate`, `db:seed`, `db:backup -- <file>` and `db:restore -- <file>`.
+import { join, resolve } from 'node:path';
 import { offsetClock, systemClock } from '../clock';
 import { ConfigError, readEnv } from '../config/env';
 import { encryptionKey, openMigratedDatabase } from '../runtime';
+import { type BackupTarget, backupDatabase, restoreDatabase } from './backup';
 import { secretBox } from './secrets';
 import { isDatabaseEmpty, seedDemo } from './seed/seed-demo';
 
+function backupTarget(env: ReturnType<typeof readEnv>): BackupTarget {
+  return env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: join(resolve(env.DATA_DIR), 'pglite') };
+}
+
+async function backupOrRestore(command: 'backup' | 'restore') {
+  const env = readEnv();
+  const target = backupTarget(env);
+  const file = process.argv[3];
+  if (!file) {
+    process.stderr.write(`Usage: npm run db:${command} -- <file>\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (command === 'backup') {
+    const { bytes } = await backupDatabase(target, file);
+    process.stdout.write(
+      `Backed up the ${target.kind === 'pglite' ? 'embedded' : 'server'} database to ${file} (${bytes} bytes).\n` +
+        'Keep ENCRYPTION_KEY (or DATA_DIR/encryption.key) safe and apart from it: the gyms\u2019 secrets need it.\n',
+    );
+  } else {
+    const { movedAside } = await restoreDatabase(target, file);
+    process.stdout.write(
+      `Restored ${file}.${movedAside ? ` The database that was there is kept at ${movedAside}.` : ''}\n`,
+    );
+  }
+}
+
 async function run(command: string | undefined) {
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command);
   const env = readEnv();
   const database = await openMigratedDatabase(env);
   try {
@@ -25,7 +57,7 @@ async function run(command: string | undefined) {
       });
       process.stdout.write(`Demo data created: ${JSON.stringify(result)}\n`);
     } else {
-      process.stderr.write('Usage: cli.ts migrate|seed\n');
+      process.stderr.write('Usage: cli.ts migrate|seed|backup <file>|restore <file>\n');
       process.exitCode = 2;
     }
   } finally {
