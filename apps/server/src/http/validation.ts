@@ -73,7 +73,8 @@ function unsafePaths(value: unknown, path: string[], found: FieldErrors, depth =
   if (typeof value === 'string') {
     if (isUnsafeText(value)) found[path.join('.') || '_'] = [UNSAFE_TEXT];
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => unsafePaths(item, [...path, String(index)], found, depth + 1));
+    for (const [index, item] of value.entries())
+      unsafePaths(item, [...path, String(index)], found, depth + 1);
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (isUnsafeText(key)) found[[...path, '_'].join('.')] = [UNSAFE_TEXT];
