@@ -166,7 +166,7 @@ test('an admin archives and restores a price, copies a private link and archives
   await expect(page.getByRole('link', { name })).toBeVisible();
 });
 
-test('a price members are on cannot be deleted, and the page says why', async ({ page }) => {
+test('a price members are on offers archive, not delete; the server refuses a delete', async ({ page }) => {
   await signInWithApi(page, DEMO.admin);
   const organisationId = (await currentUser(page)).current_organisation!.id;
   const answer = await page.request.get(`${STAFF_URL}/api/organisations/${organisationId}/prices`, {
@@ -185,14 +185,16 @@ test('a price members are on cannot be deleted, and the page says why', async ({
 
   await page.goto(`/offerings/${inUse!.offering_id}`);
   const card = priceCard(page, priceName(inUse!));
-  await card.getByRole('button', { name: 'Delete' }).click();
-  const dialog = page.getByRole('dialog', { name: `Delete ${priceName(inUse!)}?` });
-  await dialog.getByRole('button', { name: 'Delete price' }).click();
-  await expect(dialog.getByRole('alert')).toContainText(
+  // Members are on it: archive is offered, delete is not (the server would answer 409).
+  await expect(card.getByRole('button', { name: 'Archive' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  const refused = await page.request.delete(`${STAFF_URL}/api/prices/${inUse!.id}`, {
+    headers: PAGE_HEADERS,
+  });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toBe(
     'This price has subscriptions, so it cannot be deleted. Archive it instead.',
   );
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toHaveCount(0);
   await expect(card).toBeVisible();
 });
 

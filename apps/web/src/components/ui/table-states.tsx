@@ -1,6 +1,7 @@
 // The states a data table shows before it has rows: grey placeholder rows while loading, and the
 // server's message with a way to try again when loading failed.
 import { Alert, Button, Skeleton, Table } from '@mantine/core';
+import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/notify';
 
 /** Stable names for placeholder cells: they never move, so their position is their identity. */
@@ -23,8 +24,18 @@ export function SkeletonRows({ columns, rows = 4 }: { columns: number; rows?: nu
   );
 }
 
-/** "Could not load the staff": the server's message and a Try again button. */
+/**
+ * "Could not load the staff": the server's message and a Try again button; or, when the role may not see
+ * it (403), the explanation alone, since trying again cannot help.
+ */
 export function LoadErrorAlert({ what, error, onRetry }: { what: string; error: unknown; onRetry(): void }) {
+  if (isApiError(error) && error.status === 403) {
+    return (
+      <Alert color="yellow" role="alert" title={`You cannot see ${what}`}>
+        {errorMessage(error)} Ask an organisation admin if you need it.
+      </Alert>
+    );
+  }
   return (
     <Alert color="red" role="alert" title={`Could not load ${what}`}>
       {errorMessage(error)}{' '}

@@ -19,5 +19,6 @@ export const accessKeys = {
   places: (organisationId: number) => ['access-control', organisationId, 'places'] as const,
   doors: (organisationId: number, placeId: string) =>
     ['access-control', organisationId, 'doors', placeId] as const,
-  staff: (staffId: number) => ['access-control', 'staff', staffId] as const,
+  /** Under the staff member's own key: a change to them (deactivation) refreshes it too. */
+  staff: (staffId: number) => ['staff', 'detail', staffId, 'door-access'] as const,
 };

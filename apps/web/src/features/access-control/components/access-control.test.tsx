@@ -188,8 +188,19 @@ describe('StaffDoorAccessButton', () => {
       },
     });
     renderPart(<StaffDoorAccessButton staffId={55} />, { me: organisationAdmin });
+    // Has it already: said once, and no button offering it again.
     expect(await screen.findByText('Has door access')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Give door access at Ponsonby' }));
+    expect(screen.queryByRole('button', { name: 'Give door access at Ponsonby' })).toBeNull();
+    cleanup();
+    mockApi({
+      ...read(),
+      'POST /api/staff/55/kisi-access': {
+        status: 409,
+        body: { message: 'Ponsonby has no Kisi place yet.', error: 'conflict' },
+      },
+    });
+    renderPart(<StaffDoorAccessButton staffId={55} />, { me: organisationAdmin });
+    fireEvent.click(await screen.findByRole('button', { name: 'Give door access at Ponsonby' }));
     expect((await screen.findByText('Ponsonby has no Kisi place yet.')).getAttribute('role')).toBe('alert');
     cleanup();
     mockApi(read({ deleted_at: '2026-01-01T00:00:00Z' }));

@@ -1,4 +1,5 @@
-// On a staff member's screen: give them door access at the current gym's Kisi place. Shows nothing
+// On a staff member's screen: give them door access at the current gym's Kisi place, or say they have it
+// (never both). Shows nothing
 // when the person cannot be read (the screen says why), is deactivated, or the viewer is not an admin
 // of the current gym.
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
@@ -25,19 +26,20 @@ export function StaffDoorAccessButton({ staffId }: { staffId: number }) {
     <Paper withBorder radius="md" p="lg" mt="lg" component="section" aria-label="Door access" maw={960}>
       <Stack gap="xs" align="flex-start">
         <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconDoorEnter size={16} aria-hidden />}
-            loading={grant.isPending}
-            onClick={give}
-          >
-            Give door access at {gym.name}
-          </Button>
           {access_enabled || grant.isSuccess ? (
             <Badge color="green" variant="light">
               Has door access
             </Badge>
-          ) : null}
+          ) : (
+            <Button
+              variant="default"
+              leftSection={<IconDoorEnter size={16} aria-hidden />}
+              loading={grant.isPending}
+              onClick={give}
+            >
+              Give door access at {gym.name}
+            </Button>
+          )}
         </Group>
         {grant.isError ? (
           <Text size="sm" c="red" role="alert">

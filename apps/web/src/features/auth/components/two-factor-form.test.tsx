@@ -1,5 +1,5 @@
 import '@/testing/browser-apis';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderSite } from '@/testing/render-site';
@@ -15,6 +15,11 @@ afterEach(() => {
 const enterCode = async (code: string) =>
   fireEvent.change(await screen.findByRole('textbox', { name: 'Digit 1 of 6' }), { target: { value: code } });
 
+const WAITING_FOR_CODE = {
+  message: 'Enter the code we emailed you.',
+  error: 'not_two_factor_authenticated',
+};
+
 describe('the sign-in code screen', () => {
   it('offers the code box with one-time-code autofill', async () => {
     mockApi({});
@@ -25,9 +30,14 @@ describe('the sign-in code screen', () => {
   });
 
   it('verifies a complete code and goes on to the way back', async () => {
+    let verified = false;
     const { callsTo } = mockApi({
-      'POST /api/email/verify': { body: { message: 'Verified.' } },
-      'GET /api/me': { body: { data: organisationAdmin } },
+      'POST /api/email/verify': () => {
+        verified = true;
+        return { body: { message: 'Verified.' } };
+      },
+      'GET /api/me': () =>
+        verified ? { body: { data: organisationAdmin } } : { status: 403, body: WAITING_FOR_CODE },
     });
     const { router } = renderSite('staff', '/two-factor-authentication?redirect=%2Fgyms');
     await enterCode('123456');
@@ -68,5 +78,13 @@ describe('the sign-in code screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
     expect((await screen.findByRole('alert')).textContent).toContain(message);
     expect(screen.getByText(/You can ask for a new code in (12|11) s/)).toBeTruthy();
+  });
+
+  it('sends someone already fully signed in on, instead of asking for a code they do not need', async () => {
+    const { callsTo } = mockApi({ 'GET /api/me': { body: { data: organisationAdmin } } });
+    const { router } = renderSite('staff', '/two-factor-authentication');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByRole('textbox', { name: 'Digit 1 of 6' })).toBeNull();
+    expect(callsTo('POST /api/email/resend')).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { route } from '@/config/paths';
+import { useCurrentUser } from '@/lib/session/me';
+import { canManageOfferings } from '@/lib/session/permissions';
 import { useOffering } from '../api/get-offering';
 import type { Offering } from '../api/offering-answers';
 import { useRouteId } from '../lib/route-id';
@@ -42,15 +44,30 @@ function EditorFrame({
   );
 }
 
+/** For a role that may not change offerings: the reason, instead of a form the server would refuse. */
+function NotYourRole() {
+  return (
+    <Alert color="yellow" role="alert" title="Only admins change offerings" maw={880}>
+      Organisation admins and the admins of a gym add and change its offerings. Ask one of them if something
+      needs changing.{' '}
+      <Anchor component={Link} to={route('offerings.index')}>
+        Back to the offerings
+      </Anchor>
+    </Alert>
+  );
+}
+
 export function NewOffering() {
+  const user = useCurrentUser();
   return (
     <EditorFrame title="New offering">
-      <OfferingForm />
+      {canManageOfferings(user) ? <OfferingForm /> : <NotYourRole />}
     </EditorFrame>
   );
 }
 
 function EditOfferingOf({ id }: { id: number }) {
+  const user = useCurrentUser();
   const offering = useOffering(id);
   if (offering.isPending) return <PageLoader />;
   if (offering.isError) {
@@ -59,7 +76,9 @@ function EditOfferingOf({ id }: { id: number }) {
   const data = offering.data;
   return (
     <EditorFrame title={`Edit ${data.name}`} offering={data}>
-      {data.archived_at ? (
+      {!canManageOfferings(user) ? (
+        <NotYourRole />
+      ) : data.archived_at ? (
         <Alert color="gray" title="This offering is archived" maw={880}>
           An archived offering can no longer be changed.{' '}
           <Anchor component={Link} to={route('offerings.show', { id: data.id })}>

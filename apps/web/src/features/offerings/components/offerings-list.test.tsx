@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderSite } from '@/testing/render-site';
+import { trainer } from '@/testing/users';
 import { buildOffering } from '../testing/build-offering';
 import { catalogueApi } from '../testing/catalogue-api';
 
@@ -84,5 +85,23 @@ describe('the offerings list', () => {
     );
     renderSite('staff', '/offerings');
     expect((await screen.findByRole('alert')).textContent).toContain('Not yours.');
+  });
+});
+
+describe('what a trainer is offered', () => {
+  it('no New offering button, and the create screen explains instead of showing a form', async () => {
+    mockApi(
+      catalogueApi({
+        'GET /api/me': { body: { data: trainer } },
+        'GET /api/offerings': { body: { data: [buildOffering({ id: 1 })], meta: meta(1) } },
+      }),
+    );
+    const { router } = renderSite('staff', '/offerings');
+    expect(await screen.findByRole('heading', { name: 'Offerings' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Early Birds' });
+    expect(screen.queryByRole('link', { name: 'New offering' })).toBeNull();
+    await router.navigate('/offerings/create');
+    expect(await screen.findByText('Only admins change offerings')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'New offering' })).toBeNull();
   });
 });

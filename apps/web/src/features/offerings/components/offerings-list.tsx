@@ -7,6 +7,8 @@ import { Link, useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { route } from '@/config/paths';
 import { useGymOptions } from '@/lib/gym-options';
+import { useCurrentUser } from '@/lib/session/me';
+import { canManageOfferings } from '@/lib/session/permissions';
 import { type OfferingFilters, useOfferings } from '../api/list-offerings';
 import { typeChoices } from '../lib/choices';
 import { OfferingsTable } from './offerings-table';
@@ -27,6 +29,7 @@ export function OfferingsList() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const gyms = useGymOptions();
+  const user = useCurrentUser();
   const offerings = useOfferings(filters);
 
   /** A changed filter starts again at page 1. */
@@ -45,13 +48,15 @@ export function OfferingsList() {
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <Title order={1}>Offerings</Title>
-        <Button
-          component={Link}
-          to={route('offerings.create')}
-          leftSection={<IconPlus size={16} aria-hidden />}
-        >
-          New offering
-        </Button>
+        {canManageOfferings(user) ? (
+          <Button
+            component={Link}
+            to={route('offerings.create')}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            New offering
+          </Button>
+        ) : null}
       </Group>
       <Group align="flex-end" gap="md" role="search" aria-label="Filter offerings">
         <NativeSelect

@@ -6,6 +6,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { route } from '@/config/paths';
+import { useCurrentUser } from '@/lib/session/me';
+import { canManageOfferings } from '@/lib/session/permissions';
 import type { OfferingSummary, PageMeta } from '../api/offering-answers';
 
 interface OfferingsTableProps {
@@ -37,6 +39,7 @@ function Head() {
 }
 
 export function OfferingsTable({ query, filtered, archived }: OfferingsTableProps) {
+  const user = useCurrentUser();
   if (query.isPending) {
     return (
       <Table aria-label="Offerings" aria-busy="true">
@@ -60,15 +63,17 @@ export function OfferingsTable({ query, filtered, archived }: OfferingsTableProp
             : 'Offerings are the memberships members join, each with its prices.'
         }
       >
-        <EmptyState.Actions>
-          <Button
-            component={Link}
-            to={route('offerings.create')}
-            leftSection={<IconPlus size={16} aria-hidden />}
-          >
-            New offering
-          </Button>
-        </EmptyState.Actions>
+        {canManageOfferings(user) ? (
+          <EmptyState.Actions>
+            <Button
+              component={Link}
+              to={route('offerings.create')}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              New offering
+            </Button>
+          </EmptyState.Actions>
+        ) : null}
       </EmptyState>
     );
   }

@@ -24,8 +24,22 @@ async function confirmIn(name: string, button: string) {
 }
 
 describe('the prices of an offering', () => {
-  it("keeps the delete dialog open with the server's reason when members are on the price", async () => {
-    const price = buildPrice({ subscriptions_count: 3 });
+  it('offers archive, not delete, on a price members are on', async () => {
+    mockApi(
+      catalogueApi({
+        'GET /api/offerings/301': {
+          body: { data: buildOffering({ prices: [buildPrice({ subscriptions_count: 3 })] }) },
+        },
+      }),
+    );
+    renderSite('staff', '/offerings/301');
+    const card = await screen.findByRole('article', { name: '$19.50 weekly' });
+    expect(within(card).getByRole('button', { name: 'Archive $19.50 weekly' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Delete $19.50 weekly' })).toBeNull();
+  });
+
+  it("keeps the delete dialog open with the server's reason when it refuses (a past subscription)", async () => {
+    const price = buildPrice({ subscriptions_count: 0 });
     mockApi(
       catalogueApi({
         'GET /api/offerings/301': { body: { data: buildOffering({ prices: [price] }) } },

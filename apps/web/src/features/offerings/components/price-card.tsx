@@ -86,7 +86,8 @@ export function PriceCard({ price, offeringId, offeringArchived, canWrite, frequ
                   ? null
                   : button('restore', 'Restore', <IconArrowBackUp size={16} aria-hidden />)
                 : button('archive', 'Archive', <IconArchive size={16} aria-hidden />)}
-              {button('delete', 'Delete', <IconTrash size={16} aria-hidden />, 'red')}
+              {/* A price with subscriptions can only be archived (spec: deleted only with none). */}
+              {members > 0 ? null : button('delete', 'Delete', <IconTrash size={16} aria-hidden />, 'red')}
             </Group>
           ) : null}
         </Group>

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderSite } from '@/testing/render-site';
-import { gymAdmin, organisationAdmin } from '@/testing/users';
+import { gymAdmin, organisationAdmin, trainer } from '@/testing/users';
 import type { StaffDetail, StaffMember } from '../api/staff-answers';
 
 afterEach(() => {
@@ -129,5 +129,22 @@ describe('the staff page', () => {
     });
     renderSite('staff', '/staff/9');
     expect(await screen.findByRole('heading', { name: 'Staff member not found' })).toBeTruthy();
+  });
+});
+
+describe('a role that may not see staff', () => {
+  it('is told why, with no Try again (which cannot help)', async () => {
+    mockApi({
+      'GET /api/me': { body: { data: trainer } },
+      'GET /api/organisations/1/staff': {
+        status: 403,
+        body: { message: 'Only admins can see staff.', error: 'forbidden' },
+      },
+    });
+    renderSite('staff', '/staff');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('You cannot see the staff');
+    expect(alert.textContent).toContain('Only admins can see staff.');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });
