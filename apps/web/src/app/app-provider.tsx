@@ -34,7 +34,7 @@ export function AppProvider({ host, queryClient: given, children }: AppProviderP
           <QueryClientProvider client={queryClient}>
             <ModalsProvider>
               <SiteHostProvider value={host}>
-                <Notifications position="top-right" limit={4} />
+                <Notifications position="bottom-right" limit={3} />
                 {children}
               </SiteHostProvider>
             </ModalsProvider>

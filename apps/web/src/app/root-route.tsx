@@ -1,9 +1,9 @@
 // Wraps every screen of both sites: the document title, keyboard and screen-reader basics, scroll
 // positions and the loading bar between screens.
-import { type MouseEvent, useEffect, useRef } from 'react';
+import { type MouseEvent, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { NavigationProgress } from '@/components/ui/navigation-progress';
-import { product } from '@/config/product';
+import { documentTitle } from '@/lib/document-title';
 import { useRouteHandle } from './route-handle';
 
 const MAIN_ID = 'main-content';
@@ -22,8 +22,9 @@ export function RootRoute() {
   const { pathname } = useLocation();
   const firstRender = useRef(true);
 
-  useEffect(() => {
-    document.title = handle?.title ? `${handle.title} · ${product.name}` : product.name;
+  // A layout effect, so a record screen's own title (lib/document-title, a passive effect) comes after it.
+  useLayoutEffect(() => {
+    document.title = documentTitle(handle?.title);
   }, [handle?.title]);
 
   // After moving to another screen, start keyboard and screen-reader users at its content.

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SectionCard } from '@/components/ui/section-card';
 import { route } from '@/config/paths';
+import { useRecordTitle } from '@/lib/document-title';
 import type { Gym } from '../api/gym-answers';
 import { FactList } from './fact-list';
 import { GymHeader } from './gym-header';
@@ -49,6 +50,7 @@ function GymDetails({ gym }: { gym: Gym }) {
 }
 
 function GymPage({ gym, connections }: { gym: Gym; connections: (gym: Gym) => ReactNode }) {
+  useRecordTitle(gym.name);
   return (
     <Stack gap="lg" maw={960}>
       <GymHeader

@@ -176,7 +176,7 @@ export function OfferingForm({ offering }: OfferingFormProps) {
           <Alert color="blue" title="Prices">
             Prices are managed on the offering's page, not in this form.{' '}
             <Anchor component={Link} to={route('offerings.show', { id: offering.id })}>
-              Go to {offering.name}'s prices
+              Go to the prices of {offering.name}
             </Anchor>
           </Alert>
         )}

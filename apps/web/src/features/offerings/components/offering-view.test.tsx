@@ -34,6 +34,8 @@ describe('the offering page', () => {
     );
     renderSite('staff', '/offerings/301');
     expect(await screen.findByRole('heading', { name: 'Early Birds', level: 1 })).toBeTruthy();
+    // The tab is named after the offering, not 'Offering'.
+    await waitFor(() => expect(document.title.startsWith('Early Birds · ')).toBe(true));
     const hours = screen.getByRole('table', { name: 'Opening hours' });
     expect(within(hours).getByRole('row', { name: 'Monday 6:00 am 10:00 am' })).toBeTruthy();
     const cards = screen.getAllByRole('article').map((card) => card.getAttribute('aria-labelledby'));

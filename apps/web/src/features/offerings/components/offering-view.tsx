@@ -1,6 +1,7 @@
 // /offerings/{id}: one offering with its details, opening hours and prices, and the actions on them.
 import { Alert, Stack } from '@mantine/core';
 import { PageLoader } from '@/components/ui/page-loader';
+import { useRecordTitle } from '@/lib/document-title';
 import { useCurrentUser } from '@/lib/session/me';
 import { useOffering } from '../api/get-offering';
 import { useRouteId } from '../lib/route-id';
@@ -12,6 +13,7 @@ import { OfferingPrices } from './offering-prices';
 function OfferingPage({ id }: { id: number }) {
   const user = useCurrentUser();
   const offering = useOffering(id);
+  useRecordTitle(offering.data?.name);
   if (offering.isPending) return <PageLoader />;
   if (offering.isError) {
     return <LoadFailure error={offering.error} what="the offering" onRetry={() => void offering.refetch()} />;

@@ -1,6 +1,6 @@
 // The top bar's gym switcher, shown only with more than one gym: lists the user's gyms under the
 // current one's name; choosing another switches on the server, then reloads the screen.
-import { Button, Menu, VisuallyHidden } from '@mantine/core';
+import { Button, Menu, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import type { Me } from '@/lib/session/me';
 import { useSwitchGym } from '../api/switch-gym';
@@ -19,17 +19,20 @@ export function GymSwitcher({ user }: { user: Me }) {
   };
 
   return (
-    <Menu position="bottom-start" shadow="md" width={240}>
+    <Menu position="bottom-start" shadow="md" width={300}>
       <Menu.Target>
-        <Button
-          variant="default"
-          rightSection={<IconChevronDown size={16} aria-hidden />}
-          loading={switchTo.isPending}
-          aria-label={`Gym: ${current?.name ?? 'none chosen'}`}
-          maw={220}
-        >
-          {current?.name ?? 'Choose a gym'}
-        </Button>
+        {/* Long names are cut to fit the bar on small screens; the whole name shows on hover and focus. */}
+        <Tooltip label={current?.name ?? 'Choose a gym'} openDelay={300} withinPortal>
+          <Button
+            variant="default"
+            rightSection={<IconChevronDown size={16} aria-hidden />}
+            loading={switchTo.isPending}
+            aria-label={`Gym: ${current?.name ?? 'none chosen'}`}
+            maw={{ base: 200, sm: 320 }}
+          >
+            {current?.name ?? 'Choose a gym'}
+          </Button>
+        </Tooltip>
       </Menu.Target>
       <Menu.Dropdown aria-label="Gyms" mah={GYM_DROPDOWN_MAX_HEIGHT} style={{ overflowY: 'auto' }}>
         {user.gyms.map((gym) => (

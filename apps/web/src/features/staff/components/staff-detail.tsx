@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { route } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
+import { useRecordTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session/me';
 import { useStaffMember } from '../api/get-staff';
@@ -60,6 +61,7 @@ function GymRoles({ staff }: { staff: Staff }) {
 
 function Details({ staff, canManage, isSelf }: { staff: Staff; canManage: boolean; isSelf: boolean }) {
   const user = useCurrentUser();
+  useRecordTitle(staff.name);
   const [deactivating, setDeactivating] = useState<StaffMember | null>(null);
   return (
     <Stack gap="lg">

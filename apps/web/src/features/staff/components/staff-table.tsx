@@ -72,19 +72,19 @@ export function StaffTable({ query, filtered, canManage, currentUserId, onDeacti
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
                   <Avatar size="sm" radius="xl" color="initials" name={person.name} aria-hidden />
-                  <Anchor
-                    component={Link}
-                    to={route('staff.show', { id: person.id })}
-                    fw={500}
-                    style={{ whiteSpace: 'nowrap' }}
-                  >
-                    {person.name}
-                  </Anchor>
-                  <StaffStatusBadge staff={person} />
+                  {/* On a narrow screen the badge goes under the name instead of over the next column. */}
+                  <Group gap={6} wrap="wrap">
+                    <Anchor component={Link} to={route('staff.show', { id: person.id })} fw={500}>
+                      {person.name}
+                    </Anchor>
+                    <StaffStatusBadge staff={person} />
+                  </Group>
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{person.email}</Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {person.email}
+                </Text>
               </Table.Td>
               <Table.Td>{staffRoleLabel(person)}</Table.Td>
               <Table.Td>{gymsText(person)}</Table.Td>
