@@ -81,11 +81,13 @@ const LEAKS = [
 
 let t: TestApp;
 let home: Awaited<ReturnType<typeof createTenant>>;
+let other: Awaited<ReturnType<typeof createTenant>>;
 const figures = { operations: 0, requests: 0, serverErrors: 0, statuses: {} as Record<number, number> };
 
 beforeAll(async () => {
   t = await createTestApp();
-  home = await createTenant(t.db);
+  home = await createTenant(t.db, 'Fuzzed Home Fitness');
+  other = await createTenant(t.db, 'Other Organisation Gyms');
 });
 afterAll(async () => {
   // The figures the hardening note quotes.
@@ -223,4 +225,53 @@ describe('every operation of the OpenAPI document', () => {
     expect(failures).toEqual([]);
     expect(figures.operations).toBeGreaterThan(40);
   }, 600_000);
+});
+
+describe('isolation over every operation', () => {
+  it('another organisation’s admin, naming this organisation’s records, gets 403/404 and none of their data', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const secrets = [
+      home.organisation.name,
+      home.gymA.name,
+      home.gymB.name,
+      home.trainer.email,
+      home.member.email,
+    ];
+    const failures: string[] = [];
+    let checked = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      if (path.startsWith('/api/webhooks/') || path === '/api/logout') continue;
+      for (const [lower, operation] of Object.entries(methods)) {
+        const method = lower.toUpperCase() as InjectOptions['method'];
+        const params = (operation.parameters ?? []).filter((p) => p.in === 'path');
+        const cookie = await signIn(t.app, other.admin.email);
+        const url = pathWith(path, (name) => goodId(name, path));
+        const res = await t.app.inject(
+          pageRequest({
+            method,
+            url,
+            cookie,
+            ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+          }),
+        );
+        checked += 1;
+        const leaked = secrets.filter((secret) => res.body.includes(secret));
+        if (leaked.length > 0)
+          failures.push(`${method} ${url} → ${res.statusCode} shows ${leaked.join(', ')}`);
+        // A path naming this organisation's record: refused, or (for the logo, public branding) a 404 too.
+        const namesARecord = params.some((p) => p.name !== 'price_id' || path.includes('pro-rata'));
+        if (
+          namesARecord &&
+          res.statusCode < 400 &&
+          !['GET /api/gyms/{id}/logo'].includes(`${method} ${path}`)
+        ) {
+          failures.push(`${method} ${url} → ${res.statusCode}: another organisation's record was reachable`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(40);
+  }, 300_000);
 });
