@@ -196,3 +196,18 @@ test('an address that names no gym says so', async ({ page }) => {
   await page.getByRole('link', { name: 'Back to the gyms' }).click();
   await expect(page).toHaveURL(/\/gyms$/);
 });
+
+test('a demo gym’s card payments and door access work on first start, shown once each', async ({ page }) => {
+  await signInWithApi(page, DEMO.admin);
+  const [gym] = await apiGyms(page);
+  await page.goto(`/gyms/${gym!.id}`);
+  await expect(page.getByRole('heading', { name: gym!.name, level: 1 })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Card payments' });
+  // Stripe's own answer: the demo's account exists in the simulator, so it is connected.
+  await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(card.getByText(/no longer knows/)).toHaveCount(0);
+  await expect(card.getByText('Card payments connected')).toHaveCount(0);
+  const doors = page.getByRole('region', { name: 'Door access' });
+  await expect(doors.getByText('Kisi connected')).toBeVisible();
+  await expect(doors.getByText(/did not accept|refuses/)).toHaveCount(0);
+});

@@ -45,6 +45,12 @@ try {
         `  Provider sandbox:   Akahu ${sandbox.akahu.url}, Stripe ${sandbox.stripe.url}, Kisi ${sandbox.kisi.url}`,
       ],
       onClose: () => sandbox.close(),
+      // The simulators start empty: they learn the accounts, keys, places and doors the product holds, so
+      // connected gyms stay connected across restarts (and the demo works without connecting anything).
+      onProviderRecords: (records) => {
+        sandbox.controls.stripe.rememberAccounts(records.stripeAccounts);
+        sandbox.controls.kisi.remember(records.kisi);
+      },
     });
   }
 } catch (error) {

@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { pruneRateLimits } from './auth/rate-limit';
 import { type Clock, clockFromEnv } from './clock';
 import { ConfigError, devToolsEnabled, readEnv } from './config/env';
+import { loadProviderRecords, type ProviderRecords } from './db/provider-records';
 import { secretBox } from './db/secrets';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-people';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
@@ -25,6 +26,11 @@ export interface ServerOptions {
   banner?: string[];
   /** Runs at shutdown after the server closed (stops the simulators). */
   onClose?: () => Promise<void>;
+  /**
+   * Given what the product holds at the providers, once the database is ready: the start script hands it
+   * to the simulators, which keep nothing between starts.
+   */
+  onProviderRecords?: (records: ProviderRecords) => Promise<void> | void;
 }
 
 export async function startServer(options: ServerOptions = {}) {
@@ -51,6 +57,9 @@ export async function startServer(options: ServerOptions = {}) {
     const seeded = await seedDemo(database.db, { now: clock.now(), secrets });
     log.info(seeded, 'demo data created');
   }
+
+  if (options.onProviderRecords)
+    await options.onProviderRecords(await loadProviderRecords(database.db, secrets));
 
   let capture: MailCapture | undefined;
   let smtpUrl = env.SMTP_URL;

@@ -15,7 +15,7 @@ export function authenticate(ctx: KisiContext, request: FastifyRequest): KisiCal
   const match = /^KISI-LOGIN\s+(\S+)$/i.exec(typeof header === 'string' ? header : '');
   if (!match) throw unauthorized();
   const secret = match[1]!;
-  if (secret === ctx.settings.apiKey) {
+  if (secret === ctx.settings.apiKey || ctx.settings.extraApiKeys?.has(secret)) {
     const owner = ctx.state.users.get(ctx.state.ownerId);
     if (owner) return { user: owner, isAdmin: true };
   }

@@ -5,6 +5,8 @@ import type { KisiState } from './state';
 export interface KisiSettings {
   /** The organisation owner's API key (`Authorization: KISI-LOGIN <key>`). */
   apiKey: string;
+  /** Further keys accepted as the owner's (organisations the product stored, remembered at start-up). */
+  extraApiKeys?: Set<string>;
   /** HMAC key for `X-Signature` on event webhooks (empty: unsigned, as when none is set in Kisi). */
   webhookSecret: string;
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseControl } from '../shared/control-routes';
 import { ProviderHttpError } from '../shared/http';
-import type { KisiContext } from './context';
+import { type KisiContext, nowIso } from './context';
 import type { KisiEvent } from './state';
 import { attemptUnlock } from './unlock';
 
@@ -14,6 +14,14 @@ export interface KisiControls {
   tap(lockId: number, userId: number): KisiEvent;
   events(): KisiEvent[];
   seed(): { ownerId: number; placeId: number; lockIds: number[]; groupId: number };
+  /**
+   * Remembers what the product already stored (the simulator keeps nothing between starts): an API key
+   * accepted as the owner's, and places and doors with the product's ids. Existing ids are kept.
+   */
+  remember(records: {
+    apiKeys: string[];
+    places: { id: number; name: string; locks: { id: number; name: string }[] }[];
+  }): void;
 }
 
 export function createKisiControls(
@@ -32,6 +40,36 @@ export function createKisiControls(
       return attemptUnlock(ctx, user, lock);
     },
     events: () => [...ctx.state.events],
+    remember: (records) => {
+      ctx.settings.extraApiKeys ??= new Set();
+      for (const key of records.apiKeys) ctx.settings.extraApiKeys.add(key);
+      const now = nowIso(ctx);
+      const stamp = { created_at: now, updated_at: now };
+      for (const place of records.places) {
+        if (!ctx.state.places.has(place.id)) {
+          ctx.state.places.set(place.id, {
+            id: place.id,
+            name: place.name,
+            address: null,
+            time_zone: 'Pacific/Auckland',
+            latitude: null,
+            longitude: null,
+            ...stamp,
+          });
+        }
+        for (const lock of place.locks) {
+          if (ctx.state.locks.has(lock.id)) continue;
+          ctx.state.locks.set(lock.id, {
+            id: lock.id,
+            name: lock.name,
+            description: null,
+            place_id: place.id,
+            locked_down: false,
+            ...stamp,
+          });
+        }
+      }
+    },
   };
 }
 

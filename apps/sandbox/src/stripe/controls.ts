@@ -14,6 +14,11 @@ export interface StripeControls {
   /** The next charge of this customer or PaymentMethod is declined with `failure` (e.g. insufficient_funds). */
   failNextCharge(target: { customer?: string; paymentMethod?: string }, failure: string): void;
   completeOnboarding(accountId: string): StripeAccount;
+  /**
+   * Remembers connected accounts the product already stored (the simulator keeps nothing between starts),
+   * onboarded and able to take payments. Existing ids are kept.
+   */
+  rememberAccounts(accounts: { id: string; name: string }[]): void;
   events(account?: string | null): StripeEvent[];
   paymentIntent(id: string): PaymentIntent | undefined;
 }
@@ -28,6 +33,28 @@ export function createStripeControls(ctx: StripeContext, reset: () => void): Str
       ctx.state.queuedFailures.push({ ...target, failure });
     },
     completeOnboarding: (accountId) => completeOnboarding(ctx, accountId),
+    rememberAccounts: (accounts) => {
+      for (const { id, name } of accounts) {
+        if (ctx.state.accounts.has(id)) continue;
+        ctx.state.accounts.set(id, {
+          id,
+          object: 'account',
+          type: 'standard',
+          country: 'NZ',
+          email: null,
+          default_currency: 'nzd',
+          details_submitted: true,
+          charges_enabled: true,
+          payouts_enabled: true,
+          business_profile: { name, url: null, mcc: null },
+          capabilities: { card_payments: 'active', transfers: 'active' },
+          requirements: { currently_due: [], eventually_due: [], past_due: [], disabled_reason: null },
+          metadata: {},
+          created: Math.floor(ctx.runtime.clock.now().getTime() / 1000),
+          livemode: false,
+        });
+      }
+    },
     events: (account) =>
       ctx.state.events.filter((e) => account === undefined || e.account === account).map((e) => e.value),
     paymentIntent: (id) => ctx.state.paymentIntents.get(id)?.value,

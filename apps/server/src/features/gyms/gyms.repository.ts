@@ -38,7 +38,8 @@ const idArray = (ids: number[]) => sql`${`{${ids.filter(Number.isSafeInteger).jo
 
 /**
  * One page of the organisation's gyms (all, or only `gymIds`), each with its staff and member counts:
- * one query plus one count. Staff: people assigned to the gym who are not deactivated. Members: current
+ * one query plus one count. Staff: everyone who can work there (a role at the gym, or an
+ * organisation-wide role), accepted and not deactivated, as the staff list shows them. Members: current
  * members whose home gym it is.
  */
 export async function listGyms(
@@ -46,6 +47,7 @@ export async function listGyms(
   organisationId: number,
   filter: { gymIds: number[] | null; limit: number; offset: number },
 ) {
+  // Per-gym staff: a role at that gym, and not an organisation-wide role (counted for every gym below).
   const staff = db
     .select({ gymId: gymStaff.gymId, n: count().as('staff_n') })
     .from(gymStaff)
@@ -61,11 +63,18 @@ export async function listGyms(
       and(
         eq(gymStaff.organisationId, organisationId),
         isNull(organisationStaff.deletedAt),
+        eq(organisationStaff.pendingInvite, false),
+        isNull(organisationStaff.role),
         isNull(users.deletedAt),
       ),
     )
     .groupBy(gymStaff.gymId)
     .as('staff_counts');
+  // Organisation-wide admins and trainers hold every gym, so every gym counts them.
+  const everywhere = sql<number>`(select count(*) from ${organisationStaff}
+    join ${users} on ${users.id} = ${organisationStaff.userId} and ${users.deletedAt} is null
+    where ${organisationStaff.organisationId} = ${organisationId} and ${organisationStaff.deletedAt} is null
+      and not ${organisationStaff.pendingInvite} and ${organisationStaff.role} is not null)`;
   const members = db
     .select({ gymId: organisationMembers.homeGymId, n: count().as('members_n') })
     .from(organisationMembers)
@@ -86,7 +95,7 @@ export async function listGyms(
   const rows = await db
     .select({
       gym: gyms,
-      staffCount: sql<number>`coalesce(${staff.n}, 0)::int`,
+      staffCount: sql<number>`(coalesce(${staff.n}, 0) + ${everywhere})::int`,
       membersCount: sql<number>`coalesce(${members.n}, 0)::int`,
     })
     .from(gyms)

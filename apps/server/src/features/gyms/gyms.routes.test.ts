@@ -69,11 +69,12 @@ describe('GET /api/gyms', () => {
       role_label: 'Admin',
       has_payment_account: true,
       tracks_visits: true,
-      staff_count: 2,
+      // Everyone who can work there: its gym admin and trainer, and the organisation's admin.
+      staff_count: 3,
       members_count: 2,
       created_at: expect.any(String),
     });
-    expect(data[1]).toMatchObject({ staff_count: 1, members_count: 1, has_payment_account: false });
+    expect(data[1]).toMatchObject({ staff_count: 2, members_count: 1, has_payment_account: false });
     expect(res.body).not.toContain(other.gymA.name);
   });
 

@@ -127,6 +127,22 @@ describe('GymDoorAccess for an organisation admin', () => {
   });
 });
 
+describe('the Kisi connection says what Kisi says', () => {
+  it('shows the key refused (not connected) when Kisi no longer accepts the stored key, and asks for it', async () => {
+    mockApi({
+      [`GET ${base}/integration`]: { body: { data: integration } },
+      [`GET ${base}/places`]: {
+        status: 409,
+        body: { message: 'Kisi did not accept the organisation’s API key.', error: 'conflict' },
+      },
+    });
+    renderPart(<GymDoorAccess gym={gym} />, { me: organisationAdmin });
+    expect(await screen.findByText('Kisi refuses the API key')).toBeTruthy();
+    expect(screen.queryByText('Kisi connected')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Connect Kisi' })).toBeTruthy();
+  });
+});
+
 describe('GymDoorAccess for a gym admin', () => {
   it('shows why places are not available when Kisi is not connected', async () => {
     const api = mockApi({

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage, notifySuccess } from '@/lib/notify';
 import { useIntegration } from '../api/get-integration';
+import { usePlaces } from '../api/list-places';
 import { useSaveIntegration } from '../api/save-integration';
 
 function ApiKeyForm({ organisationId, onDone }: { organisationId: number; onDone?: () => void }) {
@@ -62,6 +63,10 @@ export function KisiIntegration({
   children: ReactNode;
 }) {
   const integration = useIntegration(organisationId, true);
+  // Whether Kisi takes the stored key is known only by asking it: the places list (which the place
+  // picker below shows, from the same cached query) is that answer, so the badge says what it says.
+  const places = usePlaces(organisationId, integration.data != null);
+  const refused = places.isError && isApiError(places.error) && [401, 403, 409].includes(places.error.status);
   const [changing, setChanging] = useState(false);
   if (integration.isPending) return <Loader size="sm" aria-label="Loading the Kisi connection" />;
   if (integration.isError) {
@@ -84,15 +89,32 @@ export function KisiIntegration({
   return (
     <Stack gap="md">
       <Group gap="sm">
-        <Badge color="green" variant="light">
-          Kisi connected
-        </Badge>
-        <Button variant="subtle" size="compact-sm" onClick={() => setChanging((open) => !open)}>
-          {changing ? 'Keep the API key' : 'Change API key'}
-        </Button>
+        {refused ? (
+          <Badge color="red" variant="light">
+            Kisi refuses the API key
+          </Badge>
+        ) : places.isSuccess ? (
+          <Badge color="green" variant="light">
+            Kisi connected
+          </Badge>
+        ) : null}
+        {refused ? null : (
+          <Button variant="subtle" size="compact-sm" onClick={() => setChanging((open) => !open)}>
+            {changing ? 'Keep the API key' : 'Change API key'}
+          </Button>
+        )}
       </Group>
-      {changing ? <ApiKeyForm organisationId={organisationId} onDone={() => setChanging(false)} /> : null}
-      {children}
+      {refused ? (
+        <Stack gap="sm">
+          <Text size="sm">{errorMessage(places.error)} Enter the organisation’s current Kisi API key.</Text>
+          <ApiKeyForm organisationId={organisationId} />
+        </Stack>
+      ) : (
+        <>
+          {changing ? <ApiKeyForm organisationId={organisationId} onDone={() => setChanging(false)} /> : null}
+          {children}
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 // The last area of a gym's page, apart from its own settings: card payments (Stripe) and door access.
 // Its parts come from their own features, composed in the route module; this feature shows only
 // whether card payments are connected.
-import { Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Divider, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { SectionCard } from '@/components/ui/section-card';
 import type { Gym } from '../api/gym-answers';
@@ -25,17 +25,20 @@ export function GymConnectionsArea({ gym, cardPaymentActions, children }: GymCon
       </Title>
       <SectionCard
         title="Card payments"
-        aside={<PaymentAccountBadge connected={gym.has_payment_account} />}
+        // The gym's admins see Stripe's own answer (cardPaymentActions); others the stored state. One
+        // source each, never both side by side.
+        aside={gym.can_manage ? null : <PaymentAccountBadge connected={gym.has_payment_account} />}
         description="Card payments go through the gym's own Stripe account."
       >
-        <Group justify="space-between" gap="sm">
+        {gym.can_manage && cardPaymentActions ? (
+          cardPaymentActions
+        ) : (
           <Text size="sm">
             {gym.has_payment_account
               ? 'A Stripe account is linked to this gym.'
               : 'This gym cannot take card payments until its Stripe account is connected.'}
           </Text>
-          {cardPaymentActions}
-        </Group>
+        )}
       </SectionCard>
       {children}
     </Stack>

@@ -48,7 +48,23 @@ const me = { 'GET /api/me': { body: { data: organisationAdmin } } };
 
 describe('the gym page', () => {
   it('shows the counts, the destination account and the secrets only as set or not', async () => {
-    mockApi({ ...me, 'GET /api/gyms/7': { body: { data: buildGym() } } });
+    mockApi({
+      ...me,
+      'GET /api/gyms/7': { body: { data: buildGym() } },
+      'GET /api/gyms/7/stripe': {
+        body: {
+          data: {
+            gym_id: 7,
+            stripe_id: 'acct_1Ponsonby',
+            status: 'account_missing',
+            charges_enabled: false,
+            details_submitted: false,
+            payouts_enabled: false,
+            connected_at: null,
+          },
+        },
+      },
+    });
     renderSite('staff', '/gyms/7');
     expect(await screen.findByRole('heading', { name: 'Ponsonby', level: 1 })).toBeTruthy();
     expect(screen.getByText('1,234')).toBeTruthy();
@@ -58,7 +74,11 @@ describe('the gym page', () => {
     const akahu = screen.getByRole('region', { name: 'Akahu configuration' });
     expect(within(akahu).getByText('Set')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit gym' }).getAttribute('href')).toBe('/gyms/7/edit');
-    expect(screen.getByText('Card payments connected')).toBeTruthy();
+    // Stripe's own answer is the one state shown: never 'connected' beside 'Stripe no longer knows it'.
+    const card = screen.getByRole('region', { name: 'Card payments' });
+    expect(await within(card).findByText(/Stripe no longer knows the stored account/)).toBeTruthy();
+    expect(within(card).queryByText('Card payments connected')).toBeNull();
+    expect(within(card).queryByText('A Stripe account is linked to this gym.')).toBeNull();
   });
 
   it('says when the gym is not in this organisation', async () => {
