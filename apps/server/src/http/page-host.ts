@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env';
+import { isRegisterHost } from './hosts';
 import { pageCsp } from './security-headers';
 
 export interface PageConfig {
@@ -24,10 +25,6 @@ export function pageConfig(env: Env): PageConfig {
     environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
     release: process.env.npm_package_version ?? null,
   };
-}
-
-export function isRegisterHost(hostname: string, env: Env): boolean {
-  return hostname.toLowerCase() === new URL(env.REGISTER_URL).hostname.toLowerCase();
 }
 
 /** The inline script that hands the page its configuration, and the hash the CSP allows it by. */

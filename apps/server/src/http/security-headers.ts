@@ -4,7 +4,7 @@
 // page host sets its own (http/page-host.ts), which the built page satisfies.
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env';
-import { isRegisterHost } from './page-host';
+import { isRegisterHost } from './hosts';
 
 /** Nothing may load or run: right for JSON, images and scripts served as files. */
 export const STRICT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
