@@ -44,3 +44,22 @@ test('the built page runs under its Content-Security-Policy with nothing refused
   await expect(page.getByRole('heading').first()).toBeVisible();
   expect(refused).toEqual([]);
 });
+
+test('assets are sent compressed (brotli, or gzip) with long caching', async ({ request, page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto(`${STAFF_URL}/login`);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  const largest = scripts.find((url) => url.includes('/assets/'));
+  expect(largest).toBeDefined();
+  for (const [encoding, expected] of [
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+  ] as const) {
+    const res = await request.get(largest!, { headers: { 'accept-encoding': encoding } });
+    expect(res.headers()['content-encoding']).toBe(expected);
+    expect(res.headers()['cache-control']).toMatch(/max-age=31536000/);
+  }
+});

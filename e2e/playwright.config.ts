@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const STAFF_URL = `http://localhost:${PORT}`;
 export const MEMBER_URL = `http://join.localhost:${PORT}`;
+/** The Stripe simulator's own address (its /__sandbox controls), just above the server's port. */
+export const SANDBOX_STRIPE_URL = `http://127.0.0.1:${PORT + 2}`;
 
 export default defineConfig({
   testDir: '.',

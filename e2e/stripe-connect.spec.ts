@@ -2,7 +2,7 @@
 // simulator's onboarding form and back to /stripe/callback, after which the gym shows as connected.
 import { expect, type Page, test } from '@playwright/test';
 import { currentUser, DEMO, PAGE_HEADERS, signInWithApi } from './helpers';
-import { STAFF_URL } from './playwright.config';
+import { SANDBOX_STRIPE_URL, STAFF_URL } from './playwright.config';
 
 /** Kōwhai Fitness has one gym, which no other spec changes. */
 async function kowhaiGym(page: Page) {
@@ -26,7 +26,14 @@ test('an organisation admin connects a gym to Stripe and comes back to a connect
   await page.getByRole('article', { name: gym.name }).getByRole('link', { name: gym.name }).click();
   await expect(page.getByRole('heading', { name: gym.name, level: 1 })).toBeVisible();
   const payments = page.getByRole('region', { name: 'Card payments', exact: true });
-  // The demo data's account ids are made up, so the simulator does not know them: connect again.
+  // The demo gym starts connected (the simulator is told its account at start-up)…
+  await expect(payments.getByText('Connected', { exact: true })).toBeVisible();
+  // …until Stripe loses the account: then the page says so and offers to connect again.
+  const stored = await page.request.get(`${STAFF_URL}/api/gyms/${gym.id}/stripe`, { headers: PAGE_HEADERS });
+  const storedId = ((await stored.json()) as { data: { stripe_id: string } }).data.stripe_id;
+  const forgot = await page.request.delete(`${SANDBOX_STRIPE_URL}/__sandbox/accounts/${storedId}`);
+  expect(((await forgot.json()) as { forgotten: boolean }).forgotten).toBe(true);
+  await page.reload();
   await expect(
     payments.getByText('Stripe no longer knows the stored account.', { exact: false }),
   ).toBeVisible();

@@ -19,6 +19,8 @@ export interface StripeControls {
    * onboarded and able to take payments. Existing ids are kept.
    */
   rememberAccounts(accounts: { id: string; name: string }[]): void;
+  /** Stripe loses a connected account (closed, or a different Stripe environment): for tests and demos. */
+  forgetAccount(accountId: string): boolean;
   events(account?: string | null): StripeEvent[];
   paymentIntent(id: string): PaymentIntent | undefined;
 }
@@ -33,6 +35,7 @@ export function createStripeControls(ctx: StripeContext, reset: () => void): Str
       ctx.state.queuedFailures.push({ ...target, failure });
     },
     completeOnboarding: (accountId) => completeOnboarding(ctx, accountId),
+    forgetAccount: (accountId) => ctx.state.accounts.delete(accountId),
     rememberAccounts: (accounts) => {
       for (const { id, name } of accounts) {
         if (ctx.state.accounts.has(id)) continue;
@@ -79,4 +82,7 @@ export function registerStripeControlRoutes(app: FastifyInstance, controls: Stri
     controls.completeOnboarding(request.params.id),
   );
   app.get('/__sandbox/events', async () => ({ data: controls.events() }));
+  app.delete<{ Params: { id: string } }>('/__sandbox/accounts/:id', async (request) => ({
+    forgotten: controls.forgetAccount(request.params.id),
+  }));
 }

@@ -63,6 +63,8 @@ export async function registerPageHost(app: FastifyInstance, env: Env, distDir: 
       prefix: '/assets/',
       immutable: true,
       maxAge: '365d',
+      // The build writes .br and .gz beside each asset: sent with Content-Encoding to browsers that take them.
+      preCompressed: true,
       index: false,
       wildcard: true,
     });

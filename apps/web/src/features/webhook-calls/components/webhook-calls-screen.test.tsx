@@ -159,13 +159,16 @@ describe('the webhook calls screen', () => {
       'GET /api/me': { body: { data: organisationAdmin } },
       'GET /api/webhook-calls': () =>
         answers++ === 0
-          ? { status: 403, body: { message: 'Organisation admins only.', error: 'forbidden' } }
+          ? {
+              status: 409,
+              body: { message: 'The list changed while it was read. Please try again.', error: 'conflict' },
+            }
           : page([buildCall()]),
     });
     renderSite('staff', '/webhook-calls');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Could not load the webhook calls')).toBeTruthy();
-    expect(alert.textContent).toContain('Organisation admins only.');
+    expect(alert.textContent).toContain('The list changed while it was read. Please try again.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'account.updated' })).toBeTruthy();
   });
