@@ -30,6 +30,10 @@ export async function startServer(port: number): Promise<RunningServer> {
       LOG_LEVEL: 'warn',
       PROVIDERS: 'sandbox',
       MAIL_CAPTURE_PORT: '0',
+      // Simulators on free ports, so a bench runs beside `npm start` (which holds 4101–4103).
+      SANDBOX_AKAHU_PORT: '0',
+      SANDBOX_STRIPE_PORT: '0',
+      SANDBOX_KISI_PORT: '0',
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       // Production refuses development defaults: the bench names its own (no mail is sent in a run).
       SMTP_URL: 'smtp://127.0.0.1:2525',
