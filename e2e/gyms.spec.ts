@@ -210,4 +210,15 @@ test('a demo gym’s card payments and door access work on first start, shown on
   const doors = page.getByRole('region', { name: 'Door access' });
   await expect(doors.getByText('Kisi connected')).toBeVisible();
   await expect(doors.getByText(/did not accept|refuses/)).toHaveCount(0);
+  // Kisi shows each organisation its own places only: every place listed is one of its gyms'.
+  const organisationId = (await currentUser(page)).current_organisation!.id;
+  const places = await page.request.get(
+    `${STAFF_URL}/api/organisations/${organisationId}/access-control/places`,
+    {
+      headers: PAGE_HEADERS,
+    },
+  );
+  const listed = ((await places.json()) as { data: { name: string; gym: { id: number } | null }[] }).data;
+  expect(listed.length).toBeGreaterThan(0);
+  expect(listed.filter((place) => place.gym === null)).toEqual([]);
 });

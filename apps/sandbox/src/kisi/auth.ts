@@ -8,6 +8,8 @@ import type { KisiUser } from './state';
 export interface KisiCaller {
   user: KisiUser;
   isAdmin: boolean;
+  /** The API key used, when it is one of the organisation keys (each sees its own places). */
+  apiKey?: string;
 }
 
 export function authenticate(ctx: KisiContext, request: FastifyRequest): KisiCaller {
@@ -17,7 +19,7 @@ export function authenticate(ctx: KisiContext, request: FastifyRequest): KisiCal
   const secret = match[1]!;
   if (secret === ctx.settings.apiKey || ctx.settings.extraApiKeys?.has(secret)) {
     const owner = ctx.state.users.get(ctx.state.ownerId);
-    if (owner) return { user: owner, isAdmin: true };
+    if (owner) return { user: owner, isAdmin: true, apiKey: secret };
   }
   const login = [...ctx.state.logins.values()].find((l) => l.secret === secret);
   const user = login ? ctx.state.users.get(login.userId) : undefined;

@@ -7,6 +7,8 @@ export interface KisiSettings {
   apiKey: string;
   /** Further keys accepted as the owner's (organisations the product stored, remembered at start-up). */
   extraApiKeys?: Set<string>;
+  /** Places remembered for one of those keys: that key lists only these, and the others never see them. */
+  placeKeys?: Map<number, string>;
   /** HMAC key for `X-Signature` on event webhooks (empty: unsigned, as when none is set in Kisi). */
   webhookSecret: string;
 }

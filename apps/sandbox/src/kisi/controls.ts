@@ -20,7 +20,8 @@ export interface KisiControls {
    */
   remember(records: {
     apiKeys: string[];
-    places: { id: number; name: string; locks: { id: number; name: string }[] }[];
+    /** `apiKey`: the organisation key whose places these are (only it lists them). */
+    places: { id: number; name: string; apiKey?: string; locks: { id: number; name: string }[] }[];
   }): void;
 }
 
@@ -46,6 +47,10 @@ export function createKisiControls(
       const now = nowIso(ctx);
       const stamp = { created_at: now, updated_at: now };
       for (const place of records.places) {
+        if (place.apiKey) {
+          ctx.settings.placeKeys ??= new Map();
+          ctx.settings.placeKeys.set(place.id, place.apiKey);
+        }
         if (!ctx.state.places.has(place.id)) {
           ctx.state.places.set(place.id, {
             id: place.id,

@@ -17,10 +17,13 @@ export function registerPlaceRoutes(app: FastifyInstance, ctx: KisiContext): voi
   };
 
   app.get('/places', async (request, reply) => {
-    requireAdmin(ctx, request);
+    const caller = requireAdmin(ctx, request);
+    // Each remembered organisation key sees its own places; the simulator's own key sees the rest.
+    const visible = (placeId: number) =>
+      (ctx.settings.placeKeys?.get(placeId) ?? ctx.settings.apiKey) === caller.apiKey;
     return paginate(
       reply,
-      [...state.places.values()].map((p) => presentPlace(ctx, p)),
+      [...state.places.values()].filter((p) => visible(p.id)).map((p) => presentPlace(ctx, p)),
       request.query as Query,
     );
   });

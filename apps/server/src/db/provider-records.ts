@@ -11,7 +11,8 @@ export interface ProviderRecords {
   stripeAccounts: { id: string; name: string }[];
   kisi: {
     apiKeys: string[];
-    places: { id: number; name: string; locks: { id: number; name: string }[] }[];
+    /** Each place with the key of the organisation it belongs to (only that key lists it). */
+    places: { id: number; name: string; apiKey?: string; locks: { id: number; name: string }[] }[];
   };
 }
 
@@ -22,25 +23,33 @@ export async function loadProviderRecords(db: Executor, secrets: SecretBox): Pro
     .from(s.gyms)
     .where(isNotNull(s.gyms.stripeId));
   const integrations = await db
-    .select({ apiKey: s.accessControlIntegrations.apiKey })
+    .select({ id: s.accessControlIntegrations.id, apiKey: s.accessControlIntegrations.apiKey })
     .from(s.accessControlIntegrations);
   const places = await db
-    .select({ id: s.places.id, placeId: s.places.placeId, name: s.places.name })
+    .select({
+      id: s.places.id,
+      placeId: s.places.placeId,
+      name: s.places.name,
+      integrationId: s.places.integrationId,
+    })
     .from(s.places);
   const doors = await db
     .select({ placeId: s.doors.placeId, doorId: s.doors.doorId, name: s.doors.name })
     .from(s.doors);
   const numeric = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : null);
+  const keys = new Map(
+    integrations.flatMap((row) => {
+      try {
+        return [[row.id, secrets.open(row.apiKey)] as const];
+      } catch {
+        return []; // sealed with another key: nothing to remember
+      }
+    }),
+  );
   return {
     stripeAccounts: gyms.flatMap((gym) => (gym.stripeId ? [{ id: gym.stripeId, name: gym.name }] : [])),
     kisi: {
-      apiKeys: integrations.flatMap((row) => {
-        try {
-          return [secrets.open(row.apiKey)];
-        } catch {
-          return []; // sealed with another key: nothing to remember
-        }
-      }),
+      apiKeys: [...keys.values()],
       places: places.flatMap((place) => {
         const id = numeric(place.placeId);
         if (id === null) return [];
@@ -48,7 +57,8 @@ export async function loadProviderRecords(db: Executor, secrets: SecretBox): Pro
           const lockId = door.placeId === place.id ? numeric(door.doorId) : null;
           return lockId === null ? [] : [{ id: lockId, name: door.name }];
         });
-        return [{ id, name: place.name, locks }];
+        const apiKey = place.integrationId === null ? undefined : keys.get(place.integrationId);
+        return [{ id, name: place.name, ...(apiKey ? { apiKey } : {}), locks }];
       }),
     },
   };
