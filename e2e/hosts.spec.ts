@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { MEMBER_URL, STAFF_URL } from './playwright.config';
 
@@ -63,3 +65,34 @@ test('assets are sent compressed (brotli, or gzip) with long caching', async ({ 
     expect(res.headers()['cache-control']).toMatch(/max-age=31536000/);
   }
 });
+
+/**
+ * The first screen's script, gzipped, per host: a ceiling CI holds so the page does not grow unnoticed.
+ * Issue 15's target is 200 KB for each; these are today's sizes with a little room (staff 231 KB,
+ * join 215 KB measured), to be lowered as the shared chunks are split.
+ */
+const FIRST_SCREEN_BUDGET_KB = { staff: 240, member: 225 } as const;
+
+for (const [host, url, path] of [
+  ['staff', STAFF_URL, '/login'],
+  ['member', MEMBER_URL, '/'],
+] as const) {
+  test(`the ${host} host's first screen stays within its script budget (gzipped)`, async ({ page }) => {
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto(`${url}${path}`);
+    await page.waitForLoadState('networkidle');
+    const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+    let bytes = 0;
+    for (const script of scripts) {
+      const file = `${dist}${script}`;
+      bytes += existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
+    }
+    const kb = Math.round(bytes / 1024);
+    expect(scripts.size).toBeGreaterThan(5);
+    expect(kb).toBeGreaterThan(100);
+    expect(kb, `${scripts.size} scripts, ${kb} KB gzipped`).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_KB[host]);
+  });
+}
