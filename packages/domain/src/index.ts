@@ -2,6 +2,7 @@
 export * from './auckland-date-time';
 export * from './billing-frequency';
 export * from './billing-rules';
+export * from './billing-schedule';
 export * from './calendar-date';
 export * from './destination-account';
 export * from './format';

@@ -180,8 +180,15 @@ export const subscriptionPauses = pgTable(
     createdBy: ref().references(() => users.id),
     createdAt: createdAt(),
     cancelledAt: instant(),
+    /** When the billing run applied the pause (credit days worked out, next charge moved). */
+    appliedAt: instant(),
+    /** When the billing run ended it (the member is back). */
+    endedAt: instant(),
   },
   (t) => [
+    index('subscription_pauses_due')
+      .on(t.startDate)
+      .where(sql`${t.appliedAt} is null and ${t.cancelledAt} is null`),
     index('subscription_pauses_subscription').on(t.subscriptionId, t.startDate),
     check('subscription_pauses_order', sql`${t.endDate} > ${t.startDate}`),
     check('subscription_pauses_credit', sql`${t.creditDays} >= 0`),
@@ -214,6 +221,9 @@ export const charges = pgTable(
   (t) => [
     uniqueIndex('charges_subscription_kind_period').on(t.subscriptionId, t.kind, t.periodStart),
     index('charges_org_status').on(t.organisationId, t.status, t.dueDate),
+    index('charges_failed_unpaid')
+      .on(t.firstFailedAt)
+      .where(sql`${t.status} = 'unpaid' and ${t.firstFailedAt} is not null`),
     check('charges_kind', sql`${t.kind} in ('period','break_fee','manual')`),
     check('charges_status', sql`${t.status} in ('unpaid','paid','written_off','refunded')`),
     check('charges_amount', sql`${t.amount} >= 0 and ${t.surcharge} >= 0`),
@@ -321,3 +331,15 @@ export const priceChanges = pgTable(
     index('price_changes_user').on(t.organisationId, t.userId),
   ],
 );
+
+/**
+ * One row per Pacific/Auckland business day the billing run has finished. Workers run every unfinished
+ * day in order; each step is idempotent, so a day begun by a worker that died is simply run again.
+ */
+export const billingRuns = pgTable('billing_runs', {
+  day: date({ mode: 'string' }).primaryKey(),
+  startedAt: instant().notNull(),
+  finishedAt: instant(),
+  /** Counts of what the run did (charges, attempts, retries, polls, graces ended, pauses). */
+  summary: jsonb().notNull().default({}),
+});

@@ -123,3 +123,18 @@ export const activityLog = pgTable(
     index('activity_log_subject').on(t.subjectType, t.subjectId),
   ],
 );
+
+/**
+ * Sandbox only: where the travelling application clock stands (demos and tests move it forward), so a
+ * restart keeps the date the billing already reached. One row at most.
+ */
+export const devClock = pgTable(
+  'dev_clock',
+  {
+    id: integer().primaryKey().default(1),
+    /** The application time at `setAt` (real time); the clock runs on from there. */
+    appTimeAt: instant().notNull(),
+    setAt: instant().notNull(),
+  },
+  (t) => [check('dev_clock_one_row', sql`${t.id} = 1`)],
+);

@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RECURRING_FREQUENCIES } from './billing-frequency';
+import { arrears, duePeriods, graceEndsAfter, nextDueDate, type ScheduleInput } from './billing-schedule';
+import { addDays, calendarDate, calendarDateParts, daysBetween } from './calendar-date';
+import { calendarDateArb } from './test-arbitraries';
+
+const d = calendarDate;
+const monthly = (over: Partial<ScheduleInput> = {}): ScheduleInput => ({
+  frequency: 'monthly',
+  anchorDay: 31,
+  startDate: d('2028-01-31'),
+  currentPeriodStart: null,
+  currentPeriodEnd: null,
+  endsAt: null,
+  termEndsAt: null,
+  ...over,
+});
+
+describe('what falls due', () => {
+  it('the first charge falls on the start date, then each period from the anchor, kept through February', () => {
+    const due = duePeriods(monthly(), d('2028-04-30'));
+    expect(due.map((p) => [p.start, p.end])).toEqual([
+      ['2028-01-31', '2028-02-29'],
+      ['2028-02-29', '2028-03-31'],
+      ['2028-03-31', '2028-04-30'],
+      ['2028-04-30', '2028-05-31'],
+    ]);
+  });
+
+  it('nothing before the start, nothing on or after a cancellation ends, one charge for a one-off', () => {
+    expect(duePeriods(monthly(), d('2028-01-30'))).toEqual([]);
+    const cancelled = monthly({
+      currentPeriodStart: d('2028-01-31'),
+      currentPeriodEnd: d('2028-02-29'),
+      endsAt: d('2028-02-29'),
+    });
+    expect(nextDueDate(cancelled)).toBeNull();
+    expect(duePeriods(cancelled, d('2029-01-01'))).toEqual([]);
+    const oneOff = monthly({ frequency: 'one_off', termEndsAt: d('2028-07-31') });
+    expect(duePeriods(oneOff, d('2030-01-01'))).toEqual([{ start: '2028-01-31', end: '2028-07-31' }]);
+    expect(
+      duePeriods(
+        { ...oneOff, currentPeriodStart: d('2028-01-31'), currentPeriodEnd: d('2028-07-31') },
+        d('2030-01-01'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('property: periods are contiguous, start on or before today, and the next one is after today', () => {
+    fc.assert(
+      fc.property(
+        calendarDateArb(2020, 2035),
+        fc.integer({ min: 0, max: 800 }),
+        fc.constantFrom(...RECURRING_FREQUENCIES),
+        (start, span, frequency) => {
+          const input: ScheduleInput = {
+            ...monthly(),
+            frequency,
+            startDate: start,
+            anchorDay: calendarDateParts(start).day,
+          };
+          const today = addDays(start, span);
+          const due = duePeriods(input, today);
+          expect(due[0]?.start).toBe(start);
+          for (let i = 1; i < due.length; i += 1) expect(due[i]!.start).toBe(due[i - 1]!.end);
+          expect(due.every((p) => p.start <= today)).toBe(true);
+          expect(due.at(-1)!.end! > today).toBe(true);
+          // Caught up in one go or day by day, the same periods.
+          let state = input;
+          const stepwise = [];
+          for (let day = start; day <= today; day = addDays(day, 1)) {
+            for (const p of duePeriods(state, day)) {
+              stepwise.push(p);
+              state = { ...state, currentPeriodStart: p.start, currentPeriodEnd: p.end };
+            }
+          }
+          expect(stepwise).toEqual(due);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('arrears and grace', () => {
+  const grace = { period: 14, unit: 'days' as const };
+
+  it('owes only unpaid charges that have failed; periods count only period charges', () => {
+    expect(
+      arrears([
+        { kind: 'period', status: 'unpaid', total: 2500, failed: true },
+        { kind: 'period', status: 'unpaid', total: 2500, failed: false },
+        { kind: 'period', status: 'paid', total: 2500, failed: true },
+        { kind: 'break_fee', status: 'unpaid', total: 9000, failed: true },
+        { kind: 'period', status: 'written_off', total: 2500, failed: true },
+      ]),
+    ).toEqual({ balanceOwing: 11500, periodsOwing: 1 });
+  });
+
+  it('grace starts at the first unpaid failure, is kept by later failures, and clears when nothing is owed', () => {
+    const started = graceEndsAfter({
+      current: null,
+      balanceOwing: 2500,
+      firstUnpaidFailure: d('2028-02-20'),
+      grace,
+    });
+    expect(started).toBe('2028-03-05');
+    expect(
+      graceEndsAfter({ current: started, balanceOwing: 5000, firstUnpaidFailure: d('2028-02-20'), grace }),
+    ).toBe(started);
+    expect(graceEndsAfter({ current: started, balanceOwing: 0, firstUnpaidFailure: null, grace })).toBeNull();
+  });
+
+  it('property: grace always ends the grace period after the first unpaid failure, in calendar days', () => {
+    fc.assert(
+      fc.property(calendarDateArb(2020, 2040), fc.integer({ min: 0, max: 365 }), (failed, days) => {
+        const ends = graceEndsAfter({
+          current: null,
+          balanceOwing: 1,
+          firstUnpaidFailure: failed,
+          grace: { period: days, unit: 'days' },
+        });
+        expect(daysBetween(failed, ends!)).toBe(days);
+      }),
+    );
+  });
+});

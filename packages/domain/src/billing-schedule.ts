@@ -1,0 +1,105 @@
+// Which charges fall due on a day, and what a subscription owes (BILLING.md "Periods", "Failure, grace
+// and arrears", "Cancellation"). The billing engine asks these; it never steps a calendar itself.
+import { type BillingFrequency, isRecurring, periodEnd } from './billing-frequency';
+import type { CalendarDate } from './calendar-date';
+import { type GracePeriod, graceEndDate } from './grace-period';
+
+export interface BillingPeriod {
+  start: CalendarDate;
+  /** Exclusive; null for a one-off price without a term (it never renews). */
+  end: CalendarDate | null;
+}
+
+/** The period that starts on `start`: by frequency from the anchor day, or the term for a one-off. */
+export function billingPeriod(
+  start: CalendarDate,
+  frequency: BillingFrequency,
+  anchorDay: number,
+  termEndsAt: CalendarDate | null,
+): BillingPeriod {
+  if (!isRecurring(frequency))
+    return { start, end: termEndsAt !== null && termEndsAt > start ? termEndsAt : null };
+  return { start, end: periodEnd(start, frequency, anchorDay) };
+}
+
+export interface ScheduleInput {
+  frequency: BillingFrequency;
+  anchorDay: number;
+  startDate: CalendarDate;
+  /** The period last charged; both null before the first charge. */
+  currentPeriodStart: CalendarDate | null;
+  currentPeriodEnd: CalendarDate | null;
+  /** A cancellation's last day of access (exclusive): no period starting on or after it is charged. */
+  endsAt: CalendarDate | null;
+  termEndsAt: CalendarDate | null;
+}
+
+/** The next period start a charge falls due on, or null when nothing more will be charged. */
+export function nextDueDate(input: ScheduleInput): CalendarDate | null {
+  const next = input.currentPeriodStart === null ? input.startDate : input.currentPeriodEnd;
+  if (next === null) return null;
+  if (input.endsAt !== null && next >= input.endsAt) return null;
+  if (!isRecurring(input.frequency) && input.currentPeriodStart !== null) return null;
+  return next;
+}
+
+/**
+ * Every period whose charge is due on or before `today` and not yet made, oldest first (a run that
+ * missed days catches up). A one-off price has one period; a cancellation stops the rest.
+ */
+export function duePeriods(input: ScheduleInput, today: CalendarDate): BillingPeriod[] {
+  const due: BillingPeriod[] = [];
+  let state = input;
+  for (let next = nextDueDate(state); next !== null && next <= today; next = nextDueDate(state)) {
+    const period = billingPeriod(next, input.frequency, input.anchorDay, input.termEndsAt);
+    due.push(period);
+    state = { ...state, currentPeriodStart: period.start, currentPeriodEnd: period.end };
+  }
+  return due;
+}
+
+export interface ChargeStanding {
+  kind: string;
+  status: string;
+  /** Amount plus surcharge, cents. */
+  total: number;
+  /** Whether any attempt at it has failed (charges.first_failed_at). */
+  failed: boolean;
+}
+
+export interface Arrears {
+  /** Sum of unpaid charges that have failed at least once: what the member is behind by. */
+  balanceOwing: number;
+  /** How many of them are periods (a break fee or manual charge is owed but is not a period). */
+  periodsOwing: number;
+}
+
+/**
+ * balance_owing and periods_owing. A charge still on its first attempt is not yet owed (a bank payment
+ * takes a day or two); once an attempt fails it counts until paid, written off or refunded.
+ */
+export function arrears(charges: readonly ChargeStanding[]): Arrears {
+  let balanceOwing = 0;
+  let periodsOwing = 0;
+  for (const charge of charges) {
+    if (charge.status !== 'unpaid' || !charge.failed) continue;
+    balanceOwing += charge.total;
+    if (charge.kind === 'period') periodsOwing += 1;
+  }
+  return { balanceOwing, periodsOwing };
+}
+
+/**
+ * grace_period_ends_at after a payment changed: none once nothing is owed; an existing grace is kept
+ * (a second failure does not extend it); otherwise it starts from the first unpaid failure's date.
+ */
+export function graceEndsAfter(input: {
+  current: CalendarDate | null;
+  balanceOwing: number;
+  /** Auckland date of the earliest failure among the charges still owed. */
+  firstUnpaidFailure: CalendarDate | null;
+  grace: GracePeriod;
+}): CalendarDate | null {
+  if (input.balanceOwing === 0 || input.firstUnpaidFailure === null) return null;
+  return input.current ?? graceEndDate(input.firstUnpaidFailure, input.grace);
+}
