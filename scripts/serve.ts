@@ -45,6 +45,8 @@ try {
         `  Provider sandbox:   Akahu ${sandbox.akahu.url}, Stripe ${sandbox.stripe.url}, Kisi ${sandbox.kisi.url}`,
       ],
       onClose: () => sandbox.close(),
+      // Moving the clock lets the simulators answer what fell due (bank payments, webhooks) on the way.
+      onClockMoved: () => sandbox.controls.settle(),
       // The simulators start empty: they learn the accounts, keys, places and doors the product holds, so
       // connected gyms stay connected across restarts (and the demo works without connecting anything).
       onProviderRecords: (records) => {

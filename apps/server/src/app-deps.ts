@@ -21,4 +21,9 @@ export interface AppDeps {
   /** The built page (apps/web/dist); absent in API-only tests. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Sandbox only: after the clock moves, lets the simulators do what fell due meanwhile (bank payments
+   * answer, webhooks are delivered) and answers when they have.
+   */
+  onClockMoved?: (() => Promise<void>) | undefined;
 }

@@ -17,6 +17,7 @@ import { devToolsEnabled } from './config/env';
 import { isUniqueViolation } from './db/errors';
 import { accessControlRoutes } from './features/access-control/access-control.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { clockRoutes } from './features/billing/clock.routes';
 import { offeringRoutes } from './features/catalogue/offerings.routes';
 import { priceRoutes } from './features/catalogue/prices.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
@@ -123,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhookRoutes(deps));
   await app.register(stripeConnectRoutes(deps));
   await app.register(accessControlRoutes(deps));
+  // The travelling clock is a sandbox's developer tool: in production or with live providers it is not there.
+  if (devToolsEnabled(deps.env)) await app.register(clockRoutes(deps));
   if (deps.mailCapture && devToolsEnabled(deps.env)) await app.register(devMailboxRoutes(deps.mailCapture));
 
   await registerPageHost(app, deps.env, deps.webDistDir ?? '');

@@ -6,14 +6,14 @@ import * as Sentry from '@sentry/node';
 import pino from 'pino';
 import { createProviders } from './adapters/providers';
 import { buildApp } from './app';
-import { pruneRateLimits } from './auth/rate-limit';
 import { type Clock, clockFromEnv } from './clock';
 import { ConfigError, devToolsEnabled, readEnv } from './config/env';
 import { loadProviderRecords, type ProviderRecords } from './db/provider-records';
 import { secretBox } from './db/secrets';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-people';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
-import { pruneWebhookCalls } from './features/webhooks/webhook-calls.repository';
+import { restoreClock } from './features/billing';
+import { startScheduledWork } from './jobs';
 import { loggerOptions } from './logger';
 import { type MailCapture, startMailCapture } from './mail/capture';
 import { smtpMailer } from './mail/mailer';
@@ -31,6 +31,8 @@ export interface ServerOptions {
    * to the simulators, which keep nothing between starts.
    */
   onProviderRecords?: (records: ProviderRecords) => Promise<void> | void;
+  /** Sandbox: lets the simulators do what fell due when the clock moves (see AppDeps.onClockMoved). */
+  onClockMoved?: () => Promise<void>;
 }
 
 export async function startServer(options: ServerOptions = {}) {
@@ -58,6 +60,9 @@ export async function startServer(options: ServerOptions = {}) {
     log.info(seeded, 'demo data created');
   }
 
+  const resumed = await restoreClock({ db: database.db, clock, env });
+  if (resumed) log.info({ now: resumed.toISOString() }, 'the sandbox clock resumes where it was moved to');
+
   if (options.onProviderRecords)
     await options.onProviderRecords(await loadProviderRecords(database.db, secrets));
 
@@ -81,23 +86,19 @@ export async function startServer(options: ServerOptions = {}) {
     mailCapture: capture,
     webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: loggerOptions(env.LOG_LEVEL, pretty),
+    onClockMoved: options.onClockMoved,
   });
   await app.listen({ host: env.HOST, port: env.PORT });
 
-  // Housekeeping until the job runner arrives: old webhook calls and rate-limit windows, daily.
-  const housekeeping = async () => {
-    try {
-      const now = clock.now();
-      const pruned = await pruneWebhookCalls(database.db, now, env.WEBHOOK_CALL_RETENTION_DAYS);
-      await pruneRateLimits(database.db, now);
-      if (pruned > 0) log.info({ pruned }, 'old webhook calls pruned');
-    } catch (error) {
-      log.error({ err: error }, 'housekeeping failed');
-    }
-  };
-  void housekeeping();
-  const daily = setInterval(() => void housekeeping(), 24 * 60 * 60_000);
-  daily.unref();
+  // The daily billing run and housekeeping, in this process unless BILLING_WORKERS=off says a separate
+  // `npm run worker` does them.
+  const work =
+    env.BILLING_WORKERS === 'off'
+      ? null
+      : startScheduledWork(
+          { db: database.db, secrets, providers, clock, env, onClockMoved: options.onClockMoved },
+          log,
+        );
 
   const lines = [
     '',
@@ -121,7 +122,7 @@ export async function startServer(options: ServerOptions = {}) {
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    clearInterval(daily);
+    await work?.stop();
     await app.close();
     mailer.close();
     await capture?.close();

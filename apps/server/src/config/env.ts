@@ -21,6 +21,8 @@ export const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long webhook calls are kept (pruned daily). */
   WEBHOOK_CALL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** 'in-process' (default): the server runs the daily billing run; 'off': a separate `npm run worker` does. */
+  BILLING_WORKERS: z.enum(['in-process', 'off']).default('in-process'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z.string().min(1).optional(),

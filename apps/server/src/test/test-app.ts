@@ -60,6 +60,8 @@ export async function createTestApp(
     logger: options.logger,
     mailCapture: options.mailbox ? mail : undefined,
     webDistDir: options.webDistDir,
+    // As `npm start` does: when the clock moves, the simulators do what fell due in between.
+    onClockMoved: () => sandbox.controls.settle(),
   });
   await app.ready();
   return {

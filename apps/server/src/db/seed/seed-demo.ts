@@ -49,6 +49,11 @@ export async function seedDemo(
     const planned = await seedMembers(tx, random, secrets, items, passwordHash);
     const billing = await seedBilling(tx, random, planned, admins);
     const history = await seedHistory(tx, random, planned, admins, today, now);
+    // The history runs to today: the billing run's first day of its own is tomorrow.
+    await tx.execute(
+      sql`insert into billing_runs (day, started_at, finished_at, summary)
+          values (${today}, ${now.toISOString()}, ${now.toISOString()}, '{"seeded": 1}'::jsonb)`,
+    );
     return {
       organisations: orgs.length,
       gyms: orgs.reduce((n, o) => n + o.gyms.length, 0),

@@ -62,6 +62,9 @@ export async function seedHistory(
         creditDays,
         createdBy: admin,
         createdAt: at,
+        // The history already holds what the billing run did with pauses that began or ended by today.
+        appliedAt: plan.pause.start <= today ? aucklandInstant(plan.pause.start, 0) : null,
+        endedAt: plan.pause.end <= today ? aucklandInstant(plan.pause.end, 0) : null,
       });
       log('subscription.paused', at, {
         start_date: plan.pause.start,

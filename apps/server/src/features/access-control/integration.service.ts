@@ -28,7 +28,10 @@ export interface OrganisationKisi {
   call<T>(work: (kisi: KisiAdapter) => Promise<T>): Promise<T>;
 }
 
-export async function kisiFor(deps: AppDeps, organisationId: number): Promise<OrganisationKisi> {
+export async function kisiFor(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers'>,
+  organisationId: number,
+): Promise<OrganisationKisi> {
   const integration = await repo.findIntegration(deps.db, organisationId);
   if (!integration) throw conflict(NO_INTEGRATION);
   let apiKey: string;

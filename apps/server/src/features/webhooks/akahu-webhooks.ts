@@ -6,14 +6,19 @@ import type { WebhookPayload } from 'akahu';
 import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
 import {
+  applyPaymentOutcome,
+  fetchAkahuPaymentReport,
+  logProviderActivity,
+  ownerOfAkahuPayment,
+  type PaymentOwner,
+} from '../billing';
+import {
   deactivateBankAccounts,
   liveAkahuConnections,
   organisationExists,
   revokeAkahuConnection,
 } from './akahu-connections.repository';
 import { type AkahuWebhookOwner, parseAkahuWebhookState } from './akahu-state';
-import { logProviderActivity, ownerOfAkahuPayment, type PaymentOwner } from './payment-updates.repository';
-import { applyPaymentOutcome, fetchAkahuPaymentReport } from './payment-updates.service';
 import {
   type EventPlan,
   NO_MATCHING_RECORD,

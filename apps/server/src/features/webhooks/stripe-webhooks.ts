@@ -5,7 +5,7 @@ import { isWebhookTimestampStale, stripePaymentOutcome } from '@gym/domain/provi
 import type Stripe from 'stripe';
 import { headerValue } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
-import { applyPaymentOutcome } from './payment-updates.service';
+import { applyPaymentOutcome, PAYMENT_KEY_METADATA } from '../billing';
 import { cardHoldsPaymentMethod, gymOfStripeAccount } from './stripe-webhooks.repository';
 import {
   type EventPlan,
@@ -14,9 +14,6 @@ import {
   type WebhookHandler,
   WebhookRejected,
 } from './webhook-handler';
-
-/** PaymentIntent metadata naming our attempt, for events that arrive before we stored Stripe's id. */
-export const PAYMENT_KEY_METADATA = 'payment_idempotency_key';
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);

@@ -59,7 +59,7 @@ export class WebhookRejected extends Error {
   }
 }
 
-export const NO_MATCHING_RECORD = 'no matching record';
+export { NO_MATCHING_RECORD } from '../billing';
 export const NOT_ACTED_ON = 'event type not acted on';
 
 const DROPPED = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { akahuConnections, bankAccounts } from '../../db/schema/index';
 import { createTenant } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { applyPaymentOutcome, fetchAkahuPaymentReport } from './payment-updates.service';
+import { applyPaymentOutcome, fetchAkahuPaymentReport } from '../billing';
 import {
   bankMember,
   bankPayment,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gyms } from '../../db/schema/index';
 import { createGym, createMember, createTenant } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { PAYMENT_KEY_METADATA } from './stripe-webhooks';
+import { PAYMENT_KEY_METADATA } from '../billing';
 import {
   callsOf,
   deliveries,

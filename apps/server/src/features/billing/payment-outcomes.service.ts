@@ -1,6 +1,7 @@
-// How a provider's report about a payment reaches our payment row. Webhooks use it now; the poller of
-// bank payments still pending (billing engine) asks Akahu with `fetchAkahuPaymentReport` and applies
-// the answer with `applyPaymentOutcome` the same way.
+// How a provider's report about a payment attempt reaches our books: the attempt's row, then its charge
+// (paid, or failed for the first time) and the subscription's arrears and grace (BILLING.md "Failure,
+// grace and arrears"). Webhooks, the billing run's own calls and the poller of pending bank payments all
+// come through `applyPaymentOutcome`, so one set of rules moves the money whoever heard the answer.
 import {
   type AkahuPaymentReport,
   type ProviderPaymentOutcome,
@@ -8,6 +9,7 @@ import {
 } from '@gym/domain/provider-status';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
+import { settleCharge } from './charge-settlement';
 import {
   gymAkahuApp,
   liveAkahuConnection,
@@ -16,11 +18,12 @@ import {
   type PaymentLocator,
   type PaymentOwner,
   setPaymentStatus,
-} from './payment-updates.repository';
-import { NO_MATCHING_RECORD } from './webhook-handler';
+} from './payment-outcomes.repository';
+/** Kept on a webhook call whose payment we do not hold. */
+export const NO_MATCHING_RECORD = 'no matching record';
 
 export interface PaymentReportSource {
-  source: 'akahu_webhook' | 'stripe_webhook' | 'akahu_poll';
+  source: 'akahu_webhook' | 'stripe_webhook' | 'akahu_poll' | 'billing_run';
   webhookCallId?: number | undefined;
   requestId?: string | undefined;
   now: Date;
@@ -43,6 +46,13 @@ export async function applyPaymentOutcome(
   if (!step.change) return step.reason;
   const stripeId = 'stripeId' in locator && !payment.stripeId ? locator.stripeId : undefined;
   await setPaymentStatus(tx, organisationId, payment.id, { ...step, stripeId, now: context.now });
+  if (payment.chargeId !== null)
+    await settleCharge(tx, {
+      organisationId,
+      chargeId: payment.chargeId,
+      succeeded: step.status === 'sent',
+      now: context.now,
+    });
   await logProviderActivity(tx, organisationId, {
     userId: payment.userId,
     subjectType: 'payment',

@@ -1,4 +1,4 @@
-// Payment rows as provider reports move them. `ownerOfAkahuPayment` finds which organisation a
+// Payment attempts as provider reports move them. `ownerOfAkahuPayment` finds which organisation a
 // provider's payment id belongs to (that is what it discovers, so it takes none); the rest are scoped.
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
@@ -55,11 +55,14 @@ export async function gymAkahuApp(db: Executor, organisationId: number, gymId: n
 }
 
 export type PaymentLocator =
+  /** Our own attempt, by id (the billing run's answer from a provider call). */
+  | { paymentId: number }
   | { akahuId: string }
   /** Stripe may answer before our write of its id: the attempt's idempotency key also finds it. */
   | { stripeId: string; idempotencyKey?: string | null | undefined };
 
 function located(locator: PaymentLocator): SQL | undefined {
+  if ('paymentId' in locator) return eq(payments.id, locator.paymentId);
   if ('akahuId' in locator) return eq(payments.akahuId, locator.akahuId);
   const byId = eq(payments.stripeId, locator.stripeId);
   return locator.idempotencyKey
@@ -75,6 +78,7 @@ export async function lockPayment(tx: Executor, organisationId: number, locator:
       userId: payments.userId,
       status: payments.status,
       stripeId: payments.stripeId,
+      chargeId: payments.chargeId,
     })
     .from(payments)
     .where(and(eq(payments.organisationId, organisationId), located(locator)))

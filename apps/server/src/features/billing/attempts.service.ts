@@ -1,0 +1,209 @@
+// One payment attempt, already written (pending_request, with its idempotency key), sent to the member's
+// provider: an Akahu payment from their connected bank account into the gym's destination account, or
+// a Stripe off-session PaymentIntent on the gym's connected account. The answer goes through
+// `applyPaymentOutcome`, as a webhook's would. Sending twice is safe: the key makes the provider answer
+// the second call with the first payment, and an attempt that is no longer waiting is left alone.
+
+import { failureKind } from '@gym/domain/payment-retry';
+import {
+  akahuPaymentOutcome,
+  type ProviderPaymentOutcome,
+  stripePaymentOutcome,
+} from '@gym/domain/provider-status';
+import { sql } from 'drizzle-orm';
+import { ProviderError } from '../../adapters/provider-error';
+import type { AppDeps } from '../../app-deps';
+import { queryRows } from '../../db/client';
+import { applyPaymentOutcome } from './payment-outcomes.service';
+
+/** PaymentIntent metadata naming our attempt, for events that arrive before we stored Stripe's id. */
+export const PAYMENT_KEY_METADATA = 'payment_idempotency_key';
+
+interface AttemptContext {
+  id: number;
+  organisation_id: number;
+  gym_id: number;
+  user_id: number;
+  status: string;
+  type: string;
+  total: number;
+  idempotency_key: string;
+  akahu_id: string | null;
+  stripe_id: string | null;
+  period_start_at: string | null;
+  akahu_account_id: string | null;
+  bank_status: string | null;
+  stripe_customer_id: string | null;
+  stripe_payment_method_id: string | null;
+  gym_name: string;
+  gym_stripe_id: string | null;
+  gym_akahu_app_token: string | null;
+  gym_akahu_app_secret: string | null;
+  destination_name: string | null;
+  destination_account_number: string | null;
+  sealed_token: string | null;
+}
+
+async function attemptContext(deps: Pick<AppDeps, 'db'>, paymentId: number) {
+  const rows = await queryRows<AttemptContext>(
+    deps.db,
+    sql`select p.id::int, p.organisation_id::int, p.gym_id::int, p.user_id::int, p.status, p.type,
+          p.amount + p.surcharge as total, p.idempotency_key, p.akahu_id, p.stripe_id,
+          p.period_start_at::text, ba.akahu_account_id, ba.status as bank_status, c.stripe_customer_id,
+          c.stripe_payment_method_id, g.name as gym_name, g.stripe_id as gym_stripe_id,
+          g.akahu_app_token as gym_akahu_app_token, g.akahu_app_secret as gym_akahu_app_secret,
+          da.name as destination_name, da.bank_account_number as destination_account_number,
+          (select ac.access_token from akahu_connections ac
+            where ac.organisation_id = p.organisation_id and ac.user_id = p.user_id and ac.revoked_at is null
+            order by ac.created_at desc, ac.id desc limit 1) as sealed_token
+        from payments p
+        join gyms g on g.id = p.gym_id
+        left join payment_types pt on pt.id = p.payment_type_id and pt.deleted_at is null
+        left join bank_accounts ba on ba.payment_type_id = pt.id
+        left join cards c on c.payment_type_id = pt.id
+        left join destination_accounts da on da.gym_id = p.gym_id
+        where p.id = ${paymentId}`,
+  );
+  return rows[0] ?? null;
+}
+
+const unusable = (code: string, description: string): ProviderPaymentOutcome => ({
+  status: 'failed',
+  errorStatus: code,
+  errorDescription: description,
+  failureKind: failureKind(code),
+});
+
+/** Statement references: at most 12 of A-Z a-z 0-9 space - _ (Akahu's rule). */
+const reference = (text: string) => text.replace(/[^A-Za-z0-9 _-]/g, '').slice(0, 12);
+
+export type SendResult = 'answered' | 'pending' | 'provider_unavailable' | 'not_waiting';
+
+/**
+ * Sends the attempt and applies whatever the provider answers at once. A provider outage leaves the
+ * attempt waiting; the next run sends it again with the same key.
+ */
+export async function sendAttempt(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
+  paymentId: number,
+): Promise<SendResult> {
+  const a = await attemptContext(deps, paymentId);
+  if (a?.status !== 'pending_request') return 'not_waiting';
+  if (a.akahu_id) return 'pending';
+  const apply = (outcome: ProviderPaymentOutcome, ids: { stripeId?: string | null } = {}) =>
+    deps.db.transaction(async (tx) => {
+      if (ids.stripeId)
+        await tx.execute(
+          sql`update payments set stripe_id = ${ids.stripeId} where id = ${a.id} and stripe_id is null`,
+        );
+      await applyPaymentOutcome(tx, a.organisation_id, { paymentId: a.id }, outcome, {
+        source: 'billing_run',
+        now: deps.clock.now(),
+      });
+    });
+
+  try {
+    if (a.type === 'bank_account') {
+      if (!a.akahu_account_id || a.bank_status !== 'ACTIVE' || !a.sealed_token) {
+        await apply(unusable('CONSENT_REVOKED', 'The member has no connected bank account to pay from.'));
+        return 'answered';
+      }
+      if (!a.destination_account_number) {
+        await apply(unusable('NO_DESTINATION_ACCOUNT', `${a.gym_name} has no bank account to pay into.`));
+        return 'answered';
+      }
+      const akahu = deps.providers.akahu(
+        a.gym_akahu_app_token && a.gym_akahu_app_secret
+          ? { appToken: a.gym_akahu_app_token, appSecret: deps.secrets.open(a.gym_akahu_app_secret) }
+          : null,
+      );
+      const made = await akahu.makePayment({
+        userToken: deps.secrets.open(a.sealed_token),
+        fromAccountId: a.akahu_account_id,
+        amountCents: Number(a.total),
+        to: { name: a.destination_name ?? a.gym_name, accountNumber: a.destination_account_number },
+        destination: { particulars: reference(a.gym_name), reference: reference(`M${a.user_id}`) },
+        source: { reference: reference(a.gym_name) },
+        idempotencyKey: a.idempotency_key,
+      });
+      await deps.db.execute(
+        sql`update payments set akahu_id = ${made.id}, akahu_sid = ${made.sid}
+            where id = ${a.id} and akahu_id is null`,
+      );
+      const outcome = akahuPaymentOutcome(made);
+      if (outcome.status === 'pending_request') return 'pending';
+      await apply(outcome);
+      return 'answered';
+    }
+    if (a.type === 'stripe_card') {
+      if (!a.stripe_customer_id || !a.stripe_payment_method_id) {
+        await apply(unusable('CARD_MISSING', 'The member has no saved card to charge.'));
+        return 'answered';
+      }
+      if (!a.gym_stripe_id) {
+        await apply(unusable('NO_STRIPE_ACCOUNT', `${a.gym_name} is not connected to Stripe.`));
+        return 'answered';
+      }
+      const charged = await deps.providers.stripe.chargeOffSession({
+        accountId: a.gym_stripe_id,
+        customerId: a.stripe_customer_id,
+        paymentMethodId: a.stripe_payment_method_id,
+        amountCents: Number(a.total),
+        description: `${a.gym_name} membership${a.period_start_at ? ` from ${a.period_start_at}` : ''}`,
+        metadata: { [PAYMENT_KEY_METADATA]: a.idempotency_key, payment_id: String(a.id) },
+        idempotencyKey: a.idempotency_key,
+      });
+      if (charged.status === 'succeeded') {
+        await apply({ status: 'sent' }, { stripeId: charged.paymentIntentId });
+      } else {
+        await apply(
+          stripePaymentOutcome({ succeeded: false, code: charged.failureCode, message: charged.message }),
+          {
+            stripeId: charged.paymentIntentId,
+          },
+        );
+      }
+      return 'answered';
+    }
+    await apply(unusable('NO_PAYMENT_METHOD', 'The membership has no payment method to charge.'));
+    return 'answered';
+  } catch (error) {
+    if (error instanceof ProviderError && error.kind === 'unavailable') return 'provider_unavailable';
+    if (error instanceof ProviderError) {
+      await apply(unusable('PROVIDER_REJECTED', error.message));
+      return 'answered';
+    }
+    throw error;
+  }
+}
+
+/** Asks Akahu where a pending bank payment is, and applies a final answer. */
+export async function pollAttempt(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
+  paymentId: number,
+): Promise<'answered' | 'pending' | 'unreachable'> {
+  const a = await attemptContext(deps, paymentId);
+  if (a?.status !== 'pending_request' || !a.akahu_id) return 'answered';
+  if (!a.sealed_token) return 'unreachable';
+  const akahu = deps.providers.akahu(
+    a.gym_akahu_app_token && a.gym_akahu_app_secret
+      ? { appToken: a.gym_akahu_app_token, appSecret: deps.secrets.open(a.gym_akahu_app_secret) }
+      : null,
+  );
+  let found: Awaited<ReturnType<typeof akahu.getPayment>>;
+  try {
+    found = await akahu.getPayment(deps.secrets.open(a.sealed_token), a.akahu_id);
+  } catch (error) {
+    if (error instanceof ProviderError) return 'unreachable';
+    throw error;
+  }
+  const outcome = akahuPaymentOutcome(found);
+  if (outcome.status === 'pending_request') return 'pending';
+  await deps.db.transaction((tx) =>
+    applyPaymentOutcome(tx, a.organisation_id, { akahuId: a.akahu_id! }, outcome, {
+      source: 'akahu_poll',
+      now: deps.clock.now(),
+    }),
+  );
+  return 'answered';
+}

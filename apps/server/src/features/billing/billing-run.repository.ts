@@ -1,0 +1,351 @@
+// The billing run's reads and writes. Every claim takes its rows `FOR UPDATE SKIP LOCKED`, so any number
+// of workers share a day's work without waiting on each other or doing a row twice; every insert is
+// keyed by its natural key (one charge per subscription and period start, one attempt per charge and
+// attempt number), so a step run again after a crash finds its work already done.
+import type { CalendarDate } from '@gym/domain/calendar-date';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+
+/** Batch size of every claim: one transaction's worth of subscriptions or charges. */
+export const BATCH = 100;
+
+const NEXT_DUE = sql.raw(
+  `(case when s.current_period_start is null then s.start_date else s.current_period_end end)`,
+);
+
+export interface DueSubscription {
+  id: number;
+  organisation_id: number;
+  gym_id: number;
+  user_id: number;
+  payment_type_id: number | null;
+  payment_type: string | null;
+  start_date: CalendarDate;
+  anchor_day: number;
+  current_period_start: CalendarDate | null;
+  current_period_end: CalendarDate | null;
+  ends_at: CalendarDate | null;
+  term_ends_at: CalendarDate | null;
+  is_term_membership: boolean;
+  force_price_amount: number | null;
+  transition_to_price_id: number | null;
+  transition_takes_effect_at: CalendarDate | null;
+  transition_amount: number | null;
+  price_amount: number;
+  billing_frequency: string;
+  joining_fee: number;
+  card_surcharge_basis_points: number;
+  destination_account_id: number | null;
+}
+
+/** Subscriptions with a charge due on or before `day`, locked for this transaction. */
+export function claimDueSubscriptions(tx: Executor, day: CalendarDate, skip: number[]) {
+  return queryRows<DueSubscription>(
+    tx,
+    sql`select s.id::int, s.organisation_id::int, s.gym_id::int, s.user_id::int, s.payment_type_id::int,
+          pt.type as payment_type,
+          s.start_date::text, s.anchor_day, s.current_period_start::text, s.current_period_end::text,
+          s.ends_at::text, s.term_ends_at::text, s.is_term_membership, s.force_price_amount,
+          s.transition_to_price_id::int, s.transition_takes_effect_at::text, tp.amount as transition_amount,
+          p.amount as price_amount, p.billing_frequency, p.joining_fee, g.card_surcharge_basis_points,
+          da.id::int as destination_account_id
+        from subscriptions s
+        join prices p on p.id = s.price_id
+        join gyms g on g.id = s.gym_id
+        left join prices tp on tp.id = s.transition_to_price_id
+        left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
+        left join destination_accounts da on da.gym_id = s.gym_id
+        where not s.is_staging
+          and ${NEXT_DUE} <= ${day}
+          and (s.cancelled_at is null or s.ends_at is not null)
+          and (s.ends_at is null or ${NEXT_DUE} < s.ends_at)
+          and not (p.billing_frequency = 'one_off' and s.current_period_start is not null)
+          and s.id <> all(${`{${skip.join(',')}}`}::bigint[])
+        order by s.id
+        limit ${BATCH}
+        for update of s skip locked`,
+  );
+}
+
+/** Inserts the charge unless it exists (its natural key); answers its id only when this call made it. */
+export async function insertCharge(
+  tx: Executor,
+  charge: {
+    organisationId: number;
+    subscriptionId: number;
+    periodStart: CalendarDate;
+    periodEnd: CalendarDate | null;
+    amount: number;
+    surcharge: number;
+    now: Date;
+  },
+): Promise<number | null> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into charges (organisation_id, subscription_id, kind, period_start, period_end, due_date,
+          amount, surcharge, status, created_at)
+        values (${charge.organisationId}, ${charge.subscriptionId}, 'period', ${charge.periodStart},
+          ${charge.periodEnd}, ${charge.periodStart}, ${charge.amount}, ${charge.surcharge}, 'unpaid',
+          ${charge.now.toISOString()})
+        on conflict (subscription_id, kind, period_start) do nothing
+        returning id::int`,
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+export interface NewAttempt {
+  organisationId: number;
+  gymId: number;
+  userId: number;
+  subscriptionId: number;
+  chargeId: number;
+  paymentTypeId: number | null;
+  destinationAccountId: number | null;
+  type: string;
+  amount: number;
+  surcharge: number;
+  periodStart: CalendarDate | null;
+  periodEnd: CalendarDate | null;
+  isRetry: boolean;
+  isTermMembership: boolean;
+  attempt: number;
+  meta: Record<string, unknown>;
+  now: Date;
+}
+
+/** The attempt's idempotency key: made from the charge and the attempt's number, never reused. */
+export const attemptKey = (chargeId: number, attempt: number) => `charge-${chargeId}-attempt-${attempt}`;
+
+/**
+ * Writes the attempt (pending_request) before any provider hears of it. Answers null when the attempt
+ * exists already, or another attempt at the charge is in flight (the unique indexes say so).
+ */
+export async function insertAttempt(tx: Executor, a: NewAttempt): Promise<number | null> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, payment_type_id,
+          destination_account_id, type, amount, surcharge, period_start_at, period_end_at, status, is_retry,
+          is_term_membership, attempt, idempotency_key, meta, created_at, updated_at)
+        values (${a.organisationId}, ${a.gymId}, ${a.userId}, ${a.subscriptionId}, ${a.chargeId},
+          ${a.paymentTypeId}, ${a.destinationAccountId}, ${a.type}, ${a.amount}, ${a.surcharge},
+          ${a.periodStart}, ${a.periodEnd}, 'pending_request', ${a.isRetry}, ${a.isTermMembership},
+          ${a.attempt}, ${attemptKey(a.chargeId, a.attempt)}, ${JSON.stringify(a.meta)}::jsonb,
+          ${a.now.toISOString()}, ${a.now.toISOString()})
+        on conflict do nothing
+        returning id::int`,
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+export async function advanceSubscription(
+  tx: Executor,
+  input: {
+    id: number;
+    periodStart: CalendarDate;
+    periodEnd: CalendarDate | null;
+    priceChange: { priceId: number } | null;
+    now: Date;
+  },
+): Promise<void> {
+  const change = input.priceChange;
+  await tx.execute(
+    sql`update subscriptions set current_period_start = ${input.periodStart},
+          current_period_end = ${input.periodEnd}, upcoming_state = null,
+          ${change ? sql`price_id = ${change.priceId}, transition_to_price_id = null, transition_takes_effect_at = null, force_price_amount = null,` : sql``}
+          version = version + 1, updated_at = ${input.now.toISOString()}
+        where id = ${input.id}`,
+  );
+}
+
+/** Marks the subscription's scheduled price change applied; answers the change's id. */
+export async function markPriceChangeApplied(
+  tx: Executor,
+  subscriptionId: number,
+  toPriceId: number,
+  now: Date,
+) {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update price_changes set applied_at = ${now.toISOString()}
+        where subscription_id = ${subscriptionId} and to_price_id = ${toPriceId}
+          and applied_at is null and cancelled_at is null
+        returning id::int`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Subscriptions whose grace has run out unpaid, locked. */
+export function claimGraceEnded(tx: Executor, day: CalendarDate) {
+  return queryRows<{ id: number; organisation_id: number; user_id: number; balance_owing: number }>(
+    tx,
+    sql`select id::int, organisation_id::int, user_id::int, balance_owing from subscriptions
+        where grace_period_ends_at <= ${day} and cancelled_at is null and balance_owing > 0
+        order by id limit ${BATCH}
+        for update skip locked`,
+  );
+}
+
+export async function cancelForNonPayment(tx: Executor, id: number, day: CalendarDate, at: Date, now: Date) {
+  await tx.execute(
+    sql`update subscriptions set cancelled_at = ${at.toISOString()}, ends_at = ${day},
+          cancellation_reasons = array['non_payment'], undo_cancellation_until = null,
+          version = version + 1, updated_at = ${now.toISOString()}
+        where id = ${id}`,
+  );
+}
+
+export interface DuePause {
+  id: number;
+  subscription_id: number;
+  organisation_id: number;
+  user_id: number;
+  start_date: CalendarDate;
+  end_date: CalendarDate;
+  sub_start_date: CalendarDate;
+  current_period_start: CalendarDate | null;
+  current_period_end: CalendarDate | null;
+}
+
+/** Pauses whose first day has come and that the run has not applied yet, with their subscriptions locked. */
+export function claimStartingPauses(tx: Executor, day: CalendarDate) {
+  return queryRows<DuePause>(
+    tx,
+    sql`select sp.id::int, sp.subscription_id::int, sp.organisation_id::int, s.user_id::int, sp.start_date::text,
+          sp.end_date::text, s.start_date::text as sub_start_date, s.current_period_start::text,
+          s.current_period_end::text
+        from subscription_pauses sp join subscriptions s on s.id = sp.subscription_id
+        where sp.applied_at is null and sp.cancelled_at is null and sp.start_date <= ${day}
+          and s.cancelled_at is null
+        order by sp.start_date, sp.id limit ${BATCH}
+        for update of sp, s skip locked`,
+  );
+}
+
+/** Applied pauses whose first day back has come, locked. */
+export function claimEndingPauses(tx: Executor, day: CalendarDate) {
+  return queryRows<{ id: number; subscription_id: number; organisation_id: number; user_id: number }>(
+    tx,
+    sql`select sp.id::int, sp.subscription_id::int, sp.organisation_id::int, s.user_id::int
+        from subscription_pauses sp join subscriptions s on s.id = sp.subscription_id
+        where sp.applied_at is not null and sp.ended_at is null and sp.end_date <= ${day}
+        order by sp.id limit ${BATCH}
+        for update of sp, s skip locked`,
+  );
+}
+
+export interface RetryCandidate {
+  id: number;
+  organisation_id: number;
+  subscription_id: number;
+  first_failed_at: Date | string;
+  retries_made: number;
+  last_attempt: number;
+  last_error: string | null;
+}
+
+/** Failed, unpaid charges of live subscriptions with nothing in flight: the retry rule decides which. */
+export function claimRetryCandidates(tx: Executor, failedBefore: Date, afterId: number) {
+  return queryRows<RetryCandidate>(
+    tx,
+    sql`select c.id::int, c.organisation_id::int, c.subscription_id::int, c.first_failed_at,
+          (select count(*)::int from payments p where p.charge_id = c.id and p.is_retry) as retries_made,
+          (select max(p.attempt)::int from payments p where p.charge_id = c.id) as last_attempt,
+          (select p.error_status from payments p where p.charge_id = c.id order by p.attempt desc limit 1)
+            as last_error
+        from charges c join subscriptions s on s.id = c.subscription_id
+        where c.status = 'unpaid' and c.first_failed_at is not null
+          and c.first_failed_at < ${failedBefore.toISOString()} and s.cancelled_at is null
+          and c.id > ${afterId}
+          and not exists (select 1 from payments p where p.charge_id = c.id
+                          and p.status in ('upcoming', 'pending_request'))
+        order by c.id limit ${BATCH}
+        for update of c skip locked`,
+  );
+}
+
+/** The latest attempt at a charge, as the retry copies it. */
+export async function latestAttempt(tx: Executor, chargeId: number) {
+  const rows = await queryRows<{
+    organisation_id: number;
+    gym_id: number;
+    user_id: number;
+    subscription_id: number | null;
+    destination_account_id: number | null;
+    amount: number;
+    surcharge: number;
+    period_start_at: CalendarDate | null;
+    period_end_at: CalendarDate | null;
+    is_term_membership: boolean;
+    meta: Record<string, unknown>;
+    payment_type_id: number | null;
+    payment_type: string | null;
+    type: string;
+  }>(
+    tx,
+    sql`select p.organisation_id::int, p.gym_id::int, p.user_id::int, p.subscription_id::int,
+          p.destination_account_id::int, p.amount,
+          p.surcharge, p.period_start_at::text, p.period_end_at::text, p.is_term_membership, p.meta,
+          s.payment_type_id::int, pt.type as payment_type, p.type
+        from payments p
+        left join subscriptions s on s.id = p.subscription_id
+        left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
+        where p.charge_id = ${chargeId} order by p.attempt desc limit 1`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Bank attempts waiting for the bank's answer, not yet asked in this run. */
+export function pendingBankAttempts(db: Executor, askedBefore: Date, afterId: number) {
+  return queryRows<{ id: number }>(
+    db,
+    sql`select id::int from payments
+        where status = 'pending_request' and akahu_id is not null and updated_at < ${askedBefore.toISOString()}
+          and id > ${afterId}
+        order by id limit ${BATCH}`,
+  );
+}
+
+/**
+ * Attempts written but never answered by the provider call (the worker died between the write and the
+ * call, or the provider was down): sent again with the same key, which the provider answers once.
+ */
+export function unsentAttempts(db: Executor, writtenBefore: Date, afterId: number) {
+  return queryRows<{ id: number }>(
+    db,
+    sql`select id::int from payments
+        where status = 'pending_request' and akahu_id is null and stripe_id is null and charge_id is not null
+          and created_at < ${writtenBefore.toISOString()} and id > ${afterId}
+        order by id limit ${BATCH}`,
+  );
+}
+
+export async function markPolled(db: Executor, paymentId: number, now: Date) {
+  await db.execute(
+    sql`update payments set poll_count = poll_count + 1, updated_at = ${now.toISOString()}
+        where id = ${paymentId} and status = 'pending_request'`,
+  );
+}
+
+export async function startRun(db: Executor, day: CalendarDate, now: Date) {
+  await db.execute(
+    sql`insert into billing_runs (day, started_at) values (${day}, ${now.toISOString()})
+        on conflict (day) do nothing`,
+  );
+}
+
+export async function finishRun(db: Executor, day: CalendarDate, now: Date, summary: Record<string, number>) {
+  await db.execute(
+    sql`update billing_runs set finished_at = coalesce(finished_at, ${now.toISOString()}),
+          summary = ${JSON.stringify(summary)}::jsonb
+        where day = ${day}`,
+  );
+}
+
+/** The last business day the billing run finished, or null before its first run. */
+export async function lastFinishedDay(db: Executor): Promise<CalendarDate | null> {
+  const rows = await queryRows<{ day: CalendarDate | null }>(
+    db,
+    sql`select max(day)::text as day from billing_runs where finished_at is not null`,
+  );
+  return rows[0]?.day ?? null;
+}

@@ -1,0 +1,426 @@
+// The daily billing run (BILLING.md): for one Pacific/Auckland business day, in this order: grace that
+// ran out unpaid cancels (before any of the day's charges), pauses begin and end, every charge due is
+// made with its first attempt written before the provider hears of it, failed charges due a retry get
+// one, attempts a crash left unsent are sent again with their key, and pending bank payments are asked
+// about. Then door access is brought into line for every membership the day changed.
+//
+// Each step claims its rows with SKIP LOCKED and keys its inserts naturally, so the run is idempotent
+// and any number of workers (in the server or `npm run worker`) can run the same day side by side.
+
+import { isBillingFrequency } from '@gym/domain/billing-frequency';
+import { duePeriods, type ScheduleInput } from '@gym/domain/billing-schedule';
+import {
+  addDays,
+  type CalendarDate,
+  startOfDayInstant,
+  toCalendarDate,
+  todayInAuckland,
+} from '@gym/domain/calendar-date';
+import { chargeAmount } from '@gym/domain/charge-amount';
+import { pauseOutcome } from '@gym/domain/pause-credit';
+import { isRetryDue } from '@gym/domain/payment-retry';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { appendActivity } from '../../db/activity';
+import type { Executor } from '../../db/client';
+import { pollAttempt, sendAttempt } from './attempts.service';
+import * as repo from './billing-run.repository';
+import { syncDoorAccess } from './door-access.service';
+
+export type BillingDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>;
+
+export interface DaySummary {
+  day: CalendarDate;
+  graceEnded: number;
+  pausesStarted: number;
+  pausesEnded: number;
+  charges: number;
+  attempts: number;
+  retries: number;
+  resent: number;
+  polled: number;
+  doorsGranted: number;
+  doorsRevoked: number;
+}
+
+const emptySummary = (day: CalendarDate): DaySummary => ({
+  day,
+  graceEnded: 0,
+  pausesStarted: 0,
+  pausesEnded: 0,
+  charges: 0,
+  attempts: 0,
+  retries: 0,
+  resent: 0,
+  polled: 0,
+  doorsGranted: 0,
+  doorsRevoked: 0,
+});
+
+/** Runs every step of `day`. Safe to run again, and beside other workers running it. */
+export async function runBillingDay(deps: BillingDeps, day: CalendarDate): Promise<DaySummary> {
+  const summary = emptySummary(day);
+  const started = deps.clock.now();
+  await repo.startRun(deps.db, day, started);
+  const touched = new Set<number>();
+
+  summary.graceEnded = await endGrace(deps, day, touched);
+  const pauses = await movePauses(deps, day, touched);
+  summary.pausesStarted = pauses.started;
+  summary.pausesEnded = pauses.ended;
+
+  const made = await makeDueCharges(deps, day);
+  summary.charges = made.charges;
+  summary.attempts = made.attempts.length;
+  for (const id of made.attempts) await sendAttempt(deps, id);
+
+  const retries = await makeRetries(deps, day);
+  summary.retries = retries.length;
+  for (const id of retries) await sendAttempt(deps, id);
+
+  summary.resent = await resendUnsent(deps, started);
+  summary.polled = await pollPending(deps, started);
+  for (const id of made.subscriptions) touched.add(id);
+
+  const doors = await syncDoorAccess(deps, [...touched]);
+  summary.doorsGranted = doors.granted;
+  summary.doorsRevoked = doors.revoked;
+  const { day: _day, ...counts } = summary;
+  await repo.finishRun(deps.db, day, deps.clock.now(), counts);
+  return summary;
+}
+
+/** Runs each business day from the one after the last finished run up to today (just today the first time). */
+export async function catchUp(deps: BillingDeps): Promise<DaySummary[]> {
+  const today = todayInAuckland(deps.clock.now());
+  const last = await repo.lastFinishedDay(deps.db);
+  const summaries: DaySummary[] = [];
+  let day = last === null ? today : addDays(last, 1);
+  for (; day <= today; day = addDays(day, 1)) summaries.push(await runBillingDay(deps, day));
+  return summaries;
+}
+
+async function endGrace(deps: BillingDeps, day: CalendarDate, touched: Set<number>): Promise<number> {
+  let ended = 0;
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const due = await repo.claimGraceEnded(tx, day);
+      const now = deps.clock.now();
+      for (const sub of due) {
+        await repo.cancelForNonPayment(tx, sub.id, day, startOfDayInstant(day), now);
+        await appendActivity(tx, {
+          organisationId: sub.organisation_id,
+          actorUserId: null,
+          userId: sub.user_id,
+          subjectType: 'subscription',
+          subjectId: sub.id,
+          action: 'subscription.cancelled_for_non_payment',
+          data: { ends_at: day, balance_owing: Number(sub.balance_owing) },
+        });
+        touched.add(sub.id);
+      }
+      return due.length;
+    });
+    ended += batch;
+    if (batch < repo.BATCH) return ended;
+  }
+}
+
+async function movePauses(deps: BillingDeps, day: CalendarDate, touched: Set<number>) {
+  let started = 0;
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const due = await repo.claimStartingPauses(tx, day);
+      for (const pause of due) await startPause(tx, pause, deps.clock.now());
+      for (const pause of due) touched.add(pause.subscription_id);
+      return due.length;
+    });
+    started += batch;
+    if (batch < repo.BATCH) break;
+  }
+  let ended = 0;
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const due = await repo.claimEndingPauses(tx, day);
+      const now = deps.clock.now();
+      for (const pause of due) {
+        await tx.execute(
+          sql`update subscription_pauses set ended_at = ${now.toISOString()} where id = ${pause.id}`,
+        );
+        await tx.execute(
+          sql`update subscriptions set paused_at = null, pause_days_credit = 0, version = version + 1,
+                updated_at = ${now.toISOString()}
+              where id = ${pause.subscription_id}`,
+        );
+        await appendActivity(tx, {
+          organisationId: pause.organisation_id,
+          actorUserId: null,
+          userId: pause.user_id,
+          subjectType: 'subscription',
+          subjectId: pause.subscription_id,
+          action: 'subscription.pause_ended',
+          data: { pause_id: pause.id },
+        });
+        touched.add(pause.subscription_id);
+      }
+      return due.length;
+    });
+    ended += batch;
+    if (batch < repo.BATCH) break;
+  }
+  return { started, ended };
+}
+
+/** Credits the paid days the pause covers and moves the next charge (BILLING.md "Pauses"). */
+async function startPause(tx: Executor, pause: repo.DuePause, now: Date) {
+  let creditDays = 0;
+  let change: string;
+  if (pause.current_period_start === null || pause.current_period_end === null) {
+    // Nothing charged yet: the membership simply starts when the pause ends.
+    const start = pause.sub_start_date > pause.end_date ? pause.sub_start_date : pause.end_date;
+    await tx.execute(
+      sql`update subscriptions set start_date = ${start}, paused_at = ${startOfDayInstant(pause.start_date).toISOString()},
+            version = version + 1, updated_at = ${now.toISOString()}
+          where id = ${pause.subscription_id}`,
+    );
+    change = start;
+  } else {
+    const outcome = pauseOutcome({
+      paidPeriodStart: pause.current_period_start as CalendarDate,
+      paidPeriodEnd: pause.current_period_end as CalendarDate,
+      // A pause dated before the period now paid for (a catch-up) counts from that period's start.
+      pauseStart: (pause.start_date > pause.current_period_end
+        ? pause.current_period_end
+        : pause.start_date) as CalendarDate,
+      pauseEnd: pause.end_date as CalendarDate,
+    });
+    creditDays = outcome.creditDays;
+    change = outcome.nextChargeDate;
+    await tx.execute(
+      sql`update subscriptions set current_period_end = ${outcome.nextChargeDate}, anchor_day = ${outcome.newAnchorDay},
+            pause_days_credit = ${creditDays}, paused_at = ${startOfDayInstant(pause.start_date).toISOString()},
+            version = version + 1, updated_at = ${now.toISOString()}
+          where id = ${pause.subscription_id}`,
+    );
+  }
+  await tx.execute(
+    sql`update subscription_pauses set applied_at = ${now.toISOString()}, credit_days = ${creditDays}
+        where id = ${pause.id}`,
+  );
+  await appendActivity(tx, {
+    organisationId: pause.organisation_id,
+    actorUserId: null,
+    userId: pause.user_id,
+    subjectType: 'subscription',
+    subjectId: pause.subscription_id,
+    action: 'subscription.pause_started',
+    data: { pause_id: pause.id, credit_days: creditDays, next_charge_date: change },
+  });
+}
+
+/** Makes every charge due by `day` with its first attempt; answers the attempts to send. */
+async function makeDueCharges(deps: BillingDeps, day: CalendarDate) {
+  const skip: number[] = [];
+  const attempts: number[] = [];
+  const subscriptions: number[] = [];
+  let charges = 0;
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const due = await repo.claimDueSubscriptions(tx, day, skip);
+      for (const sub of due) {
+        const made = await chargeSubscription(tx, sub, day, deps.clock.now());
+        if (made.periods === 0) skip.push(sub.id);
+        charges += made.charges;
+        attempts.push(...made.attempts);
+        subscriptions.push(sub.id);
+      }
+      return due.length;
+    });
+    if (batch < repo.BATCH) return { charges, attempts, subscriptions };
+  }
+}
+
+async function chargeSubscription(tx: Executor, sub: repo.DueSubscription, day: CalendarDate, now: Date) {
+  const frequency = sub.billing_frequency;
+  if (!isBillingFrequency(frequency)) return { periods: 0, charges: 0, attempts: [] };
+  const schedule: ScheduleInput = {
+    frequency,
+    anchorDay: sub.anchor_day,
+    startDate: sub.start_date,
+    currentPeriodStart: sub.current_period_start,
+    currentPeriodEnd: sub.current_period_end,
+    endsAt: sub.ends_at,
+    termEndsAt: sub.term_ends_at,
+  };
+  const periods = duePeriods(schedule, day);
+  const attempts: number[] = [];
+  let created = 0;
+  let firstCharge = sub.current_period_start === null;
+  let priceAmount = Number(sub.price_amount);
+  let transition =
+    sub.transition_to_price_id !== null &&
+    sub.transition_takes_effect_at !== null &&
+    sub.transition_amount !== null
+      ? {
+          amount: Number(sub.transition_amount),
+          takesEffectAt: sub.transition_takes_effect_at,
+          priceId: sub.transition_to_price_id,
+        }
+      : null;
+  let forcePriceAmount = sub.force_price_amount === null ? null : Number(sub.force_price_amount);
+  let priceChange: { priceId: number } | null = null;
+  for (const period of periods) {
+    const paymentType = sub.payment_type ?? 'bank_account';
+    const price = chargeAmount({
+      priceAmount,
+      forcePriceAmount,
+      transition,
+      periodStart: period.start,
+      paymentType,
+      cardSurchargeBasisPoints: sub.card_surcharge_basis_points,
+    });
+    // A scheduled price change in effect becomes the subscription's price from this charge on.
+    if (transition && transition.takesEffectAt <= period.start) {
+      priceChange = { priceId: transition.priceId };
+      priceAmount = transition.amount;
+      forcePriceAmount = null;
+      transition = null;
+    }
+    const joiningFee = firstCharge ? Number(sub.joining_fee) : 0;
+    const chargeId = await repo.insertCharge(tx, {
+      organisationId: sub.organisation_id,
+      subscriptionId: sub.id,
+      periodStart: period.start,
+      periodEnd: period.end,
+      amount: price.amount + joiningFee,
+      surcharge: price.surcharge,
+      now,
+    });
+    firstCharge = false;
+    if (chargeId === null) continue;
+    created += 1;
+    const attemptId = await repo.insertAttempt(tx, {
+      organisationId: sub.organisation_id,
+      gymId: sub.gym_id,
+      userId: sub.user_id,
+      subscriptionId: sub.id,
+      chargeId,
+      paymentTypeId: sub.payment_type_id,
+      destinationAccountId: sub.destination_account_id,
+      type: paymentType,
+      amount: price.amount + joiningFee,
+      surcharge: price.surcharge,
+      periodStart: period.start,
+      periodEnd: period.end,
+      isRetry: false,
+      isTermMembership:
+        sub.is_term_membership && sub.term_ends_at !== null && period.start < sub.term_ends_at,
+      attempt: 1,
+      meta: joiningFee > 0 ? { joining_fee: joiningFee } : {},
+      now,
+    });
+    if (attemptId !== null) attempts.push(attemptId);
+  }
+  const last = periods.at(-1);
+  if (last) {
+    await repo.advanceSubscription(tx, {
+      id: sub.id,
+      periodStart: last.start,
+      periodEnd: last.end,
+      priceChange,
+      now,
+    });
+    if (priceChange) {
+      const applied = await repo.markPriceChangeApplied(tx, sub.id, priceChange.priceId, now);
+      await appendActivity(tx, {
+        organisationId: sub.organisation_id,
+        actorUserId: null,
+        userId: sub.user_id,
+        subjectType: 'subscription',
+        subjectId: sub.id,
+        action: 'subscription.price_change_applied',
+        data: { price_id: priceChange.priceId, price_change_ids: applied },
+      });
+    }
+  }
+  return { periods: periods.length, charges: created, attempts };
+}
+
+/** New attempts at failed charges whose retry day has come (1, 3 and 5 days after the first failure). */
+async function makeRetries(deps: BillingDeps, day: CalendarDate): Promise<number[]> {
+  const made: number[] = [];
+  const endOfDay = startOfDayInstant(addDays(day, 1));
+  let after = 0;
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const candidates = await repo.claimRetryCandidates(tx, endOfDay, after);
+      const now = deps.clock.now();
+      for (const c of candidates) {
+        after = Math.max(after, c.id);
+        const due = isRetryDue(
+          {
+            firstFailedOn: toCalendarDate(new Date(c.first_failed_at)),
+            retriesMade: Number(c.retries_made),
+            lastFailureCode: c.last_error,
+          },
+          day,
+        );
+        if (!due) continue;
+        const last = await repo.latestAttempt(tx, c.id);
+        if (!last) continue;
+        const id = await repo.insertAttempt(tx, {
+          organisationId: last.organisation_id,
+          gymId: last.gym_id,
+          userId: last.user_id,
+          subscriptionId: c.subscription_id,
+          chargeId: c.id,
+          // The member may have given a new payment method since: the retry uses the subscription's.
+          paymentTypeId: last.payment_type_id,
+          destinationAccountId: last.destination_account_id,
+          type: last.payment_type ?? last.type,
+          amount: Number(last.amount),
+          surcharge: Number(last.surcharge),
+          periodStart: last.period_start_at,
+          periodEnd: last.period_end_at,
+          isRetry: true,
+          isTermMembership: last.is_term_membership,
+          attempt: Number(c.last_attempt) + 1,
+          meta: last.meta ?? {},
+          now,
+        });
+        if (id !== null) made.push(id);
+      }
+      return candidates.length;
+    });
+    if (batch < repo.BATCH) return made;
+  }
+}
+
+async function resendUnsent(deps: BillingDeps, writtenBefore: Date): Promise<number> {
+  let after = 0;
+  let sent = 0;
+  for (;;) {
+    const batch = await repo.unsentAttempts(deps.db, writtenBefore, after);
+    for (const { id } of batch) {
+      after = id;
+      await sendAttempt(deps, id);
+      sent += 1;
+    }
+    if (batch.length < repo.BATCH) return sent;
+  }
+}
+
+async function pollPending(deps: BillingDeps, askedBefore: Date): Promise<number> {
+  let after = 0;
+  let polled = 0;
+  for (;;) {
+    const batch = await repo.pendingBankAttempts(deps.db, askedBefore, after);
+    for (const { id } of batch) {
+      after = id;
+      const answer = await pollAttempt(deps, id);
+      if (answer !== 'answered') await repo.markPolled(deps.db, id, deps.clock.now());
+      polled += 1;
+    }
+    if (batch.length < repo.BATCH) return polled;
+  }
+}

@@ -1,0 +1,118 @@
+// What an attempt's answer does to its charge and to the subscription's standing: a success pays the
+// charge; a charge's first failure dates it; then arrears (balance_owing, periods_owing) and grace are
+// worked out again from every charge of the subscription, by the rules in packages/domain. Runs in the
+// caller's transaction, with the subscription row locked, so two answers apply one after the other.
+import { arrears, graceEndsAfter } from '@gym/domain/billing-schedule';
+import { toCalendarDate } from '@gym/domain/calendar-date';
+import { gracePeriodFor } from '@gym/domain/grace-period';
+import { and, eq, sql } from 'drizzle-orm';
+import { appendActivity } from '../../db/activity';
+import { type Executor, queryRows } from '../../db/client';
+import { charges, organisations, subscriptions } from '../../db/schema/index';
+
+export async function settleCharge(
+  tx: Executor,
+  input: { organisationId: number; chargeId: number; succeeded: boolean; now: Date },
+): Promise<void> {
+  const { organisationId, chargeId, now } = input;
+  const [charge] = await tx
+    .update(charges)
+    .set(
+      input.succeeded
+        ? {
+            status: sql`case when ${charges.status} = 'unpaid' then 'paid' else ${charges.status} end`,
+            paidAt: now,
+          }
+        : { firstFailedAt: sql`coalesce(${charges.firstFailedAt}, ${now.toISOString()}::timestamptz)` },
+    )
+    .where(and(eq(charges.organisationId, organisationId), eq(charges.id, chargeId)))
+    .returning({ subscriptionId: charges.subscriptionId });
+  if (charge) await refreshStanding(tx, organisationId, charge.subscriptionId, now);
+}
+
+interface StandingRow {
+  kind: string;
+  status: string;
+  total: number;
+  first_failed_at: Date | string | null;
+}
+
+/** balance_owing, periods_owing and grace from the subscription's charges; logs grace starting and ending. */
+export async function refreshStanding(
+  tx: Executor,
+  organisationId: number,
+  subscriptionId: number,
+  now: Date,
+): Promise<void> {
+  const [sub] = await tx
+    .select({
+      userId: subscriptions.userId,
+      gracePeriodEndsAt: subscriptions.gracePeriodEndsAt,
+      balanceOwing: subscriptions.balanceOwing,
+      periodsOwing: subscriptions.periodsOwing,
+      isTermMembership: subscriptions.isTermMembership,
+      termEndsAt: subscriptions.termEndsAt,
+      grace: {
+        failedPaymentGracePeriod: organisations.failedPaymentGracePeriod,
+        failedPaymentGracePeriodUnit: organisations.failedPaymentGracePeriodUnit,
+        termMembershipGracePeriod: organisations.termMembershipGracePeriod,
+        termMembershipGracePeriodUnit: organisations.termMembershipGracePeriodUnit,
+      },
+    })
+    .from(subscriptions)
+    .innerJoin(organisations, eq(organisations.id, subscriptions.organisationId))
+    .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.id, subscriptionId)))
+    .for('update', { of: subscriptions });
+  if (!sub) return;
+  const rows = await queryRows<StandingRow>(
+    tx,
+    sql`select kind, status, amount + surcharge as total, first_failed_at from charges
+        where organisation_id = ${organisationId} and subscription_id = ${subscriptionId}`,
+  );
+  const standing = rows.map((r) => ({
+    kind: r.kind,
+    status: r.status,
+    total: Number(r.total),
+    failed: r.first_failed_at !== null,
+  }));
+  const owed = arrears(standing);
+  const failures = rows
+    .filter((r) => r.status === 'unpaid' && r.first_failed_at !== null)
+    .map((r) => toCalendarDate(new Date(r.first_failed_at!)))
+    .sort();
+  const today = toCalendarDate(now);
+  const inTerm = sub.isTermMembership && sub.termEndsAt !== null && today < sub.termEndsAt;
+  const graceEndsAt = graceEndsAfter({
+    current: sub.gracePeriodEndsAt as never,
+    balanceOwing: owed.balanceOwing,
+    firstUnpaidFailure: failures[0] ?? null,
+    grace: gracePeriodFor(sub.grace, inTerm),
+  });
+  if (
+    graceEndsAt === sub.gracePeriodEndsAt &&
+    owed.balanceOwing === sub.balanceOwing &&
+    owed.periodsOwing === sub.periodsOwing
+  )
+    return;
+  await tx
+    .update(subscriptions)
+    .set({
+      balanceOwing: owed.balanceOwing,
+      periodsOwing: owed.periodsOwing,
+      gracePeriodEndsAt: graceEndsAt,
+      version: sql`${subscriptions.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, subscriptionId));
+  if (graceEndsAt !== sub.gracePeriodEndsAt) {
+    await appendActivity(tx, {
+      organisationId,
+      actorUserId: null,
+      userId: sub.userId,
+      subjectType: 'subscription',
+      subjectId: subscriptionId,
+      action: graceEndsAt === null ? 'subscription.grace_cleared' : 'subscription.grace_started',
+      data: { grace_period_ends_at: graceEndsAt, balance_owing: owed.balanceOwing },
+    });
+  }
+}

@@ -1,0 +1,106 @@
+// Moving the application clock (sandbox and tests only). Travelling runs, in order, everything that
+// would have run in between: for each business day passed, the simulators first do what fell due
+// (bank payments answer, webhooks arrive), then that day's billing run, shortly after midnight in
+// Auckland. The position is stored, so a restart keeps the date the billing reached.
+import { addDays, startOfDayInstant, todayInAuckland } from '@gym/domain/calendar-date';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { canTravel } from '../../clock';
+import { devToolsEnabled } from '../../config/env';
+import { type Db, queryRows } from '../../db/client';
+import { catchUp, type DaySummary, runBillingDay } from './billing-run.service';
+
+/** How long after Auckland midnight the daily run happens. */
+export const RUN_AFTER_MIDNIGHT_MS = 5 * 60_000;
+/** How long after the run the journey waits for the providers' answers on each day. */
+export const ANSWER_WITHIN_MS = 60 * 60_000;
+/** The longest single journey: two years of days. */
+export const MAX_TRAVEL_DAYS = 731;
+
+type EngineDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'onClockMoved' | 'env'>;
+
+// One billing journey at a time per database in this process (other processes are kept apart by the
+// run's row locks and natural keys).
+const running = new WeakMap<Db, Promise<unknown>>();
+
+export function exclusive<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const before = running.get(db) ?? Promise.resolve();
+  const next = before.then(work, work);
+  running.set(
+    db,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
+export function clockCanTravel(deps: Pick<AppDeps, 'clock' | 'env'>): boolean {
+  return devToolsEnabled(deps.env) && canTravel(deps.clock);
+}
+
+export function clockReading(deps: Pick<AppDeps, 'clock' | 'env'>) {
+  const now = deps.clock.now();
+  return { now: now.toISOString(), today: todayInAuckland(now), can_travel: clockCanTravel(deps) };
+}
+
+/** Runs the billing days the clock has passed that have not run yet (the server's minute tick). */
+export function runDueBilling(deps: EngineDeps): Promise<DaySummary[]> {
+  return exclusive(deps.db, () => catchUp(deps));
+}
+
+/** Moves the clock forward to `target`, running each day on the way; answers the days run. */
+export function travel(deps: EngineDeps, target: Date): Promise<DaySummary[]> {
+  const clock = deps.clock;
+  if (!canTravel(clock)) throw new Error('This clock cannot travel');
+  return exclusive(deps.db, async () => {
+    const from = clock.now();
+    const summaries = await catchUp(deps);
+    const targetDay = todayInAuckland(target);
+    for (let day = addDays(todayInAuckland(clock.now()), 1); day <= targetDay; day = addDays(day, 1)) {
+      const runAt = new Date(startOfDayInstant(day).getTime() + RUN_AFTER_MIDNIGHT_MS);
+      clock.set(runAt < target ? runAt : target);
+      await deps.onClockMoved?.();
+      summaries.push(await runBillingDay(deps, day));
+      // An hour on, the providers have answered what the run asked of them (bank payments take seconds).
+      const answered = new Date(runAt.getTime() + ANSWER_WITHIN_MS);
+      clock.set(answered < target ? answered : target);
+      await deps.onClockMoved?.();
+    }
+    if (target > clock.now()) clock.set(target);
+    await deps.onClockMoved?.();
+    await saveClock(deps.db, clock.now());
+    await carrySessions(deps.db, clock.now().getTime() - from.getTime());
+    return summaries;
+  });
+}
+
+/** Signed-in people stay signed in across the journey: their sessions travel with the clock. */
+async function carrySessions(db: Db, ms: number) {
+  await db.execute(
+    sql`update sessions set expires_at = expires_at + ${ms} * interval '1 millisecond',
+          last_seen_at = last_seen_at + ${ms} * interval '1 millisecond'
+        where revoked_at is null`,
+  );
+}
+
+async function saveClock(db: Db, appTime: Date) {
+  await db.execute(
+    sql`insert into dev_clock (id, app_time_at, set_at) values (1, ${appTime.toISOString()}, now())
+        on conflict (id) do update set app_time_at = excluded.app_time_at, set_at = excluded.set_at`,
+  );
+}
+
+/** At start-up (sandbox): the clock goes back to where it was moved to, and runs on from there. */
+export async function restoreClock(deps: Pick<AppDeps, 'db' | 'clock' | 'env'>): Promise<Date | null> {
+  if (!clockCanTravel(deps) || !canTravel(deps.clock)) return null;
+  const [row] = await queryRows<{ app_time_at: Date | string; set_at: Date | string }>(
+    deps.db,
+    sql`select app_time_at, set_at from dev_clock where id = 1`,
+  );
+  if (!row) return null;
+  const resumed = new Date(
+    new Date(row.app_time_at).getTime() + (Date.now() - new Date(row.set_at).getTime()),
+  );
+  if (resumed <= deps.clock.now()) return null;
+  deps.clock.set(resumed);
+  return resumed;
+}

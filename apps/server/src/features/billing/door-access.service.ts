@@ -1,0 +1,140 @@
+// Door access follows money (BILLING.md, spec section 4): a member whose membership gives access (green,
+// or amber for grace) holds a Kisi role at their gym's place; a pause, a cancellation taking effect or
+// grace ending unpaid takes it away, and a pause ending gives it back. This brings Kisi and our
+// credential rows into line with what the rules say now, so it can run again after any failure.
+import { hasDoorAccess } from '@gym/domain/subscription-state';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { appendActivity } from '../../db/activity';
+import { queryRows } from '../../db/client';
+import { kisiFor, placeOfGym } from '../access-control';
+
+interface Holder {
+  id: number;
+  organisation_id: number;
+  gym_id: number;
+  user_id: number;
+  email: string;
+  name: string;
+  start_date: string;
+  current_period_start: string | null;
+  current_period_end: string | null;
+  ends_at: string | null;
+  paused_at: Date | string | null;
+  cancelled_at: Date | string | null;
+  grace_period_ends_at: string | null;
+  upcoming_state: string | null;
+  credential_id: number | null;
+  credential_status: string | null;
+  role_assignment_id: string | null;
+  external_user_id: string | null;
+}
+
+type DoorDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>;
+
+export type DoorChange = 'granted' | 'revoked' | 'unchanged' | 'no_place' | 'failed';
+
+/** Brings each subscription's member's door access into line with the rules; answers what changed. */
+export async function syncDoorAccess(
+  deps: DoorDeps,
+  subscriptionIds: readonly number[],
+): Promise<Record<DoorChange, number>> {
+  const counts: Record<DoorChange, number> = { granted: 0, revoked: 0, unchanged: 0, no_place: 0, failed: 0 };
+  if (subscriptionIds.length === 0) return counts;
+  const holders = await queryRows<Holder>(
+    deps.db,
+    sql`select s.id::int, s.organisation_id::int, s.gym_id::int, s.user_id::int, u.email, u.name,
+          s.start_date::text, s.current_period_start::text, s.current_period_end::text, s.ends_at::text,
+          s.paused_at, s.cancelled_at, s.grace_period_ends_at::text, s.upcoming_state,
+          ac.id::int as credential_id, ac.status as credential_status, ac.role_assignment_id,
+          ac.external_user_id
+        from subscriptions s
+        join users u on u.id = s.user_id
+        left join places pl on pl.gym_id = s.gym_id
+        left join access_credentials ac on ac.user_id = s.user_id and ac.place_id = pl.id
+        where s.id = any(${`{${subscriptionIds.join(',')}}`}::bigint[])
+        order by s.id`,
+  );
+  const now = deps.clock.now();
+  for (const h of holders) {
+    const wanted = hasDoorAccess(
+      {
+        startDate: h.start_date,
+        currentPeriodStart: h.current_period_start,
+        currentPeriodEnd: h.current_period_end,
+        endsAt: h.ends_at,
+        pauseStartAt: h.paused_at,
+        cancelledAt: h.cancelled_at,
+        gracePeriodEndsAt: h.grace_period_ends_at,
+        upcomingState: h.upcoming_state,
+      } as never,
+      now,
+    );
+    const holds = h.credential_status === 'active' && h.role_assignment_id !== null;
+    if (wanted === holds) {
+      counts.unchanged += 1;
+      continue;
+    }
+    try {
+      counts[await changeAccess(deps, h, wanted, now)] += 1;
+    } catch (error) {
+      counts.failed += 1;
+      await appendActivity(deps.db, {
+        organisationId: h.organisation_id,
+        actorUserId: null,
+        userId: h.user_id,
+        subjectType: 'subscription',
+        subjectId: h.id,
+        action: 'door_access.sync_failed',
+        data: { wanted: wanted ? 'granted' : 'revoked', error: (error as Error).message },
+      });
+    }
+  }
+  return counts;
+}
+
+async function changeAccess(deps: DoorDeps, h: Holder, wanted: boolean, now: Date): Promise<DoorChange> {
+  const place = await placeOfGym(deps.db, h.organisation_id, h.gym_id);
+  if (!place || !/^\d+$/.test(place.placeId)) return 'no_place';
+  const kisi = await kisiFor(deps, h.organisation_id);
+  let roleAssignmentId: string | null = null;
+  let externalUserId = h.external_user_id;
+  if (wanted) {
+    const { userId } = await kisi.call((k) => k.ensureUser({ email: h.email, name: h.name }));
+    externalUserId = String(userId);
+    const granted = await kisi.call((k) =>
+      k.grantStaffAccess({ userId, placeId: Number(place.placeId), roleId: 'basic' }),
+    );
+    roleAssignmentId = String(granted.roleAssignmentId);
+  } else if (h.role_assignment_id) {
+    await kisi.call((k) => k.revokeAccess(Number(h.role_assignment_id)));
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into access_credentials (organisation_id, user_id, place_id, external_user_id,
+            role_assignment_id, valid_from, status, updated_at)
+          values (${h.organisation_id}, ${h.user_id}, ${place.id}, ${externalUserId}, ${roleAssignmentId},
+            ${now.toISOString()}, ${wanted ? 'active' : 'revoked'}, ${now.toISOString()})
+          on conflict (user_id, place_id) do update set
+            external_user_id = coalesce(excluded.external_user_id, access_credentials.external_user_id),
+            role_assignment_id = excluded.role_assignment_id,
+            valid_from = case when excluded.status = 'active' then excluded.valid_from else access_credentials.valid_from end,
+            valid_until = case when excluded.status = 'revoked' then excluded.valid_from else null end,
+            status = excluded.status, updated_at = excluded.updated_at`,
+    );
+    await appendActivity(tx, {
+      organisationId: h.organisation_id,
+      actorUserId: null,
+      userId: h.user_id,
+      subjectType: 'subscription',
+      subjectId: h.id,
+      action: wanted ? 'door_access.granted' : 'door_access.revoked',
+      data: {
+        gym_id: h.gym_id,
+        place_id: place.placeId,
+        role_assignment_id: roleAssignmentId ?? h.role_assignment_id,
+      },
+    });
+  });
+  return wanted ? 'granted' : 'revoked';
+}

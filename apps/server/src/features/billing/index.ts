@@ -1,0 +1,7 @@
+// What other features and the server use of billing: the rules that move a payment attempt when a
+// provider answers (webhooks), and the engine's daily run (the server's scheduler, the worker).
+export { PAYMENT_KEY_METADATA } from './attempts.service';
+export { catchUp, runBillingDay } from './billing-run.service';
+export { restoreClock, runDueBilling } from './clock.service';
+export { logProviderActivity, ownerOfAkahuPayment, type PaymentOwner } from './payment-outcomes.repository';
+export { applyPaymentOutcome, fetchAkahuPaymentReport, NO_MATCHING_RECORD } from './payment-outcomes.service';

@@ -1,0 +1,56 @@
+// The server's scheduled work, on the application clock: each minute, the billing days the clock has
+// passed that have not run yet (so the daily run happens within a minute of 00:00 in Auckland, and a
+// server that was down catches up), and once a day the housekeeping of old webhook calls and rate-limit
+// windows. `npm start` runs it in the server process; `npm run worker` runs it alone, as many times over
+// as you like against one PostgreSQL server (the run's row locks and natural keys keep them apart).
+import { todayInAuckland } from '@gym/domain/calendar-date';
+import type { Logger } from 'pino';
+import type { AppDeps } from './app-deps';
+import { pruneRateLimits } from './auth/rate-limit';
+import { runDueBilling } from './features/billing';
+import { pruneWebhookCalls } from './features/webhooks/webhook-calls.repository';
+
+export const TICK_MS = 60_000;
+
+export function startScheduledWork(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'env' | 'onClockMoved'>,
+  log: Pick<Logger, 'info' | 'error'>,
+  tickMs = TICK_MS,
+) {
+  let housekeptOn: string | null = null;
+  let busy: Promise<void> | null = null;
+  const tick = async () => {
+    const now = deps.clock.now();
+    try {
+      const days = await runDueBilling(deps);
+      for (const day of days) log.info({ billing_run: day }, 'billing run finished');
+    } catch (error) {
+      log.error({ err: error }, 'billing run failed; the next tick runs the day again');
+    }
+    const today = todayInAuckland(now);
+    if (housekeptOn === today) return;
+    try {
+      const pruned = await pruneWebhookCalls(deps.db, now, deps.env.WEBHOOK_CALL_RETENTION_DAYS);
+      await pruneRateLimits(deps.db, now);
+      housekeptOn = today;
+      if (pruned > 0) log.info({ pruned }, 'old webhook calls pruned');
+    } catch (error) {
+      log.error({ err: error }, 'housekeeping failed');
+    }
+  };
+  const run = () => {
+    busy ??= tick().finally(() => {
+      busy = null;
+    });
+    return busy;
+  };
+  void run();
+  const timer = setInterval(() => void run(), tickMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await busy;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// `npm run worker`: the daily billing run and housekeeping without the HTTP server, for scale. Run as
+// many as you like against one PostgreSQL server (DATABASE_URL); give the web servers BILLING_WORKERS=off
+// if the workers alone should do it. The embedded database belongs to one process, so a worker needs a
+// server. In sandbox mode the simulators are the ones `npm start` runs on their configured ports.
+import { SANDBOX_DEFAULTS } from '@gym/sandbox';
+import pino from 'pino';
+import { createProviders } from '../apps/server/src/adapters/providers';
+import { clockFromEnv } from '../apps/server/src/clock';
+import { ConfigError, readEnv } from '../apps/server/src/config/env';
+import { secretBox } from '../apps/server/src/db/secrets';
+import { restoreClock } from '../apps/server/src/features/billing';
+import { startScheduledWork } from '../apps/server/src/jobs';
+import { loggerOptions } from '../apps/server/src/logger';
+import { encryptionKey, openMigratedDatabase } from '../apps/server/src/runtime';
+
+try {
+  if (!process.env.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL: a worker shares a PostgreSQL server with the web servers (the embedded database belongs to one process)',
+    );
+  }
+  let env = readEnv();
+  if (env.PROVIDERS === 'sandbox') {
+    const at = (port: number) => `http://127.0.0.1:${port}`;
+    const defaults: Record<string, string> = {
+      AKAHU_API_URL: at(env.SANDBOX_AKAHU_PORT),
+      AKAHU_APP_TOKEN: SANDBOX_DEFAULTS.akahuAppToken,
+      AKAHU_APP_SECRET: SANDBOX_DEFAULTS.akahuAppSecret,
+      STRIPE_API_URL: at(env.SANDBOX_STRIPE_PORT),
+      STRIPE_SECRET_KEY: SANDBOX_DEFAULTS.stripeSecretKey,
+      STRIPE_WEBHOOK_SECRET: SANDBOX_DEFAULTS.stripeWebhookSecret,
+      KISI_API_URL: at(env.SANDBOX_KISI_PORT),
+      KISI_WEBHOOK_SECRET: SANDBOX_DEFAULTS.kisiWebhookSecret,
+    };
+    for (const [key, value] of Object.entries(defaults)) process.env[key] ||= value;
+    env = readEnv();
+  }
+  const log = pino(loggerOptions(env.LOG_LEVEL, process.stdout.isTTY));
+  const clock = clockFromEnv(env);
+  const providers = createProviders(env, clock);
+  const secrets = secretBox(encryptionKey(env));
+  const database = await openMigratedDatabase(env);
+  await restoreClock({ db: database.db, clock, env });
+  const work = startScheduledWork({ db: database.db, secrets, providers, clock, env }, log);
+  log.info('billing worker running');
+  const stop = async () => {
+    await work.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+  throw error;
+}
