@@ -52,6 +52,13 @@ try {
       onProviderRecords: (records) => {
         sandbox.controls.stripe.rememberAccounts(records.stripeAccounts);
         sandbox.controls.kisi.remember(records.kisi);
+        sandbox.controls.stripe.rememberCards(records.stripeCards);
+        sandbox.controls.akahu.remember(
+          records.akahuConnections.map(({ appToken, ...connection }) => ({
+            ...connection,
+            appToken: appToken ?? process.env.AKAHU_APP_TOKEN,
+          })),
+        );
       },
     });
   }

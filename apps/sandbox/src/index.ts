@@ -10,11 +10,11 @@ import { Scheduler } from './shared/scheduler';
 import { type ServiceName, type WebhookDelivery, WebhookDispatcher } from './shared/webhooks';
 import { createStripeSimulator } from './stripe/server';
 
-export type { AkahuControls } from './akahu/controls';
+export type { AkahuControls, RememberedConnection } from './akahu/controls';
 export type { KisiControls } from './kisi/controls';
 export type { FaultSpec } from './shared/faults';
 export type { ServiceName, WebhookDelivery } from './shared/webhooks';
-export type { StripeControls } from './stripe/controls';
+export type { RememberedCard, StripeControls } from './stripe/controls';
 
 /** The credentials the simulators accept unless told otherwise. */
 export const SANDBOX_DEFAULTS = {

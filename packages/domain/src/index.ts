@@ -1,5 +1,6 @@
 // @gym/domain: the pure business rules shared by the server and the page.
 export * from './auckland-date-time';
+export * from './bank-statement';
 export * from './billing-frequency';
 export * from './billing-rules';
 export * from './billing-schedule';

@@ -3,18 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseControl } from '../shared/control-routes';
 import { ProviderHttpError } from '../shared/http';
+import { akahuId } from '../shared/ids';
 import { registerApp, resolveApp } from './auth';
 import { approveConsent } from './consent';
 import type { AkahuContext } from './context';
-import { findBank } from './demo-banks';
+import { connectionInfo, findBank } from './demo-banks';
 import { emitAkahuEvent, emitTokenRevoked } from './events';
 import { outcomeForCode } from './payment-outcomes';
-import { applyOutcome } from './payments';
+import { applyOutcome, schedulePayment } from './payments';
 import {
   type AkahuAccount,
   type AkahuPayment,
   PAYMENT_STATUS_CODES,
   type PaymentOutcome,
+  type PaymentRecord,
   type PaymentStatusCode,
 } from './state';
 
@@ -40,7 +42,35 @@ export interface AkahuControls {
   rotateSigningKey(): number;
   payment(id: string): AkahuPayment | undefined;
   accounts(token: string): AkahuAccount[];
+  /**
+   * Learns consents the product already holds (the simulator keeps nothing between starts): each user
+   * token with its accounts. An account named like the consent page's "Pocket Money" holds $3.50; the
+   * rest hold plenty. Known tokens and accounts are left as they are.
+   */
+  remember(connections: RememberedConnection[]): void;
 }
+
+export interface RememberedConnection {
+  /** The app the token belongs to; the sandbox's default app when absent. */
+  appToken?: string;
+  token: string;
+  email: string;
+  accounts: { id: string; name: string; formattedAccount: string; holder: string }[];
+  /** The `state` the product subscribed the token's TOKEN, ACCOUNT and PAYMENT webhooks with. */
+  webhookState?: string;
+  /** Payments the product is still waiting on: learnt as READY, they are answered as any other. */
+  pendingPayments?: {
+    id: string;
+    sid: string;
+    from: string;
+    amount: number;
+    to: { name: string; account_number: string };
+    createdAt: string;
+  }[];
+}
+
+/** Balances of remembered accounts: "Pocket Money" as on the consent page, otherwise never short. */
+export const REMEMBERED_BALANCE = { pocketMoney: 3.5, plenty: 1_000_000 } as const;
 
 const toOutcome = (input: OutcomeInput | 'SENT'): PaymentOutcome =>
   input === 'SENT' ? { status: 'SENT' } : typeof input === 'string' ? outcomeForCode(input) : input;
@@ -108,7 +138,101 @@ export function createAkahuControls(ctx: AkahuContext, reset: () => void): Akahu
       (ctx.state.tokens.get(token)?.accountIds ?? [])
         .map((id) => ctx.state.accounts.get(id))
         .filter((a): a is AkahuAccount => !!a),
+    remember: (connections) => rememberConnections(ctx, connections),
   };
+}
+
+function rememberConnections(ctx: AkahuContext, connections: RememberedConnection[]): void {
+  const now = ctx.runtime.clock.now().toISOString();
+  const bank = need(findBank('demo'));
+  for (const connection of connections) {
+    if (ctx.state.tokens.has(connection.token)) continue;
+    const appToken = connection.appToken ?? ctx.settings.defaultApp.appToken;
+    resolveApp(ctx, appToken);
+    let user = [...ctx.state.users.values()].find(
+      (u) => u.appToken === appToken && u.email === connection.email,
+    );
+    if (!user) {
+      user = { _id: akahuId('user'), appToken, email: connection.email, created_at: now };
+      ctx.state.users.set(user._id, user);
+    }
+    const authorisationId = akahuId('auth');
+    for (const remembered of connection.accounts) {
+      if (ctx.state.accounts.has(remembered.id)) continue;
+      const balance = /pocket money/i.test(remembered.name)
+        ? REMEMBERED_BALANCE.pocketMoney
+        : REMEMBERED_BALANCE.plenty;
+      ctx.state.accounts.set(remembered.id, {
+        _id: remembered.id,
+        _authorisation: authorisationId,
+        _credentials: authorisationId,
+        connection: connectionInfo(bank),
+        name: remembered.name,
+        status: 'ACTIVE',
+        formatted_account: remembered.formattedAccount,
+        type: 'CHECKING',
+        attributes: ['TRANSACTIONS', 'PAYMENT_TO', 'PAYMENT_FROM', 'TRANSFER_TO', 'TRANSFER_FROM'],
+        balance: { currency: 'NZD', current: balance, available: balance, overdrawn: false },
+        meta: { holder: remembered.holder },
+        refreshed: { balance: now, meta: now, transactions: now },
+      });
+      ctx.state.accountOwners.set(remembered.id, { appToken, userId: user._id });
+    }
+    if (connection.webhookState !== undefined) {
+      for (const type of ['TOKEN', 'ACCOUNT', 'PAYMENT']) {
+        const id = akahuId('hook');
+        ctx.state.hooks.set(id, {
+          _id: id,
+          type,
+          state: connection.webhookState,
+          appToken,
+          userId: user._id,
+          token: connection.token,
+          created_at: now,
+          updated_at: now,
+          last_called_at: null,
+        });
+      }
+    }
+    for (const pending of connection.pendingPayments ?? []) {
+      if (ctx.state.payments.has(pending.id)) continue;
+      const record: PaymentRecord = {
+        appToken,
+        userId: user._id,
+        idempotencyKey: null,
+        fingerprint: `remembered ${pending.id}`,
+        payment: {
+          _id: pending.id,
+          from: pending.from,
+          to: pending.to,
+          amount: pending.amount,
+          meta: { source: {}, destination: {} },
+          sid: pending.sid,
+          status: 'READY',
+          final: false,
+          timeline: [{ status: 'READY', time: pending.createdAt }],
+          created_at: pending.createdAt,
+          updated_at: pending.createdAt,
+        },
+      };
+      ctx.state.payments.set(pending.id, record);
+      schedulePayment(ctx, record);
+    }
+    ctx.state.tokens.set(connection.token, {
+      token: connection.token,
+      appToken,
+      userId: user._id,
+      authorisationId,
+      scope: 'ENDURING_CONSENT',
+      accountIds: connection.accounts.map((a) => a.id),
+      created_at: now,
+    });
+  }
+}
+
+function need<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('the demo bank is missing');
+  return value;
 }
 
 const outcomeBody = z.object({

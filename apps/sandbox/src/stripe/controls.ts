@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseControl } from '../shared/control-routes';
-import { CARD_FAILURES } from './cards';
+import { CARD_FAILURES, TEST_CARDS } from './cards';
 import { completeOnboarding } from './connect-routes';
-import type { StripeContext } from './context';
+import { nowUnix, type StripeContext } from './context';
+import { createPaymentMethod } from './payment-methods';
 import type { PaymentIntent, StripeAccount, StripeEvent } from './types';
 
 export const FAILURE_CODES = Object.keys(CARD_FAILURES);
@@ -23,6 +24,32 @@ export interface StripeControls {
   forgetAccount(accountId: string): boolean;
   events(account?: string | null): StripeEvent[];
   paymentIntent(id: string): PaymentIntent | undefined;
+  /**
+   * Learns saved cards the product already holds (the simulator keeps nothing between starts): each
+   * customer and card on its connected account, set up for off-session charges. A card whose last four
+   * digits are a Stripe test card's behaves as that card (…9995 insufficient funds, …0341 declines every
+   * charge); any other charges successfully. Known ids are left as they are.
+   */
+  rememberCards(cards: RememberedCard[]): void;
+}
+
+export interface RememberedCard {
+  account: string | null;
+  customer: string;
+  paymentMethod: string;
+  email: string;
+  name: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** The test card a remembered card behaves as. */
+export function rememberedCardNumber(brand: string, last4: string): string {
+  const test = Object.keys(TEST_CARDS).find((number) => number.endsWith(last4));
+  if (test) return test;
+  return brand === 'mastercard' ? '5555555555554444' : '4242424242424242';
 }
 
 export function createStripeControls(ctx: StripeContext, reset: () => void): StripeControls {
@@ -61,6 +88,45 @@ export function createStripeControls(ctx: StripeContext, reset: () => void): Str
     events: (account) =>
       ctx.state.events.filter((e) => account === undefined || e.account === account).map((e) => e.value),
     paymentIntent: (id) => ctx.state.paymentIntents.get(id)?.value,
+    rememberCards: (cards) => {
+      for (const card of cards) {
+        if (!ctx.state.customers.has(card.customer)) {
+          ctx.state.customers.set(card.customer, {
+            account: card.account,
+            value: {
+              id: card.customer,
+              object: 'customer',
+              email: card.email,
+              name: card.name,
+              description: null,
+              phone: null,
+              metadata: {},
+              invoice_settings: { default_payment_method: card.paymentMethod },
+              created: nowUnix(ctx),
+              livemode: false,
+            },
+          });
+        }
+        if (ctx.state.paymentMethods.has(card.paymentMethod)) continue;
+        const number = rememberedCardNumber(card.brand, card.last4);
+        const made = createPaymentMethod(ctx, card.account, {
+          number,
+          exp_month: card.expMonth,
+          exp_year: card.expYear,
+        });
+        ctx.state.paymentMethods.delete(made.id);
+        ctx.state.cards.delete(made.id);
+        const pm = {
+          ...made,
+          id: card.paymentMethod,
+          customer: card.customer,
+          card: { ...made.card, brand: card.brand, display_brand: card.brand, last4: card.last4 },
+          billing_details: { ...made.billing_details, email: card.email, name: card.name },
+        };
+        ctx.state.paymentMethods.set(pm.id, { account: card.account, value: pm });
+        ctx.state.cards.set(pm.id, { number, setUpForOffSession: true });
+      }
+    },
   };
 }
 

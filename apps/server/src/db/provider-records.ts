@@ -1,9 +1,12 @@
 // What the product holds at the providers: each gym's connected Stripe account, each organisation's Kisi
-// API key, and the Kisi places and doors linked to gyms. In sandbox mode the start script hands these to
+// API key, the Kisi places and doors linked to gyms, and each member's bank consent (Akahu user token and
+// accounts) and saved card (Stripe customer and PaymentMethod). In sandbox mode the start script hands these to
 // the simulators, which keep nothing between starts, so the demo's (and anyone's) connections keep
 // working after a restart instead of contradicting what the gym page says.
-import { isNotNull } from 'drizzle-orm';
-import type { Executor } from './client';
+import { payeeName } from '@gym/domain/bank-statement';
+import { isNotNull, sql } from 'drizzle-orm';
+import { akahuWebhookState } from '../features/webhooks/akahu-state';
+import { type Executor, queryRows } from './client';
 import * as s from './schema/index';
 import type { SecretBox } from './secrets';
 
@@ -14,9 +17,39 @@ export interface ProviderRecords {
     /** Each place with the key of the organisation it belongs to (only that key lists it). */
     places: { id: number; name: string; apiKey?: string; locks: { id: number; name: string }[] }[];
   };
+  /** Each member's current bank consent; `appToken` is the gym's own Akahu app, when it has one. */
+  akahuConnections: {
+    appToken: string | null;
+    token: string;
+    email: string;
+    accounts: { id: string; name: string; formattedAccount: string; holder: string }[];
+    /** The state its webhooks were subscribed with (whose connection it is). */
+    webhookState: string;
+    /** Bank payments made from these accounts that have no final answer yet. */
+    pendingPayments: {
+      id: string;
+      sid: string;
+      from: string;
+      amount: number;
+      to: { name: string; account_number: string };
+      createdAt: string;
+    }[];
+  }[];
+  /** Each member's saved card, on the connected account of the gym it was saved at. */
+  stripeCards: {
+    account: string | null;
+    customer: string;
+    paymentMethod: string;
+    email: string;
+    name: string;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+  }[];
 }
 
-/** A fixed four queries, whatever the number of gyms. */
+/** A fixed seven queries, whatever the number of gyms and members. */
 export async function loadProviderRecords(db: Executor, secrets: SecretBox): Promise<ProviderRecords> {
   const gyms = await db
     .select({ stripeId: s.gyms.stripeId, name: s.gyms.name })
@@ -46,7 +79,10 @@ export async function loadProviderRecords(db: Executor, secrets: SecretBox): Pro
       }
     }),
   );
+  const { akahuConnections, stripeCards } = await memberPaymentRecords(db, secrets);
   return {
+    akahuConnections,
+    stripeCards,
     stripeAccounts: gyms.flatMap((gym) => (gym.stripeId ? [{ id: gym.stripeId, name: gym.name }] : [])),
     kisi: {
       apiKeys: [...keys.values()],
@@ -61,5 +97,123 @@ export async function loadProviderRecords(db: Executor, secrets: SecretBox): Pro
         return [{ id, name: place.name, ...(apiKey ? { apiKey } : {}), locks }];
       }),
     },
+  };
+}
+
+async function memberPaymentRecords(db: Executor, secrets: SecretBox) {
+  const banks = await queryRows<{
+    organisation_id: number;
+    user_id: number;
+    sealed: string;
+    email: string;
+    app_token: string | null;
+    akahu_account_id: string;
+    account_number: string;
+    name: string;
+    holder: string | null;
+  }>(
+    db,
+    sql`select ac.organisation_id::int, ac.user_id::int, ac.access_token as sealed, u.email, g.akahu_app_token as app_token, ba.akahu_account_id,
+          ba.account_number, ba.name, ba.meta->>'holder' as holder
+        from akahu_connections ac
+        join users u on u.id = ac.user_id
+        join payment_types pt on pt.organisation_id = ac.organisation_id and pt.user_id = ac.user_id
+          and pt.type = 'bank_account' and pt.deleted_at is null
+        join bank_accounts ba on ba.payment_type_id = pt.id
+        left join lateral (select s.gym_id from subscriptions s
+          where s.organisation_id = ac.organisation_id and s.user_id = ac.user_id
+          order by s.id desc limit 1) latest on true
+        left join gyms g on g.id = latest.gym_id
+        where ac.revoked_at is null
+        order by ac.id`,
+  );
+  const connections = new Map<string, ProviderRecords['akahuConnections'][number]>();
+  for (const row of banks) {
+    let token: string;
+    try {
+      token = secrets.open(row.sealed);
+    } catch {
+      continue; // sealed with another key: nothing to remember
+    }
+    const connection = connections.get(token) ?? {
+      appToken: row.app_token,
+      token,
+      email: row.email,
+      webhookState: akahuWebhookState({ organisationId: row.organisation_id, userId: row.user_id }),
+      accounts: [],
+      pendingPayments: [],
+    };
+    connection.accounts.push({
+      id: row.akahu_account_id,
+      name: row.name,
+      formattedAccount: row.account_number,
+      holder: row.holder ?? '',
+    });
+    connections.set(token, connection);
+  }
+  const owners = new Map([...connections.values()].flatMap((c) => c.accounts.map((a) => [a.id, c] as const)));
+  const pending = await queryRows<{
+    akahu_id: string;
+    akahu_sid: string | null;
+    from: string;
+    total: number;
+    payee: string;
+    account_number: string | null;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select p.akahu_id, p.akahu_sid, ba.akahu_account_id as from, (p.amount + p.surcharge)::int as total,
+          coalesce(da.name, g.name) as payee, da.bank_account_number as account_number, p.created_at
+        from payments p
+        join bank_accounts ba on ba.payment_type_id = p.payment_type_id
+        join gyms g on g.id = p.gym_id
+        left join destination_accounts da on da.gym_id = p.gym_id
+        where p.status = 'pending_request' and p.akahu_id is not null
+        order by p.id`,
+  );
+  for (const row of pending) {
+    owners.get(row.from)?.pendingPayments.push({
+      id: row.akahu_id,
+      sid: row.akahu_sid ?? row.akahu_id,
+      from: row.from,
+      amount: Number(row.total) / 100,
+      to: { name: payeeName(row.payee), account_number: row.account_number ?? '' },
+      createdAt: new Date(row.created_at).toISOString(),
+    });
+  }
+  const cards = await queryRows<{
+    account: string | null;
+    customer: string;
+    payment_method: string;
+    email: string;
+    name: string;
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+  }>(
+    db,
+    sql`select g.stripe_id as account, c.stripe_customer_id as customer,
+          c.stripe_payment_method_id as payment_method, u.email, u.name, c.brand, c.last_four as last4,
+          c.exp_month::int, c.exp_year::int
+        from cards c
+        join payment_types pt on pt.id = c.payment_type_id and pt.deleted_at is null
+        join users u on u.id = pt.user_id
+        left join gyms g on g.id = pt.gym_id
+        order by c.payment_type_id`,
+  );
+  return {
+    akahuConnections: [...connections.values()],
+    stripeCards: cards.map((c) => ({
+      account: c.account,
+      customer: c.customer,
+      paymentMethod: c.payment_method,
+      email: c.email,
+      name: c.name,
+      brand: c.brand,
+      last4: c.last4,
+      expMonth: Number(c.exp_month),
+      expYear: Number(c.exp_year),
+    })),
   };
 }

@@ -1,11 +1,14 @@
 // The demo seed on a fresh embedded database: deterministic, every membership state, the demo sign-ins.
 import { randomBytes } from 'node:crypto';
 import { isValidNzBankAccount, subscriptionState } from '@gym/domain';
+import { SANDBOX_DEFAULTS, startSandbox } from '@gym/sandbox';
+import { AkahuClient } from 'akahu';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../auth/password';
 import { type Database, openDatabase, queryRows } from '../client';
 import { migrate } from '../migrate';
+import { loadProviderRecords } from '../provider-records';
 import { secretBox } from '../secrets';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo-people';
 import { isDatabaseEmpty, seedDemo } from './seed-demo';
@@ -19,11 +22,9 @@ async function seeded() {
   await migrate(database);
   expect(await isDatabaseEmpty(database.db)).toBe(true);
   const started = performance.now();
-  const counts = await seedDemo(database.db, {
-    now: NOW,
-    secrets: secretBox(randomBytes(32).toString('base64')),
-  });
-  return { database, counts, ms: performance.now() - started };
+  const secrets = secretBox(randomBytes(32).toString('base64'));
+  const counts = await seedDemo(database.db, { now: NOW, secrets });
+  return { database, counts, secrets, ms: performance.now() - started };
 }
 
 const rows = <T>(database: Database, query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
@@ -205,6 +206,61 @@ describe('demo seed', () => {
     );
     for (const { bank_account_number } of accounts)
       expect(isValidNzBankAccount(bank_account_number)).toBe(true);
+  });
+});
+
+describe('what the simulators learn of the demo', () => {
+  it('holds every bank consent, pending bank payment and saved card, with failing ones kept to members who fail', async () => {
+    const records = await loadProviderRecords(first.database.db, first.secrets);
+    const [expected] = await rows<Record<string, number>>(
+      first.database,
+      sql`select (select count(*) from akahu_connections where revoked_at is null)::int as connections,
+            (select count(*) from cards)::int as cards,
+            (select count(*) from payments where status = 'pending_request' and akahu_id is not null)::int as pending`,
+    );
+    expect(records.akahuConnections).toHaveLength(expected!.connections!);
+    expect(records.stripeCards).toHaveLength(expected!.cards!);
+    expect(records.akahuConnections.flatMap((c) => c.pendingPayments)).toHaveLength(expected!.pending!);
+    for (const c of records.akahuConnections) expect(c.webhookState).toMatch(/^org_\d+\.user_\d+$/);
+    const pocket = records.akahuConnections.filter((c) => c.accounts.some((a) => a.name === 'Pocket Money'));
+    const declining = records.stripeCards.filter((c) => c.last4 === '9995');
+    expect(pocket.length + declining.length).toBeGreaterThan(2);
+    const failingEmails = await rows<{ email: string }>(
+      first.database,
+      sql`select u.email from users u join subscriptions s on s.user_id = u.id
+          where s.grace_period_ends_at is not null or s.upcoming_state = 'failed'
+             or s.cancellation_reasons::text like '%Failed payment%'`,
+    );
+    const failing = new Set(failingEmails.map((r) => r.email));
+    for (const who of [...pocket, ...declining]) expect(failing.has(who.email)).toBe(true);
+  });
+
+  it("lets a sandbox that remembers them take the demo member's payment", async () => {
+    const records = await loadProviderRecords(first.database.db, first.secrets);
+    const sandbox = await startSandbox({ akahuPaymentDelayMs: 1_000 });
+    try {
+      sandbox.controls.akahu.remember(records.akahuConnections.map(({ appToken, ...c }) => c));
+      sandbox.controls.stripe.rememberAccounts(records.stripeAccounts);
+      sandbox.controls.stripe.rememberCards(records.stripeCards);
+      const member = records.akahuConnections.find((c) => c.email === 'member@demo.test')!;
+      const url = new URL(sandbox.akahu.url);
+      const akahu = new AkahuClient({
+        appToken: SANDBOX_DEFAULTS.akahuAppToken,
+        appSecret: SANDBOX_DEFAULTS.akahuAppSecret,
+        protocol: 'http',
+        host: url.hostname,
+        port: Number(url.port),
+      });
+      const payment = await akahu.payments.create(member.token, {
+        from: member.accounts[0]!.id,
+        amount: 25.9,
+        to: { name: 'Southern Strength', account_number: '12-3140-0123456-00' },
+      });
+      await sandbox.controls.advanceClock(1_000);
+      expect(sandbox.controls.akahu.payment(payment._id)?.status).toBe('SENT');
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 

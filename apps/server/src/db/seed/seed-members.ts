@@ -65,7 +65,9 @@ export async function seedMembers(
     const organisationId = plan.org.id;
     if (plan.paysBy === 'bank_account') {
       const account = nzBankAccount(random);
-      const name = random.pick(['Everyday', 'Spending', 'Bills', 'Go Account', 'Streamline', 'Free Up']);
+      const usual = random.pick(['Everyday', 'Spending', 'Bills', 'Go Account', 'Streamline', 'Free Up']);
+      // The sandbox's "Pocket Money" accounts hold $3.50 (README: staging a failure), so these keep failing.
+      const name = keepsFailing(plan, random) ? 'Pocket Money' : usual;
       banks.push({
         paymentTypeId,
         organisationId,
@@ -93,7 +95,9 @@ export async function seedMembers(
         brand,
         expMonth: random.int(1, 12),
         expYear: Number(outcome.createdAt.toISOString().slice(0, 4)) + random.int(2, 5),
-        lastFour: random.digits(4),
+        // Stripe's test card …9995 declines for insufficient funds; other cards start at 5–8, away from
+        // every declining test card's last four.
+        lastFour: keepsFailing(plan, random) ? '9995' : `${random.int(5, 8)}${random.digits(3)}`,
         country: 'NZ',
       });
     }
@@ -187,4 +191,14 @@ function subscriptionRow(
     createdAt: o.createdAt,
     updatedAt,
   };
+}
+
+/**
+ * Whether a member's payment method keeps failing once the billing engine takes over: members whose
+ * grace ran out or whose first payment failed, and about half of those in grace now (the rest recover
+ * on their next retry).
+ */
+function keepsFailing(plan: MemberPlan, random: Random): boolean {
+  if (plan.state === 'grace_cancelled' || plan.state === 'upcoming_failed') return true;
+  return plan.state === 'grace' && random.chance(0.5);
 }

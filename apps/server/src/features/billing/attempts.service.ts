@@ -4,6 +4,7 @@
 // `applyPaymentOutcome`, as a webhook's would. Sending twice is safe: the key makes the provider answer
 // the second call with the first payment, and an attempt that is no longer waiting is left alone.
 
+import { payeeName, statementText } from '@gym/domain/bank-statement';
 import { failureKind } from '@gym/domain/payment-retry';
 import {
   akahuPaymentOutcome,
@@ -74,9 +75,6 @@ const unusable = (code: string, description: string): ProviderPaymentOutcome => 
   failureKind: failureKind(code),
 });
 
-/** Statement references: at most 12 of A-Z a-z 0-9 space - _ (Akahu's rule). */
-const reference = (text: string) => text.replace(/[^A-Za-z0-9 _-]/g, '').slice(0, 12);
-
 export type SendResult = 'answered' | 'pending' | 'provider_unavailable' | 'not_waiting';
 
 /**
@@ -121,9 +119,12 @@ export async function sendAttempt(
         userToken: deps.secrets.open(a.sealed_token),
         fromAccountId: a.akahu_account_id,
         amountCents: Number(a.total),
-        to: { name: a.destination_name ?? a.gym_name, accountNumber: a.destination_account_number },
-        destination: { particulars: reference(a.gym_name), reference: reference(`M${a.user_id}`) },
-        source: { reference: reference(a.gym_name) },
+        to: {
+          name: payeeName(a.destination_name ?? a.gym_name),
+          accountNumber: a.destination_account_number,
+        },
+        destination: { particulars: statementText(a.gym_name), reference: statementText(`M${a.user_id}`) },
+        source: { reference: statementText(a.gym_name) },
         idempotencyKey: a.idempotency_key,
       });
       await deps.db.execute(
