@@ -18,6 +18,7 @@ import { isUniqueViolation } from './db/errors';
 import { accessControlRoutes } from './features/access-control/access-control.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { clockRoutes } from './features/billing/clock.routes';
+import { expectedPaymentsRoutes } from './features/billing/expected-payments.routes';
 import { offeringRoutes } from './features/catalogue/offerings.routes';
 import { priceRoutes } from './features/catalogue/prices.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhookRoutes(deps));
   await app.register(stripeConnectRoutes(deps));
   await app.register(accessControlRoutes(deps));
+  await app.register(expectedPaymentsRoutes(deps));
   // The travelling clock is a sandbox's developer tool: in production or with live providers it is not there.
   if (devToolsEnabled(deps.env)) await app.register(clockRoutes(deps));
   if (deps.mailCapture && devToolsEnabled(deps.env)) await app.register(devMailboxRoutes(deps.mailCapture));

@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RECURRING_FREQUENCIES } from './billing-frequency';
-import { arrears, duePeriods, graceEndsAfter, nextDueDate, type ScheduleInput } from './billing-schedule';
-import { addDays, calendarDate, calendarDateParts, daysBetween } from './calendar-date';
+import {
+  arrears,
+  duePeriods,
+  graceEndsAfter,
+  nextDueDate,
+  plannedCharges,
+  type ScheduleInput,
+} from './billing-schedule';
+import { addDays, type CalendarDate, calendarDate, calendarDateParts, daysBetween } from './calendar-date';
 import { calendarDateArb } from './test-arbitraries';
 
 const d = calendarDate;
@@ -122,6 +129,77 @@ describe('arrears and grace', () => {
           grace: { period: days, unit: 'days' },
         });
         expect(daysBetween(failed, ends!)).toBe(days);
+      }),
+    );
+  });
+});
+
+describe('plannedCharges', () => {
+  const weekly: ScheduleInput = {
+    frequency: 'weekly',
+    anchorDay: 2,
+    startDate: '2026-03-02' as CalendarDate,
+    currentPeriodStart: null,
+    currentPeriodEnd: null,
+    endsAt: null,
+    termEndsAt: null,
+  };
+  const pricing = {
+    priceAmount: 2500,
+    forcePriceAmount: null,
+    transition: null,
+    paymentType: 'bank_account',
+    cardSurchargeBasisPoints: 0,
+    joiningFee: 4900,
+  };
+
+  it('adds the joining fee to the first charge only, and fixes each amount', () => {
+    const planned = plannedCharges(weekly, pricing, '2026-03-16' as CalendarDate);
+    expect(planned.map((p) => [p.period.start, p.amount, p.joiningFee])).toEqual([
+      ['2026-03-02', 7400, 4900],
+      ['2026-03-09', 2500, 0],
+      ['2026-03-16', 2500, 0],
+    ]);
+  });
+
+  it('takes a scheduled price change from its date on, once, and lets an older override lapse', () => {
+    const planned = plannedCharges(
+      {
+        ...weekly,
+        currentPeriodStart: '2026-02-23' as CalendarDate,
+        currentPeriodEnd: '2026-03-02' as CalendarDate,
+      },
+      {
+        ...pricing,
+        forcePriceAmount: 2000,
+        transition: { amount: 2900, takesEffectAt: '2026-03-09' as CalendarDate, priceId: 7 },
+      },
+      '2026-03-23' as CalendarDate,
+    );
+    expect(planned.map((p) => [p.period.start, p.amount, p.priceChangeTo])).toEqual([
+      ['2026-03-02', 2000, null],
+      ['2026-03-09', 2900, 7],
+      ['2026-03-16', 2900, null],
+      ['2026-03-23', 2900, null],
+    ]);
+  });
+
+  it('adds the card surcharge beside the amount', () => {
+    const [first] = plannedCharges(
+      weekly,
+      { ...pricing, joiningFee: 0, paymentType: 'stripe_card', cardSurchargeBasisPoints: 250 },
+      '2026-03-02' as CalendarDate,
+    );
+    expect(first).toMatchObject({ amount: 2500, surcharge: 63 });
+  });
+
+  it('plans exactly the periods duePeriods gives, for any start and day', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 120 }), (offset, span) => {
+        const startDate = addDays('2025-01-01' as CalendarDate, offset);
+        const input = { ...weekly, startDate, anchorDay: Number(startDate.slice(8)) };
+        const until = addDays(startDate, span);
+        expect(plannedCharges(input, pricing, until).map((p) => p.period)).toEqual(duePeriods(input, until));
       }),
     );
   });

@@ -2,6 +2,7 @@
 // and arrears", "Cancellation"). The billing engine asks these; it never steps a calendar itself.
 import { type BillingFrequency, isRecurring, periodEnd } from './billing-frequency';
 import type { CalendarDate } from './calendar-date';
+import { chargeAmount } from './charge-amount';
 import { type GracePeriod, graceEndDate } from './grace-period';
 
 export interface BillingPeriod {
@@ -102,4 +103,68 @@ export function graceEndsAfter(input: {
 }): CalendarDate | null {
   if (input.balanceOwing === 0 || input.firstUnpaidFailure === null) return null;
   return input.current ?? graceEndDate(input.firstUnpaidFailure, input.grace);
+}
+
+export interface SchedulePricing {
+  /** The subscription's price, cents per period. */
+  priceAmount: number;
+  forcePriceAmount: number | null;
+  /** A scheduled price change: from its date on, its amount is the price (and the override lapses). */
+  transition: { amount: number; takesEffectAt: CalendarDate; priceId: number } | null;
+  paymentType: string;
+  cardSurchargeBasisPoints: number;
+  /** Added to the first charge of the membership. */
+  joiningFee: number;
+}
+
+export interface PlannedCharge {
+  period: BillingPeriod;
+  /** Price for the period plus the joining fee on a first charge, in cents. */
+  amount: number;
+  surcharge: number;
+  joiningFee: number;
+  /** Set on the charge from which a scheduled price change becomes the subscription's price. */
+  priceChangeTo: number | null;
+}
+
+/**
+ * The charges due on or before `until` that are not made yet, each with its amount fixed as the billing
+ * run fixes it (BILLING.md "Charges"): the price in effect for the period, the card surcharge, and the
+ * joining fee on the membership's first charge. The run makes these; the expected-payments screen shows them.
+ */
+export function plannedCharges(
+  schedule: ScheduleInput,
+  pricing: SchedulePricing,
+  until: CalendarDate,
+): PlannedCharge[] {
+  let first = schedule.currentPeriodStart === null;
+  let priceAmount = pricing.priceAmount;
+  let forcePriceAmount = pricing.forcePriceAmount;
+  let transition = pricing.transition;
+  return duePeriods(schedule, until).map((period) => {
+    const price = chargeAmount({
+      priceAmount,
+      forcePriceAmount,
+      transition,
+      periodStart: period.start,
+      paymentType: pricing.paymentType,
+      cardSurchargeBasisPoints: pricing.cardSurchargeBasisPoints,
+    });
+    let priceChangeTo: number | null = null;
+    if (transition && transition.takesEffectAt <= period.start) {
+      priceChangeTo = transition.priceId;
+      priceAmount = transition.amount;
+      forcePriceAmount = null;
+      transition = null;
+    }
+    const joiningFee = first ? pricing.joiningFee : 0;
+    first = false;
+    return {
+      period,
+      amount: price.amount + joiningFee,
+      surcharge: price.surcharge,
+      joiningFee,
+      priceChangeTo,
+    };
+  });
 }

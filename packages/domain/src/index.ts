@@ -18,6 +18,7 @@ export * from './price';
 export * from './price-schema';
 export * from './pro-rata';
 export * from './provider-status';
+export * from './reconciliation';
 export * from './roles';
 export * from './staff-invite';
 export * from './subscription-state';

@@ -53,6 +53,19 @@ export type ChargeOutcome =
       message: string;
     };
 
+/** A PaymentIntent as the reconciliation reads it. */
+export interface PaymentIntentRecord {
+  id: string;
+  /** succeeded, processing, requires_payment_method (declined), requires_action, canceled, … */
+  status: string;
+  amountCents: number;
+  created: Date;
+  metadata: Record<string, string>;
+  /** `last_payment_error`: decline_code, else code. */
+  failureCode: string | null;
+  failureMessage: string | null;
+}
+
 export interface StripeAdapter {
   createConnectedAccount(input: { email?: string; businessName?: string }): Promise<{ accountId: string }>;
   onboardingLink(input: {
@@ -78,6 +91,9 @@ export interface StripeAdapter {
   cardSetupPageUrl(clientSecret: string, returnUrl: string): string | null;
   getSetupIntent(accountId: string, setupIntentId: string): Promise<SavedCard>;
   chargeOffSession(input: OffSessionChargeInput): Promise<ChargeOutcome>;
+  getPaymentIntent(accountId: string, paymentIntentId: string): Promise<PaymentIntentRecord>;
+  /** Every PaymentIntent on the connected account created at or after `since`, all pages. */
+  listPaymentIntents(accountId: string, since: Date): Promise<PaymentIntentRecord[]>;
   refund(input: {
     accountId: string;
     paymentIntentId: string;
@@ -241,6 +257,22 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
         throw wrap(error);
       }
     },
+    getPaymentIntent: (accountId, paymentIntentId) =>
+      call(async () =>
+        intentRecord(await stripe.paymentIntents.retrieve(paymentIntentId, {}, on(accountId))),
+      ),
+    listPaymentIntents: (accountId, since) =>
+      call(async () => {
+        const created = Math.floor(since.getTime() / 1000);
+        const found: PaymentIntentRecord[] = [];
+        for await (const pi of stripe.paymentIntents.list(
+          { created: { gte: created }, limit: 100 },
+          on(accountId),
+        )) {
+          if (pi.created >= created) found.push(intentRecord(pi));
+        }
+        return found;
+      }),
     refund: ({ accountId, paymentIntentId, amountCents, idempotencyKey }) =>
       call(async () => {
         const refund = await stripe.refunds.create(
@@ -268,5 +300,18 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
         throw wrap(error);
       }
     },
+  };
+}
+
+function intentRecord(pi: Stripe.PaymentIntent): PaymentIntentRecord {
+  const error = pi.last_payment_error;
+  return {
+    id: pi.id,
+    status: pi.status,
+    amountCents: pi.amount,
+    created: new Date(pi.created * 1000),
+    metadata: { ...(pi.metadata ?? {}) },
+    failureCode: error ? (error.decline_code ?? error.code ?? 'card_declined') : null,
+    failureMessage: error?.message ?? null,
   };
 }

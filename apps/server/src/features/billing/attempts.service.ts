@@ -11,6 +11,7 @@ import {
   type ProviderPaymentOutcome,
   stripePaymentOutcome,
 } from '@gym/domain/provider-status';
+import { stripeIntentOutcome } from '@gym/domain/reconciliation';
 import { sql } from 'drizzle-orm';
 import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
@@ -207,4 +208,39 @@ export async function pollAttempt(
     }),
   );
   return 'answered';
+}
+
+/** The provider's own record of an attempt, for the reconciliation. */
+export type ProviderRecord =
+  | { found: true; outcome: ProviderPaymentOutcome; amountCents: number }
+  | { found: false }
+  | { unreachable: true };
+
+export async function providerRecordOf(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers'>,
+  paymentId: number,
+): Promise<ProviderRecord> {
+  const a = await attemptContext(deps, paymentId);
+  if (!a) return { found: false };
+  try {
+    if (a.akahu_id) {
+      if (!a.sealed_token) return { unreachable: true };
+      const akahu = deps.providers.akahu(
+        a.gym_akahu_app_token && a.gym_akahu_app_secret
+          ? { appToken: a.gym_akahu_app_token, appSecret: deps.secrets.open(a.gym_akahu_app_secret) }
+          : null,
+      );
+      const found = await akahu.getPayment(deps.secrets.open(a.sealed_token), a.akahu_id);
+      return { found: true, outcome: akahuPaymentOutcome(found), amountCents: found.amountCents };
+    }
+    if (a.stripe_id && a.gym_stripe_id) {
+      const intent = await deps.providers.stripe.getPaymentIntent(a.gym_stripe_id, a.stripe_id);
+      return { found: true, outcome: stripeIntentOutcome(intent), amountCents: intent.amountCents };
+    }
+    return { found: false };
+  } catch (error) {
+    if (error instanceof ProviderError && error.kind === 'not_found') return { found: false };
+    if (error instanceof ProviderError) return { unreachable: true };
+    throw error;
+  }
 }

@@ -38,11 +38,9 @@ export interface DueSubscription {
   destination_account_id: number | null;
 }
 
-/** Subscriptions with a charge due on or before `day`, locked for this transaction. */
-export function claimDueSubscriptions(tx: Executor, day: CalendarDate, skip: number[]) {
-  return queryRows<DueSubscription>(
-    tx,
-    sql`select s.id::int, s.organisation_id::int, s.gym_id::int, s.user_id::int, s.payment_type_id::int,
+/** The columns the plan of a subscription needs, of those with a charge due on or before `day`. */
+const dueSelect = (day: CalendarDate) =>
+  sql`select s.id::int, s.organisation_id::int, s.gym_id::int, s.user_id::int, s.payment_type_id::int,
           pt.type as payment_type,
           s.start_date::text, s.anchor_day, s.current_period_start::text, s.current_period_end::text,
           s.ends_at::text, s.term_ends_at::text, s.is_term_membership, s.force_price_amount,
@@ -59,11 +57,31 @@ export function claimDueSubscriptions(tx: Executor, day: CalendarDate, skip: num
           and ${NEXT_DUE} <= ${day}
           and (s.cancelled_at is null or s.ends_at is not null)
           and (s.ends_at is null or ${NEXT_DUE} < s.ends_at)
-          and not (p.billing_frequency = 'one_off' and s.current_period_start is not null)
+          and not (p.billing_frequency = 'one_off' and s.current_period_start is not null)`;
+
+/** Subscriptions with a charge due on or before `day`, locked for this transaction. */
+export function claimDueSubscriptions(tx: Executor, day: CalendarDate, skip: number[]) {
+  return queryRows<DueSubscription>(
+    tx,
+    sql`${dueSelect(day)}
           and s.id <> all(${`{${skip.join(',')}}`}::bigint[])
         order by s.id
         limit ${BATCH}
         for update of s skip locked`,
+  );
+}
+
+/**
+ * Every subscription of the organisation (of one gym, if given) with a charge due on or before `day`,
+ * read without locking: what the run will charge, for the expected-payments screen.
+ */
+export function dueSubscriptions(db: Executor, day: CalendarDate, organisationId: number, gymId?: number) {
+  return queryRows<DueSubscription>(
+    db,
+    sql`${dueSelect(day)}
+          and s.organisation_id = ${organisationId}
+          ${gymId === undefined ? sql`` : sql`and s.gym_id = ${gymId}`}
+        order by s.id`,
   );
 }
 

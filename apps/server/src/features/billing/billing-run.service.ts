@@ -2,13 +2,12 @@
 // ran out unpaid cancels (before any of the day's charges), pauses begin and end, every charge due is
 // made with its first attempt written before the provider hears of it, failed charges due a retry get
 // one, attempts a crash left unsent are sent again with their key, and pending bank payments are asked
-// about. Then door access is brought into line for every membership the day changed.
+// about, and the day before's attempts are reconciled with the providers' records. Then door access is
+// brought into line for every membership the day changed.
 //
 // Each step claims its rows with SKIP LOCKED and keys its inserts naturally, so the run is idempotent
 // and any number of workers (in the server or `npm run worker`) can run the same day side by side.
 
-import { isBillingFrequency } from '@gym/domain/billing-frequency';
-import { duePeriods, type ScheduleInput } from '@gym/domain/billing-schedule';
 import {
   addDays,
   type CalendarDate,
@@ -16,7 +15,6 @@ import {
   toCalendarDate,
   todayInAuckland,
 } from '@gym/domain/calendar-date';
-import { chargeAmount } from '@gym/domain/charge-amount';
 import { pauseOutcome } from '@gym/domain/pause-credit';
 import { isRetryDue } from '@gym/domain/payment-retry';
 import { sql } from 'drizzle-orm';
@@ -26,6 +24,8 @@ import type { Executor } from '../../db/client';
 import { pollAttempt, sendAttempt } from './attempts.service';
 import * as repo from './billing-run.repository';
 import { syncDoorAccess } from './door-access.service';
+import { reconcile } from './reconciliation.service';
+import { planOf } from './subscription-plan';
 
 export type BillingDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>;
 
@@ -39,6 +39,8 @@ export interface DaySummary {
   retries: number;
   resent: number;
   polled: number;
+  reconciled: number;
+  drift: number;
   doorsGranted: number;
   doorsRevoked: number;
 }
@@ -53,6 +55,8 @@ const emptySummary = (day: CalendarDate): DaySummary => ({
   retries: 0,
   resent: 0,
   polled: 0,
+  reconciled: 0,
+  drift: 0,
   doorsGranted: 0,
   doorsRevoked: 0,
 });
@@ -80,6 +84,9 @@ export async function runBillingDay(deps: BillingDeps, day: CalendarDate): Promi
 
   summary.resent = await resendUnsent(deps, started);
   summary.polled = await pollPending(deps, started);
+  const reconciled = await reconcile(deps, day);
+  summary.reconciled = reconciled.checked;
+  summary.drift = reconciled.drift;
   for (const id of made.subscriptions) touched.add(id);
 
   const doors = await syncDoorAccess(deps, [...touched]);
@@ -241,62 +248,23 @@ async function makeDueCharges(deps: BillingDeps, day: CalendarDate) {
 }
 
 async function chargeSubscription(tx: Executor, sub: repo.DueSubscription, day: CalendarDate, now: Date) {
-  const frequency = sub.billing_frequency;
-  if (!isBillingFrequency(frequency)) return { periods: 0, charges: 0, attempts: [] };
-  const schedule: ScheduleInput = {
-    frequency,
-    anchorDay: sub.anchor_day,
-    startDate: sub.start_date,
-    currentPeriodStart: sub.current_period_start,
-    currentPeriodEnd: sub.current_period_end,
-    endsAt: sub.ends_at,
-    termEndsAt: sub.term_ends_at,
-  };
-  const periods = duePeriods(schedule, day);
+  const planned = planOf(sub, day);
   const attempts: number[] = [];
   let created = 0;
-  let firstCharge = sub.current_period_start === null;
-  let priceAmount = Number(sub.price_amount);
-  let transition =
-    sub.transition_to_price_id !== null &&
-    sub.transition_takes_effect_at !== null &&
-    sub.transition_amount !== null
-      ? {
-          amount: Number(sub.transition_amount),
-          takesEffectAt: sub.transition_takes_effect_at,
-          priceId: sub.transition_to_price_id,
-        }
-      : null;
-  let forcePriceAmount = sub.force_price_amount === null ? null : Number(sub.force_price_amount);
   let priceChange: { priceId: number } | null = null;
-  for (const period of periods) {
+  for (const { period, amount, surcharge, joiningFee, priceChangeTo } of planned) {
     const paymentType = sub.payment_type ?? 'bank_account';
-    const price = chargeAmount({
-      priceAmount,
-      forcePriceAmount,
-      transition,
-      periodStart: period.start,
-      paymentType,
-      cardSurchargeBasisPoints: sub.card_surcharge_basis_points,
-    });
     // A scheduled price change in effect becomes the subscription's price from this charge on.
-    if (transition && transition.takesEffectAt <= period.start) {
-      priceChange = { priceId: transition.priceId };
-      priceAmount = transition.amount;
-      forcePriceAmount = null;
-      transition = null;
-    }
-    const joiningFee = firstCharge ? Number(sub.joining_fee) : 0;
+    if (priceChangeTo !== null) priceChange = { priceId: priceChangeTo };
     const chargeId = await repo.insertCharge(tx, {
       organisationId: sub.organisation_id,
       subscriptionId: sub.id,
       periodStart: period.start,
       periodEnd: period.end,
-      amount: price.amount + joiningFee,
-      surcharge: price.surcharge,
+      amount,
+      surcharge,
       now,
     });
-    firstCharge = false;
     if (chargeId === null) continue;
     created += 1;
     const attemptId = await repo.insertAttempt(tx, {
@@ -308,8 +276,8 @@ async function chargeSubscription(tx: Executor, sub: repo.DueSubscription, day: 
       paymentTypeId: sub.payment_type_id,
       destinationAccountId: sub.destination_account_id,
       type: paymentType,
-      amount: price.amount + joiningFee,
-      surcharge: price.surcharge,
+      amount,
+      surcharge,
       periodStart: period.start,
       periodEnd: period.end,
       isRetry: false,
@@ -321,7 +289,7 @@ async function chargeSubscription(tx: Executor, sub: repo.DueSubscription, day: 
     });
     if (attemptId !== null) attempts.push(attemptId);
   }
-  const last = periods.at(-1);
+  const last = planned.at(-1)?.period;
   if (last) {
     await repo.advanceSubscription(tx, {
       id: sub.id,
@@ -343,7 +311,7 @@ async function chargeSubscription(tx: Executor, sub: repo.DueSubscription, day: 
       });
     }
   }
-  return { periods: periods.length, charges: created, attempts };
+  return { periods: planned.length, charges: created, attempts };
 }
 
 /** New attempts at failed charges whose retry day has come (1, 3 and 5 days after the first failure). */

@@ -23,7 +23,7 @@ import {
 export const NO_MATCHING_RECORD = 'no matching record';
 
 export interface PaymentReportSource {
-  source: 'akahu_webhook' | 'stripe_webhook' | 'akahu_poll' | 'billing_run';
+  source: 'akahu_webhook' | 'stripe_webhook' | 'akahu_poll' | 'billing_run' | 'reconciliation';
   webhookCallId?: number | undefined;
   requestId?: string | undefined;
   now: Date;

@@ -1,0 +1,176 @@
+// The nightly reconciliation (issue 11, BILLING.md "Payments and attempts"): our attempts against the
+// providers' own records. Each attempt is checked once, the night after the day it was made (it has had a
+// day to settle), and every attempt still pending is checked every night. Any drift is written to the
+// activity log (once per payment and kind), where staff and GET /api/expected-payments-debugging see it;
+// an answer we never heard (ours pending, theirs final) is applied through the same rules as a webhook.
+// For each gym on Stripe, PaymentIntents of those days that carry our key but that we do not hold are
+// drift too. (Akahu offers no listing across users, so a bank payment we never recorded cannot be seen
+// from our side: our attempt row is written before the call, so there is none to miss.)
+import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
+import { type DriftKind, paymentDrift } from '@gym/domain/reconciliation';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { appendActivity } from '../../db/activity';
+import { type Executor, queryRows } from '../../db/client';
+import { PAYMENT_KEY_METADATA, providerRecordOf } from './attempts.service';
+import { applyPaymentOutcome } from './payment-outcomes.service';
+
+type ReconcileDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>;
+
+export const DRIFT_ACTION = 'payment.reconciliation_drift';
+
+export interface ReconcileSummary {
+  checked: number;
+  drift: number;
+  unreachable: number;
+}
+
+const BATCH = 200;
+
+interface Checked {
+  id: number;
+  organisation_id: number;
+  user_id: number;
+  status: string;
+  total: number;
+  akahu_id: string | null;
+  stripe_id: string | null;
+}
+
+/** Reconciles the attempts made on the day before `day` (and every one still pending). */
+export async function reconcile(deps: ReconcileDeps, day: CalendarDate): Promise<ReconcileSummary> {
+  const summary: ReconcileSummary = { checked: 0, drift: 0, unreachable: 0 };
+  const from = startOfDayInstant(addDays(day, -1));
+  const to = startOfDayInstant(day);
+  let after = 0;
+  for (;;) {
+    const batch = await queryRows<Checked>(
+      deps.db,
+      sql`select id::int, organisation_id::int, user_id::int, status, (amount + surcharge)::int as total,
+            akahu_id, stripe_id
+          from payments
+          where (akahu_id is not null or stripe_id is not null) and id > ${after}
+            and ((created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
+                  and status in ('pending_request', 'sent', 'failed', 'refunded'))
+              or (status = 'pending_request' and created_at < ${from.toISOString()}))
+          order by id limit ${BATCH}`,
+    );
+    for (const payment of batch) {
+      after = payment.id;
+      summary.checked += 1;
+      const record = await providerRecordOf(deps, payment.id);
+      if ('unreachable' in record) {
+        summary.unreachable += 1;
+        continue;
+      }
+      const theirs = record.found ? { outcome: record.outcome, amountCents: record.amountCents } : null;
+      const kind = paymentDrift({ status: payment.status, totalCents: Number(payment.total) }, theirs);
+      if (kind === null) continue;
+      summary.drift += 1;
+      await deps.db.transaction(async (tx) => {
+        await recordDrift(tx, payment, kind, day, {
+          ours: payment.status,
+          ours_cents: Number(payment.total),
+          theirs: theirs?.outcome.status ?? null,
+          theirs_cents: theirs?.amountCents ?? null,
+        });
+        if (kind === 'answered_late' && theirs) {
+          await applyPaymentOutcome(tx, payment.organisation_id, { paymentId: payment.id }, theirs.outcome, {
+            source: 'reconciliation',
+            now: deps.clock.now(),
+          });
+        }
+      });
+    }
+    if (batch.length < BATCH) break;
+  }
+  const stripe = await unknownStripeIntents(deps, day, from);
+  summary.drift += stripe.drift;
+  summary.unreachable += stripe.unreachable;
+  return summary;
+}
+
+async function recordDrift(
+  tx: Executor,
+  payment: Pick<Checked, 'id' | 'organisation_id' | 'user_id'>,
+  kind: DriftKind,
+  day: CalendarDate,
+  detail: Record<string, unknown>,
+) {
+  const seen = await queryRows<{ one: number }>(
+    tx,
+    sql`select 1 as one from activity_log
+        where subject_type = 'payment' and subject_id = ${payment.id} and action = ${DRIFT_ACTION}
+          and data->>'kind' = ${kind}
+        limit 1`,
+  );
+  if (seen.length > 0) return;
+  await appendActivity(tx, {
+    organisationId: payment.organisation_id,
+    actorUserId: null,
+    userId: payment.user_id,
+    subjectType: 'payment',
+    subjectId: payment.id,
+    action: DRIFT_ACTION,
+    data: { kind, day, ...detail },
+  });
+}
+
+/** PaymentIntents created on the day before `day` that carry our key but match no payment of ours. */
+async function unknownStripeIntents(deps: ReconcileDeps, day: CalendarDate, from: Date) {
+  const gyms = await queryRows<{ id: number; organisation_id: number; stripe_id: string }>(
+    deps.db,
+    sql`select id::int, organisation_id::int, stripe_id from gyms
+        where stripe_id is not null order by id`,
+  );
+  let drift = 0;
+  let unreachable = 0;
+  const until = startOfDayInstant(day);
+  for (const gym of gyms) {
+    let intents: Awaited<ReturnType<typeof deps.providers.stripe.listPaymentIntents>>;
+    try {
+      intents = await deps.providers.stripe.listPaymentIntents(gym.stripe_id, from);
+    } catch {
+      unreachable += 1; // counted in the run's summary; the attempts themselves were checked above
+      continue;
+    }
+    const keyed = intents.filter((pi) => pi.metadata[PAYMENT_KEY_METADATA] && pi.created < until);
+    if (keyed.length === 0) continue;
+    const keys = keyed.map((pi) => pi.metadata[PAYMENT_KEY_METADATA]!);
+    const known = await queryRows<{ idempotency_key: string }>(
+      deps.db,
+      sql`select idempotency_key from payments
+          where organisation_id = ${gym.organisation_id}
+            and idempotency_key = any(${`{${keys.map((k) => `"${k.replace(/"/g, '')}"`).join(',')}}`}::text[])`,
+    );
+    const ours = new Set(known.map((k) => k.idempotency_key));
+    for (const pi of keyed) {
+      if (ours.has(pi.metadata[PAYMENT_KEY_METADATA]!)) continue;
+      const seen = await queryRows<{ one: number }>(
+        deps.db,
+        sql`select 1 as one from activity_log
+            where subject_type = 'gym' and subject_id = ${gym.id} and action = ${DRIFT_ACTION}
+              and data->>'payment_intent' = ${pi.id}
+            limit 1`,
+      );
+      if (seen.length > 0) continue;
+      drift += 1;
+      await appendActivity(deps.db, {
+        organisationId: gym.organisation_id,
+        actorUserId: null,
+        subjectType: 'gym',
+        subjectId: gym.id,
+        action: DRIFT_ACTION,
+        data: {
+          kind: 'unknown_to_us' satisfies DriftKind,
+          day,
+          payment_intent: pi.id,
+          key: pi.metadata[PAYMENT_KEY_METADATA],
+          theirs: pi.status,
+          theirs_cents: pi.amountCents,
+        },
+      });
+    }
+  }
+  return { drift, unreachable };
+}

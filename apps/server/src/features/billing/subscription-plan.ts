@@ -1,0 +1,41 @@
+// A subscription row as the billing rules read it: its schedule and pricing, and so the charges still to
+// be made up to a day. The run makes exactly these; the expected-payments screen shows them.
+import { isBillingFrequency } from '@gym/domain/billing-frequency';
+import { type PlannedCharge, plannedCharges } from '@gym/domain/billing-schedule';
+import type { CalendarDate } from '@gym/domain/calendar-date';
+import type { DueSubscription } from './billing-run.repository';
+
+/** The charges not yet made whose period starts on or before `until` (none for an unknown frequency). */
+export function planOf(sub: DueSubscription, until: CalendarDate): PlannedCharge[] {
+  const frequency = sub.billing_frequency;
+  if (!isBillingFrequency(frequency)) return [];
+  return plannedCharges(
+    {
+      frequency,
+      anchorDay: sub.anchor_day,
+      startDate: sub.start_date,
+      currentPeriodStart: sub.current_period_start,
+      currentPeriodEnd: sub.current_period_end,
+      endsAt: sub.ends_at,
+      termEndsAt: sub.term_ends_at,
+    },
+    {
+      priceAmount: Number(sub.price_amount),
+      forcePriceAmount: sub.force_price_amount === null ? null : Number(sub.force_price_amount),
+      transition:
+        sub.transition_to_price_id !== null &&
+        sub.transition_takes_effect_at !== null &&
+        sub.transition_amount !== null
+          ? {
+              amount: Number(sub.transition_amount),
+              takesEffectAt: sub.transition_takes_effect_at,
+              priceId: sub.transition_to_price_id,
+            }
+          : null,
+      paymentType: sub.payment_type ?? 'bank_account',
+      cardSurchargeBasisPoints: sub.card_surcharge_basis_points,
+      joiningFee: Number(sub.joining_fee),
+    },
+    until,
+  );
+}
