@@ -193,6 +193,16 @@ describe('plannedCharges', () => {
     expect(first).toMatchObject({ amount: 2500, surcharge: 63 });
   });
 
+  it('surcharges a card on the joining fee too, rounded once', () => {
+    const [first, second] = plannedCharges(
+      weekly,
+      { ...pricing, paymentType: 'stripe_card', cardSurchargeBasisPoints: 250 },
+      '2026-03-09' as CalendarDate,
+    );
+    expect(first).toMatchObject({ amount: 7400, surcharge: 185, joiningFee: 4900 });
+    expect(second).toMatchObject({ amount: 2500, surcharge: 63, joiningFee: 0 });
+  });
+
   it('plans exactly the periods duePeriods gives, for any start and day', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 120 }), (offset, span) => {

@@ -129,8 +129,8 @@ export interface PlannedCharge {
 
 /**
  * The charges due on or before `until` that are not made yet, each with its amount fixed as the billing
- * run fixes it (BILLING.md "Charges"): the price in effect for the period, the card surcharge, and the
- * joining fee on the membership's first charge. The run makes these; the expected-payments screen shows them.
+ * run fixes it (BILLING.md "Charges"): the price in effect for the period, the joining fee on the
+ * membership's first charge, and the card surcharge on the two together. The run makes these; the expected-payments screen shows them.
  */
 export function plannedCharges(
   schedule: ScheduleInput,
@@ -159,12 +159,15 @@ export function plannedCharges(
     }
     const joiningFee = first ? pricing.joiningFee : 0;
     first = false;
-    return {
-      period,
-      amount: price.amount + joiningFee,
-      surcharge: price.surcharge,
-      joiningFee,
-      priceChangeTo,
-    };
+    if (joiningFee === 0)
+      return { period, amount: price.amount, surcharge: price.surcharge, joiningFee, priceChangeTo };
+    // A card pays the surcharge on everything it is charged, the joining fee included (rounded once).
+    const withFee = chargeAmount({
+      priceAmount: price.amount + joiningFee,
+      periodStart: period.start,
+      paymentType: pricing.paymentType,
+      cardSurchargeBasisPoints: pricing.cardSurchargeBasisPoints,
+    });
+    return { period, amount: withFee.amount, surcharge: withFee.surcharge, joiningFee, priceChangeTo };
   });
 }

@@ -1,5 +1,6 @@
 // GET /api/expected-payments-debugging on a real database: the rules' charges next to the engine's, drift
 // first, with field messages for a bad range, organisation admins only, and another organisation's gym 404.
+import type { ExpectedPaymentsAnswer } from '@gym/domain/api/expected-payments';
 import { addDays, todayInAuckland } from '@gym/domain/calendar-date';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,8 +81,7 @@ describe('GET /api/expected-payments-debugging', () => {
     const range = `from=${start}&to=${addDays(today(), 7)}&gym_id=${tenant.gymA.id}`;
     const before = await get(range);
     expect(before.statusCode, before.body).toBe(200);
-    const mine = (body: { data: { subscription_id: number | null }[] }) =>
-      body.data.filter((r) => r.subscription_id === sub.id);
+    const mine = (body: ExpectedPaymentsAnswer) => body.data.filter((r) => r.subscription_id === sub.id);
     const planned = mine(before.json());
     expect(planned.map((r) => [r.period_start, r.expected, r.charge, r.drift])).toEqual([
       [start, { amount: 2750, surcharge: 0 }, null, 'not_charged'],
