@@ -24,6 +24,7 @@ import type { Executor } from '../../db/client';
 import { pollAttempt, sendAttempt } from './attempts.service';
 import * as repo from './billing-run.repository';
 import { syncDoorAccess } from './door-access.service';
+import { eachInParallel } from './in-parallel';
 import { reconcile } from './reconciliation.service';
 import { planOf } from './subscription-plan';
 
@@ -76,11 +77,11 @@ export async function runBillingDay(deps: BillingDeps, day: CalendarDate): Promi
   const made = await makeDueCharges(deps, day);
   summary.charges = made.charges;
   summary.attempts = made.attempts.length;
-  for (const id of made.attempts) await sendAttempt(deps, id);
+  await eachInParallel(made.attempts, (id) => sendAttempt(deps, id));
 
   const retries = await makeRetries(deps, day);
   summary.retries = retries.length;
-  for (const id of retries) await sendAttempt(deps, id);
+  await eachInParallel(retries, (id) => sendAttempt(deps, id));
 
   summary.resent = await resendUnsent(deps, started);
   summary.polled = await pollPending(deps, started);
@@ -369,11 +370,9 @@ async function resendUnsent(deps: BillingDeps, writtenBefore: Date): Promise<num
   let sent = 0;
   for (;;) {
     const batch = await repo.unsentAttempts(deps.db, writtenBefore, after);
-    for (const { id } of batch) {
-      after = id;
-      await sendAttempt(deps, id);
-      sent += 1;
-    }
+    after = batch.at(-1)?.id ?? after;
+    await eachInParallel(batch, ({ id }) => sendAttempt(deps, id));
+    sent += batch.length;
     if (batch.length < repo.BATCH) return sent;
   }
 }
@@ -383,12 +382,12 @@ async function pollPending(deps: BillingDeps, askedBefore: Date): Promise<number
   let polled = 0;
   for (;;) {
     const batch = await repo.pendingBankAttempts(deps.db, askedBefore, after);
-    for (const { id } of batch) {
-      after = id;
+    after = batch.at(-1)?.id ?? after;
+    await eachInParallel(batch, async ({ id }) => {
       const answer = await pollAttempt(deps, id);
       if (answer !== 'answered') await repo.markPolled(deps.db, id, deps.clock.now());
-      polled += 1;
-    }
+    });
+    polled += batch.length;
     if (batch.length < repo.BATCH) return polled;
   }
 }
