@@ -145,16 +145,16 @@ export function createAkahuControls(ctx: AkahuContext, reset: () => void): Akahu
 function rememberConnections(ctx: AkahuContext, connections: RememberedConnection[]): void {
   const now = ctx.runtime.clock.now().toISOString();
   const bank = need(findBank('demo'));
+  const users = new Map([...ctx.state.users.values()].map((u) => [`${u.appToken} ${u.email}`, u]));
   for (const connection of connections) {
     if (ctx.state.tokens.has(connection.token)) continue;
     const appToken = connection.appToken ?? ctx.settings.defaultApp.appToken;
     resolveApp(ctx, appToken);
-    let user = [...ctx.state.users.values()].find(
-      (u) => u.appToken === appToken && u.email === connection.email,
-    );
+    let user = users.get(`${appToken} ${connection.email}`);
     if (!user) {
       user = { _id: akahuId('user'), appToken, email: connection.email, created_at: now };
       ctx.state.users.set(user._id, user);
+      users.set(`${appToken} ${connection.email}`, user);
     }
     const authorisationId = akahuId('auth');
     for (const remembered of connection.accounts) {

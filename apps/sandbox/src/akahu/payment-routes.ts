@@ -24,10 +24,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AkahuContext): 
     const key = request.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && key ? key : null;
     if (idempotencyKey) {
-      const earlier = [...ctx.state.payments.values()].find(
-        (r) =>
-          r.appToken === token.appToken && r.userId === token.userId && r.idempotencyKey === idempotencyKey,
-      );
+      const earlier = ctx.state.paymentsByKey.get(`${token.appToken} ${token.userId} ${idempotencyKey}`);
       if (earlier && earlier.fingerprint !== fingerprint) {
         throw akahuError(409, 'This Idempotency-Key was already used for a different payment.');
       }
@@ -59,6 +56,8 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AkahuContext): 
       },
     };
     ctx.state.payments.set(record.payment._id, record);
+    if (idempotencyKey)
+      ctx.state.paymentsByKey.set(`${token.appToken} ${token.userId} ${idempotencyKey}`, record);
     schedulePayment(ctx, record);
     return { success: true, item: record.payment };
   });

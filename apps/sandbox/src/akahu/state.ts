@@ -143,6 +143,8 @@ export class AkahuState {
   accounts = new Map<string, AkahuAccount>();
   accountOwners = new Map<string, { appToken: string; userId: string }>();
   payments = new Map<string, PaymentRecord>();
+  /** Payments by `${appToken} ${userId} ${idempotency key}`: a repeat finds the first in one step. */
+  paymentsByKey = new Map<string, PaymentRecord>();
   hooks = new Map<string, WebhookHook>();
   hookEvents: HookEvent[] = [];
   nextOutcomes = new Map<string, PaymentOutcome[]>();
@@ -155,6 +157,7 @@ export class AkahuState {
     this.accounts.clear();
     this.accountOwners.clear();
     this.payments.clear();
+    this.paymentsByKey.clear();
     this.hooks.clear();
     this.hookEvents = [];
     this.nextOutcomes.clear();

@@ -56,6 +56,19 @@ export async function syncDoorAccess(
         order by s.id`,
   );
   const now = deps.clock.now();
+  // One lookup per gym and per organisation, however many members the day touched.
+  const places = new Map<number, ReturnType<typeof placeOfGym>>();
+  const kisis = new Map<number, ReturnType<typeof kisiFor>>();
+  const lookups: Lookups = {
+    place: (organisationId, gymId) => {
+      if (!places.has(gymId)) places.set(gymId, placeOfGym(deps.db, organisationId, gymId));
+      return places.get(gymId)!;
+    },
+    kisi: (organisationId) => {
+      if (!kisis.has(organisationId)) kisis.set(organisationId, kisiFor(deps, organisationId));
+      return kisis.get(organisationId)!;
+    },
+  };
   for (const h of holders) {
     const wanted = hasDoorAccess(
       {
@@ -76,7 +89,7 @@ export async function syncDoorAccess(
       continue;
     }
     try {
-      counts[await changeAccess(deps, h, wanted, now)] += 1;
+      counts[await changeAccess(deps, lookups, h, wanted, now)] += 1;
     } catch (error) {
       counts.failed += 1;
       await appendActivity(deps.db, {
@@ -93,10 +106,21 @@ export async function syncDoorAccess(
   return counts;
 }
 
-async function changeAccess(deps: DoorDeps, h: Holder, wanted: boolean, now: Date): Promise<DoorChange> {
-  const place = await placeOfGym(deps.db, h.organisation_id, h.gym_id);
+interface Lookups {
+  place(organisationId: number, gymId: number): ReturnType<typeof placeOfGym>;
+  kisi(organisationId: number): ReturnType<typeof kisiFor>;
+}
+
+async function changeAccess(
+  deps: DoorDeps,
+  lookups: Lookups,
+  h: Holder,
+  wanted: boolean,
+  now: Date,
+): Promise<DoorChange> {
+  const place = await lookups.place(h.organisation_id, h.gym_id);
   if (!place || !/^\d+$/.test(place.placeId)) return 'no_place';
-  const kisi = await kisiFor(deps, h.organisation_id);
+  const kisi = await lookups.kisi(h.organisation_id);
   let roleAssignmentId: string | null = null;
   let externalUserId = h.external_user_id;
   if (wanted) {

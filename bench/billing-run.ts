@@ -1,0 +1,193 @@
+// `npm run bench:billing [-- --subscriptions 100000 --workers 1,2,4]`: the daily billing run at scale, on a
+// PostgreSQL server against the simulators. It builds its own database (gym_bench_billing beside the bench
+// database): one organisation, N weekly bank members all due the same day, each with an Akahu consent the
+// simulator knows. Then, for each worker count, it clears the day and runs it with that many workers side
+// by side (each its own connection pool, in this process), and reports charges per second and where the
+// time went (provider calls against the database), appending the figures to bench/RESULTS.md.
+import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import type { CalendarDate } from '@gym/domain/calendar-date';
+import { startSandbox } from '@gym/sandbox';
+import { sql } from 'drizzle-orm';
+import { createProviders, type Providers } from '../apps/server/src/adapters/providers';
+import { offsetClock } from '../apps/server/src/clock';
+import { readEnv } from '../apps/server/src/config/env';
+import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { secretBox } from '../apps/server/src/db/secrets';
+import { runBillingDay } from '../apps/server/src/features/billing';
+import { createOffering, createPrice } from '../apps/server/src/test/catalogue-factories';
+import { createTenant } from '../apps/server/src/test/factories';
+import { createDestinationAccount } from '../apps/server/src/test/gym-factories';
+import { BENCH_DATABASE_URL, option } from './bench-config';
+import { recreateDatabase } from './bench-database';
+
+const DAY = '2027-03-01' as CalendarDate;
+const url =
+  process.env.BENCH_BILLING_DATABASE_URL ?? BENCH_DATABASE_URL.replace(/\/[^/]*$/, '/gym_bench_billing');
+
+async function build(database: Database, count: number, secrets: ReturnType<typeof secretBox>) {
+  const db = database.db;
+  const tenant = await createTenant(db, 'Billing Bench');
+  await createDestinationAccount(db, { organisationId: tenant.organisation.id, gymId: tenant.gymA.id });
+  const offering = await createOffering(db, { organisationId: tenant.organisation.id, allGymsAccess: true });
+  const price = await createPrice(db, {
+    organisationId: tenant.organisation.id,
+    offeringId: offering.id,
+    amount: 2199,
+    billingFrequency: 'weekly',
+  });
+  const org = tenant.organisation.id;
+  const connections = [];
+  for (let from = 0; from < count; from += 10_000) {
+    const n = Math.min(10_000, count - from);
+    const tokens = Array.from({ length: n }, (_, i) => `user_token_bench_${from + i}`);
+    const sealed = tokens.map((token) => secrets.seal(token));
+    const members = Array.from({ length: n }, (_, i) => from + i);
+    await db.execute(sql`
+      with people as (
+        insert into users (name, email, email_verified_at)
+        select 'Bench Member ' || i, 'billing-bench-' || i || '@bench.test', now()
+        from unnest(${`{${members.join(',')}}`}::int[]) as i
+        returning id, email),
+      numbered as (select id, split_part(split_part(email, '@', 1), '-', 3)::int as i from people),
+      types as (
+        insert into payment_types (organisation_id, user_id, type)
+        select ${org}, id, 'bank_account' from numbered returning id, user_id),
+      banks as (
+        insert into bank_accounts (payment_type_id, organisation_id, akahu_account_id, account_number, name)
+        select t.id, ${org}, 'acc_bench_' || n.i, '12-3140-0123456-00', 'Everyday'
+        from types t join numbered n on n.id = t.user_id returning payment_type_id),
+      consents as (
+        insert into akahu_connections (organisation_id, user_id, access_token)
+        select ${org}, n.id, (${`{${sealed.map((s) => `"${s}"`).join(',')}}`}::text[])[n.i - ${from} + 1]
+        from numbered n returning id)
+      insert into subscriptions (organisation_id, gym_id, user_id, price_id, payment_type_id, start_date, anchor_day)
+      select ${org}, ${tenant.gymA.id}, t.user_id, ${price.id}, t.id, ${DAY}, 1 from types t`);
+    connections.push(
+      ...tokens.map((token, i) => ({
+        token,
+        email: `billing-bench-${from + i}@bench.test`,
+        accounts: [
+          {
+            id: `acc_bench_${from + i}`,
+            name: 'Everyday',
+            formattedAccount: '12-3140-0123456-00',
+            holder: 'BENCH',
+          },
+        ],
+      })),
+    );
+  }
+  return connections;
+}
+
+/** Provider adapters that add up the time spent waiting on provider calls. */
+function timed(providers: Providers, spent: { ms: number; calls: number }): Providers {
+  return {
+    ...providers,
+    akahu: (app) => {
+      const akahu = providers.akahu(app);
+      return {
+        ...akahu,
+        makePayment: async (input) => {
+          const started = performance.now();
+          try {
+            return await akahu.makePayment(input);
+          } finally {
+            spent.ms += performance.now() - started;
+            spent.calls += 1;
+          }
+        },
+      };
+    },
+  };
+}
+
+async function main() {
+  const count = Number(option('subscriptions', '100000'));
+  const workerCounts = option('workers', '1,2,4').split(',').map(Number);
+  const sandbox = await startSandbox({ akahuPaymentDelayMs: 60_000 });
+  const env = readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...sandbox.serverSettings,
+  });
+  const clock = offsetClock(new Date(`${DAY}T00:05:00+13:00`));
+  const secrets = secretBox(randomBytes(32).toString('base64'));
+  await recreateDatabase(url);
+  const setup = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
+  await migrate(setup);
+  let started = performance.now();
+  const connections = await build(setup, count, secrets);
+  sandbox.controls.akahu.remember(connections);
+  console.info(
+    `built ${count.toLocaleString('en-NZ')} due subscriptions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  const rows: string[] = [];
+  for (const workers of workerCounts) {
+    await setup.db.execute(sql`truncate payments, charges, billing_runs, activity_log cascade`);
+    await setup.db.execute(
+      sql`update subscriptions set current_period_start = null, current_period_end = null, balance_owing = 0, periods_owing = 0`,
+    );
+    await setup.db.execute(sql`vacuum analyze`);
+    const spent = { ms: 0, calls: 0 };
+    const pools = await Promise.all(
+      Array.from({ length: workers }, () => openDatabase({ kind: 'postgres', url, poolSize: 10 })),
+    );
+    started = performance.now();
+    await Promise.all(
+      pools.map((pool) =>
+        runBillingDay(
+          { db: pool.db, secrets, clock, providers: timed(createProviders(env, clock), spent) },
+          DAY,
+        ),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    await Promise.all(pools.map((pool) => pool.close()));
+    const [made] = await queryRows<{ charges: number; attempts: number; keys: number }>(
+      setup.db,
+      sql`select (select count(*) from charges)::int as charges, (select count(*) from payments)::int as attempts,
+            (select count(distinct idempotency_key) from payments)::int as keys`,
+    );
+    const line = `| ${workers} | ${made!.charges.toLocaleString('en-NZ')} | ${made!.attempts.toLocaleString('en-NZ')} | ${seconds.toFixed(1)} | ${Math.round(made!.charges / seconds).toLocaleString('en-NZ')} | ${(spent.ms / Math.max(1, spent.calls)).toFixed(1)} | ${Math.round((spent.ms / 1000 / seconds / workers) * 100)} % |`;
+    console.info(line);
+    rows.push(line);
+    if (made!.charges !== count || made!.attempts !== count || made!.keys !== count)
+      throw new Error(`expected ${count} charges and attempts, one key each: ${JSON.stringify(made)}`);
+  }
+  await setup.close();
+  await sandbox.close();
+
+  const when = new Intl.DateTimeFormat('en-NZ', {
+    timeZone: 'Pacific/Auckland',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date());
+  appendFileSync(
+    new URL('./RESULTS.md', import.meta.url),
+    `
+## Billing run: ${when} (Pacific/Auckland)
+
+\`npm run bench:billing -- --subscriptions ${count} --workers ${workerCounts.join(',')}\`: ${count.toLocaleString('en-NZ')} weekly bank
+members due on one day, PostgreSQL server, Akahu simulator in this process; ${cpus().length} cores, load
+average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} at the end. Workers run side by side in one
+process, each with its own pool of 10 connections; each sends 8 provider calls at a time.
+
+| workers | charges | attempts | seconds | charges/s | provider call, mean ms | share of worker time waiting on the provider |
+|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
