@@ -71,6 +71,8 @@ export function approveConsent(ctx: AkahuContext, input: ConsentInput): string {
     const account = createAccount(ctx, input.bank, key, authorisationId, holder);
     if (!account) continue;
     ctx.state.accounts.set(account._id, account);
+    const behaviour = input.bank.accounts.find((a) => a.key === key)?.behaviour;
+    if (behaviour && behaviour.kind !== 'normal') ctx.state.behaviours.set(account._id, behaviour);
     ctx.state.accountOwners.set(account._id, { appToken: input.appToken, userId: user._id });
     accountIds.push(account._id);
   }

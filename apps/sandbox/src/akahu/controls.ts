@@ -7,7 +7,7 @@ import { akahuId } from '../shared/ids';
 import { registerApp, resolveApp } from './auth';
 import { approveConsent } from './consent';
 import type { AkahuContext } from './context';
-import { connectionInfo, findBank } from './demo-banks';
+import { behaviourForName, connectionInfo, findBank } from './demo-banks';
 import { emitAkahuEvent, emitTokenRevoked } from './events';
 import { outcomeForCode } from './payment-outcomes';
 import { applyOutcome, schedulePayment } from './payments';
@@ -44,8 +44,9 @@ export interface AkahuControls {
   accounts(token: string): AkahuAccount[];
   /**
    * Learns consents the product already holds (the simulator keeps nothing between starts): each user
-   * token with its accounts. An account named like the consent page's "Pocket Money" holds $3.50; the
-   * rest hold plenty. Known tokens and accounts are left as they are.
+   * token with its accounts. An account named like one of the consent page's (…"Pocket Money", …"Every
+   * Third", …"Slow Clearing", …"Quiet", …"Short Consent") behaves as that one; the rest hold plenty.
+   * Known tokens and accounts are left as they are.
    */
   remember(connections: RememberedConnection[]): void;
 }
@@ -159,9 +160,9 @@ function rememberConnections(ctx: AkahuContext, connections: RememberedConnectio
     const authorisationId = akahuId('auth');
     for (const remembered of connection.accounts) {
       if (ctx.state.accounts.has(remembered.id)) continue;
-      const balance = /pocket money/i.test(remembered.name)
-        ? REMEMBERED_BALANCE.pocketMoney
-        : REMEMBERED_BALANCE.plenty;
+      const known = behaviourForName(remembered.name);
+      const balance = known.balance ?? REMEMBERED_BALANCE.plenty;
+      if (known.behaviour.kind !== 'normal') ctx.state.behaviours.set(remembered.id, known.behaviour);
       ctx.state.accounts.set(remembered.id, {
         _id: remembered.id,
         _authorisation: authorisationId,

@@ -3,7 +3,7 @@
 // sends PAYMENT UPDATE, and a SENT payment later sends PAYMENT RECEIVED.
 import { randomText } from '../shared/ids';
 import type { AkahuContext } from './context';
-import { emitAkahuEvent } from './events';
+import { emitAkahuEvent, emitTokenRevoked } from './events';
 import { outcomeForCode, statusTextFor } from './payment-outcomes';
 import type { AkahuPayment, PaymentOutcome, PaymentRecord, PaymentStatus } from './state';
 
@@ -12,10 +12,14 @@ const FINAL: PaymentStatus[] = ['SENT', 'DECLINED', 'ERROR', 'CANCELLED'];
 export const newSid = (): string => `akahu${randomText(8, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789')}`;
 
 export function schedulePayment(ctx: AkahuContext, record: PaymentRecord): void {
-  ctx.runtime.scheduler.after(ctx.settings.paymentDelayMs, 'akahu:payment', () =>
-    processPayment(ctx, record),
-  );
+  const behaviour = ctx.state.behaviours.get(record.payment.from);
+  const delay = behaviour?.kind === 'slow' ? behaviour.days * 86_400_000 : ctx.settings.paymentDelayMs;
+  ctx.runtime.scheduler.after(delay, 'akahu:payment', () => processPayment(ctx, record));
 }
+
+/** Whether the account's payments are answered without telling the app (a "Quiet" account). */
+const isQuiet = (ctx: AkahuContext, accountId: string) =>
+  ctx.state.behaviours.get(accountId)?.kind === 'quiet';
 
 function naturalOutcome(ctx: AkahuContext, payment: AkahuPayment): PaymentOutcome {
   const account = ctx.state.accounts.get(payment.from);
@@ -26,8 +30,24 @@ function naturalOutcome(ctx: AkahuContext, payment: AkahuPayment): PaymentOutcom
 
 function processPayment(ctx: AkahuContext, record: PaymentRecord): void {
   if (record.payment.status !== 'READY') return;
-  const queued = ctx.state.nextOutcomes.get(record.payment.from)?.shift();
-  applyOutcome(ctx, record, queued ?? naturalOutcome(ctx, record.payment));
+  const from = record.payment.from;
+  const count = (ctx.state.paymentCounts.get(from) ?? 0) + 1;
+  ctx.state.paymentCounts.set(from, count);
+  const behaviour = ctx.state.behaviours.get(from);
+  const queued = ctx.state.nextOutcomes.get(from)?.shift();
+  const outcome =
+    queued ??
+    (behaviour?.kind === 'fails_every' && count % behaviour.n === 0
+      ? outcomeForCode('INSUFFICIENT_FUNDS')
+      : naturalOutcome(ctx, record.payment));
+  applyOutcome(ctx, record, outcome);
+  if (behaviour?.kind === 'revokes_after_first' && count === 1) {
+    for (const [token, held] of ctx.state.tokens) {
+      if (!held.accountIds.includes(from)) continue;
+      emitTokenRevoked(ctx, token);
+      ctx.state.tokens.delete(token);
+    }
+  }
 }
 
 /** Moves a payment to the outcome's status and tells the app (also used by the resolve control). */
@@ -55,6 +75,7 @@ export function applyOutcome(ctx: AkahuContext, record: PaymentRecord, outcome: 
       markReceived(ctx, record),
     );
   }
+  if (isQuiet(ctx, payment.from)) return;
   emitAkahuEvent(ctx, {
     appToken: record.appToken,
     userId: record.userId,
@@ -72,6 +93,7 @@ export function applyOutcome(ctx: AkahuContext, record: PaymentRecord, outcome: 
 function markReceived(ctx: AkahuContext, record: PaymentRecord): void {
   const received = ctx.runtime.clock.now().toISOString();
   record.payment.received_at = received;
+  if (isQuiet(ctx, record.payment.from)) return;
   emitAkahuEvent(ctx, {
     appToken: record.appToken,
     userId: record.userId,

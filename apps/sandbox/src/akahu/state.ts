@@ -1,3 +1,4 @@
+import type { AccountBehaviour } from './demo-banks';
 // The Akahu simulator's memory: apps, users, consents (tokens), accounts, payments and webhook hooks.
 export type PaymentStatus =
   | 'READY'
@@ -148,6 +149,10 @@ export class AkahuState {
   hooks = new Map<string, WebhookHook>();
   hookEvents: HookEvent[] = [];
   nextOutcomes = new Map<string, PaymentOutcome[]>();
+  /** Each account's behaviour beyond its balance (demo-banks.ts); absent: normal. */
+  behaviours = new Map<string, AccountBehaviour>();
+  /** How many payments each account has made, for "every Nth fails". */
+  paymentCounts = new Map<string, number>();
 
   clear(): void {
     this.apps.clear();
@@ -161,5 +166,7 @@ export class AkahuState {
     this.hooks.clear();
     this.hookEvents = [];
     this.nextOutcomes.clear();
+    this.behaviours.clear();
+    this.paymentCounts.clear();
   }
 }
