@@ -9,8 +9,62 @@ interface Task {
   run: () => Promise<void> | void;
 }
 
+const before = (a: Task, b: Task) => a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.id < b.id);
+
+/** Tasks by due time, then by order of scheduling: a binary heap, so 100,000 waiting payments stay cheap. */
+class TaskQueue {
+  private heap: Task[] = [];
+
+  get size(): number {
+    return this.heap.length;
+  }
+
+  peek(): Task | undefined {
+    return this.heap[0];
+  }
+
+  push(task: Task): void {
+    const heap = this.heap;
+    heap.push(task);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(heap[i]!, heap[parent]!)) break;
+      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      i = parent;
+    }
+  }
+
+  pop(): Task | undefined {
+    const heap = this.heap;
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length === 0 || !last) return top;
+    heap[0] = last;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let least = i;
+      if (left < heap.length && before(heap[left]!, heap[least]!)) least = left;
+      if (right < heap.length && before(heap[right]!, heap[least]!)) least = right;
+      if (least === i) break;
+      [heap[i], heap[least]] = [heap[least]!, heap[i]!];
+      i = least;
+    }
+    return top;
+  }
+
+  /** Keeps the tasks `keep` says to (rare: cancelling, clearing). */
+  filter(keep: (task: Task) => boolean): void {
+    const kept = this.heap.filter(keep);
+    this.heap = [];
+    for (const task of kept) this.push(task);
+  }
+}
+
 export class Scheduler {
-  private tasks: Task[] = [];
+  private tasks = new TaskQueue();
   private nextId = 1;
   private timer: NodeJS.Timeout | undefined;
   private inFlight = new Set<Promise<void>>();
@@ -30,14 +84,13 @@ export class Scheduler {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    this.tasks = [];
+    this.tasks = new TaskQueue();
     await this.idle();
   }
 
   at(dueAt: number, tag: string, run: Task['run']): number {
     const id = this.nextId++;
     this.tasks.push({ id, dueAt, tag, run });
-    this.tasks.sort((a, b) => a.dueAt - b.dueAt || a.id - b.id);
     return id;
   }
 
@@ -46,16 +99,16 @@ export class Scheduler {
   }
 
   cancel(id: number): void {
-    this.tasks = this.tasks.filter((t) => t.id !== id);
+    this.tasks.filter((t) => t.id !== id);
   }
 
   /** Drops every task whose tag starts with `prefix` (all tasks when omitted). */
   clear(prefix = ''): void {
-    this.tasks = this.tasks.filter((t) => !t.tag.startsWith(prefix));
+    this.tasks.filter((t) => !t.tag.startsWith(prefix));
   }
 
   pending(): number {
-    return this.tasks.length;
+    return this.tasks.size;
   }
 
   /** Waits for every task started by the real-time tick to finish. */
@@ -68,9 +121,9 @@ export class Scheduler {
     await this.idle();
     const target = this.clock.nowMs() + Math.max(0, ms);
     for (;;) {
-      const next = this.tasks[0];
+      const next = this.tasks.peek();
       if (!next || next.dueAt > target) break;
-      this.tasks.shift();
+      this.tasks.pop();
       this.clock.advanceTo(next.dueAt);
       await next.run();
     }
@@ -82,9 +135,9 @@ export class Scheduler {
   async runDue(): Promise<void> {
     await this.idle();
     for (;;) {
-      const next = this.tasks[0];
+      const next = this.tasks.peek();
       if (!next || next.dueAt > this.clock.nowMs()) break;
-      this.tasks.shift();
+      this.tasks.pop();
       await next.run();
     }
   }
@@ -94,8 +147,8 @@ export class Scheduler {
     this.ticking = true;
     try {
       const now = this.clock.nowMs();
-      while (this.tasks[0] && this.tasks[0].dueAt <= now) {
-        const task = this.tasks.shift()!;
+      for (let next = this.tasks.peek(); next && next.dueAt <= now; next = this.tasks.peek()) {
+        const task = this.tasks.pop()!;
         const running = Promise.resolve()
           .then(task.run)
           .catch(() => undefined)
