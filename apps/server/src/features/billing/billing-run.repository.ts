@@ -59,12 +59,12 @@ const dueSelect = (day: CalendarDate) =>
           and (s.ends_at is null or ${NEXT_DUE} < s.ends_at)
           and not (p.billing_frequency = 'one_off' and s.current_period_start is not null)`;
 
-/** Subscriptions with a charge due on or before `day`, locked for this transaction. */
-export function claimDueSubscriptions(tx: Executor, day: CalendarDate, skip: number[]) {
+/** Subscriptions after `afterId` with a charge due on or before `day`, locked for this transaction. */
+export function claimDueSubscriptions(tx: Executor, day: CalendarDate, afterId: number) {
   return queryRows<DueSubscription>(
     tx,
     sql`${dueSelect(day)}
-          and s.id <> all(${`{${skip.join(',')}}`}::bigint[])
+          and s.id > ${afterId}
         order by s.id
         limit ${BATCH}
         for update of s skip locked`,

@@ -226,25 +226,36 @@ async function startPause(tx: Executor, pause: repo.DuePause, now: Date) {
   });
 }
 
-/** Makes every charge due by `day` with its first attempt; answers the attempts to send. */
+/**
+ * Makes every charge due by `day` with its first attempt; answers the attempts to send. It walks the due
+ * subscriptions in id order (each batch after the last, so a pass reads each row once), then passes again
+ * from the start until a pass charges nothing: rows another worker held and then let go (it crashed)
+ * are charged by this one.
+ */
 async function makeDueCharges(deps: BillingDeps, day: CalendarDate) {
-  const skip: number[] = [];
   const attempts: number[] = [];
   const subscriptions: number[] = [];
   let charges = 0;
+  let after = 0;
+  let progressed = false;
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
-      const due = await repo.claimDueSubscriptions(tx, day, skip);
+      const due = await repo.claimDueSubscriptions(tx, day, after);
       for (const sub of due) {
+        after = sub.id;
         const made = await chargeSubscription(tx, sub, day, deps.clock.now());
-        if (made.periods === 0) skip.push(sub.id);
+        if (made.periods > 0) progressed = true;
         charges += made.charges;
         attempts.push(...made.attempts);
         subscriptions.push(sub.id);
       }
       return due.length;
     });
-    if (batch < repo.BATCH) return { charges, attempts, subscriptions };
+    if (batch < repo.BATCH) {
+      if (!progressed) return { charges, attempts, subscriptions };
+      progressed = false;
+      after = 0;
+    }
   }
 }
 
