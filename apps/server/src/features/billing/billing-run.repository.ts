@@ -85,32 +85,6 @@ export function dueSubscriptions(db: Executor, day: CalendarDate, organisationId
   );
 }
 
-/** Inserts the charge unless it exists (its natural key); answers its id only when this call made it. */
-export async function insertCharge(
-  tx: Executor,
-  charge: {
-    organisationId: number;
-    subscriptionId: number;
-    periodStart: CalendarDate;
-    periodEnd: CalendarDate | null;
-    amount: number;
-    surcharge: number;
-    now: Date;
-  },
-): Promise<number | null> {
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into charges (organisation_id, subscription_id, kind, period_start, period_end, due_date,
-          amount, surcharge, status, created_at)
-        values (${charge.organisationId}, ${charge.subscriptionId}, 'period', ${charge.periodStart},
-          ${charge.periodEnd}, ${charge.periodStart}, ${charge.amount}, ${charge.surcharge}, 'unpaid',
-          ${charge.now.toISOString()})
-        on conflict (subscription_id, kind, period_start) do nothing
-        returning id::int`,
-  );
-  return rows[0] ? Number(rows[0].id) : null;
-}
-
 export interface NewAttempt {
   organisationId: number;
   gymId: number;
@@ -155,23 +129,77 @@ export async function insertAttempt(tx: Executor, a: NewAttempt): Promise<number
   return rows[0] ? Number(rows[0].id) : null;
 }
 
-export async function advanceSubscription(
+export interface NewCharge {
+  organisationId: number;
+  subscriptionId: number;
+  periodStart: CalendarDate;
+  periodEnd: CalendarDate | null;
+  amount: number;
+  surcharge: number;
+}
+
+/**
+ * Inserts a batch's charges in one statement, each unless it exists (its natural key); answers the ones
+ * this call made, by subscription and period start.
+ */
+export async function insertCharges(tx: Executor, rows: NewCharge[], now: Date) {
+  if (rows.length === 0) return [];
+  const made = await queryRows<{ id: number; subscription_id: number; period_start: CalendarDate }>(
+    tx,
+    sql`insert into charges (organisation_id, subscription_id, kind, period_start, period_end, due_date,
+          amount, surcharge, status, created_at)
+        select x."organisationId", x."subscriptionId", 'period', x."periodStart", x."periodEnd", x."periodStart",
+          x.amount, x.surcharge, 'unpaid', ${now.toISOString()}
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("organisationId" bigint,
+          "subscriptionId" bigint, "periodStart" date, "periodEnd" date, amount integer, surcharge integer)
+        on conflict (subscription_id, kind, period_start) do nothing
+        returning id::int, subscription_id::int, period_start::text`,
+  );
+  return made.map((r) => ({ ...r, id: Number(r.id), subscription_id: Number(r.subscription_id) }));
+}
+
+/** Writes a batch's first attempts (pending_request) in one statement; answers the ids it made. */
+export async function insertAttempts(tx: Executor, rows: Omit<NewAttempt, 'now'>[], now: Date) {
+  if (rows.length === 0) return [];
+  const values = rows.map((a) => ({ ...a, key: attemptKey(a.chargeId, a.attempt) }));
+  const made = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, payment_type_id,
+          destination_account_id, type, amount, surcharge, period_start_at, period_end_at, status, is_retry,
+          is_term_membership, attempt, idempotency_key, meta, created_at, updated_at)
+        select x."organisationId", x."gymId", x."userId", x."subscriptionId", x."chargeId", x."paymentTypeId",
+          x."destinationAccountId", x.type, x.amount, x.surcharge, x."periodStart", x."periodEnd",
+          'pending_request', x."isRetry", x."isTermMembership", x.attempt, x.key, x.meta,
+          ${now.toISOString()}, ${now.toISOString()}
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x("organisationId" bigint, "gymId" bigint,
+          "userId" bigint, "subscriptionId" bigint, "chargeId" bigint, "paymentTypeId" bigint,
+          "destinationAccountId" bigint, type text, amount integer, surcharge integer, "periodStart" date,
+          "periodEnd" date, "isRetry" boolean, "isTermMembership" boolean, attempt integer, key text, meta jsonb)
+        order by x."chargeId"
+        on conflict do nothing
+        returning id::int`,
+  );
+  return made.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/** Moves a batch of subscriptions to the period last charged (and to a price change that took effect). */
+export async function advanceSubscriptions(
   tx: Executor,
-  input: {
-    id: number;
-    periodStart: CalendarDate;
-    periodEnd: CalendarDate | null;
-    priceChange: { priceId: number } | null;
-    now: Date;
-  },
-): Promise<void> {
-  const change = input.priceChange;
+  rows: { id: number; periodStart: CalendarDate; periodEnd: CalendarDate | null; priceId: number | null }[],
+  now: Date,
+) {
+  if (rows.length === 0) return;
   await tx.execute(
-    sql`update subscriptions set current_period_start = ${input.periodStart},
-          current_period_end = ${input.periodEnd}, upcoming_state = null,
-          ${change ? sql`price_id = ${change.priceId}, transition_to_price_id = null, transition_takes_effect_at = null, force_price_amount = null,` : sql``}
-          version = version + 1, updated_at = ${input.now.toISOString()}
-        where id = ${input.id}`,
+    sql`update subscriptions s set current_period_start = x."periodStart", current_period_end = x."periodEnd",
+          upcoming_state = null,
+          price_id = coalesce(x."priceId", s.price_id),
+          transition_to_price_id = case when x."priceId" is null then s.transition_to_price_id end,
+          transition_takes_effect_at = case when x."priceId" is null then s.transition_takes_effect_at end,
+          force_price_amount = case when x."priceId" is null then s.force_price_amount end,
+          version = s.version + 1, updated_at = ${now.toISOString()}
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, "periodStart" date,
+          "periodEnd" date, "priceId" bigint)
+        where s.id = x.id`,
   );
 }
 

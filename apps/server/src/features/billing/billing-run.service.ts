@@ -241,14 +241,12 @@ async function makeDueCharges(deps: BillingDeps, day: CalendarDate) {
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
       const due = await repo.claimDueSubscriptions(tx, day, after);
-      for (const sub of due) {
-        after = sub.id;
-        const made = await chargeSubscription(tx, sub, day, deps.clock.now());
-        if (made.periods > 0) progressed = true;
-        charges += made.charges;
-        attempts.push(...made.attempts);
-        subscriptions.push(sub.id);
-      }
+      after = due.at(-1)?.id ?? after;
+      const made = await chargeBatch(tx, due, day, deps.clock.now());
+      if (made.periods > 0) progressed = true;
+      charges += made.charges;
+      attempts.push(...made.attempts);
+      subscriptions.push(...due.map((sub) => sub.id));
       return due.length;
     });
     if (batch < repo.BATCH) {
@@ -259,71 +257,89 @@ async function makeDueCharges(deps: BillingDeps, day: CalendarDate) {
   }
 }
 
-async function chargeSubscription(tx: Executor, sub: repo.DueSubscription, day: CalendarDate, now: Date) {
-  const planned = planOf(sub, day);
-  const attempts: number[] = [];
-  let created = 0;
-  let priceChange: { priceId: number } | null = null;
-  for (const { period, amount, surcharge, joiningFee, priceChangeTo } of planned) {
-    const paymentType = sub.payment_type ?? 'bank_account';
-    // A scheduled price change in effect becomes the subscription's price from this charge on.
-    if (priceChangeTo !== null) priceChange = { priceId: priceChangeTo };
-    const chargeId = await repo.insertCharge(tx, {
-      organisationId: sub.organisation_id,
-      subscriptionId: sub.id,
-      periodStart: period.start,
-      periodEnd: period.end,
-      amount,
-      surcharge,
-      now,
-    });
-    if (chargeId === null) continue;
-    created += 1;
-    const attemptId = await repo.insertAttempt(tx, {
-      organisationId: sub.organisation_id,
-      gymId: sub.gym_id,
-      userId: sub.user_id,
-      subscriptionId: sub.id,
-      chargeId,
-      paymentTypeId: sub.payment_type_id,
-      destinationAccountId: sub.destination_account_id,
-      type: paymentType,
-      amount,
-      surcharge,
-      periodStart: period.start,
-      periodEnd: period.end,
-      isRetry: false,
-      isTermMembership:
-        sub.is_term_membership && sub.term_ends_at !== null && period.start < sub.term_ends_at,
-      attempt: 1,
-      meta: joiningFee > 0 ? { joining_fee: joiningFee } : {},
-      now,
-    });
-    if (attemptId !== null) attempts.push(attemptId);
-  }
-  const last = planned.at(-1)?.period;
-  if (last) {
-    await repo.advanceSubscription(tx, {
-      id: sub.id,
-      periodStart: last.start,
-      periodEnd: last.end,
-      priceChange,
-      now,
-    });
-    if (priceChange) {
-      const applied = await repo.markPriceChangeApplied(tx, sub.id, priceChange.priceId, now);
-      await appendActivity(tx, {
+/**
+ * Charges a batch of due subscriptions in a fixed few statements: every planned charge (each unless it
+ * exists), the first attempt at each charge made now, and the subscriptions moved to the period last
+ * charged. A scheduled price change that took effect is marked applied and logged.
+ */
+async function chargeBatch(tx: Executor, due: repo.DueSubscription[], day: CalendarDate, now: Date) {
+  const plans = due.map((sub) => ({ sub, planned: planOf(sub, day) }));
+  const created = await repo.insertCharges(
+    tx,
+    plans.flatMap(({ sub, planned }) =>
+      planned.map((p) => ({
         organisationId: sub.organisation_id,
-        actorUserId: null,
-        userId: sub.user_id,
-        subjectType: 'subscription',
-        subjectId: sub.id,
-        action: 'subscription.price_change_applied',
-        data: { price_id: priceChange.priceId, price_change_ids: applied },
-      });
-    }
+        subscriptionId: sub.id,
+        periodStart: p.period.start,
+        periodEnd: p.period.end,
+        amount: p.amount,
+        surcharge: p.surcharge,
+      })),
+    ),
+    now,
+  );
+  const chargeOf = new Map(created.map((c) => [`${c.subscription_id} ${c.period_start}`, c.id]));
+  const attempts = await repo.insertAttempts(
+    tx,
+    plans.flatMap(({ sub, planned }) =>
+      planned.flatMap((p) => {
+        const chargeId = chargeOf.get(`${sub.id} ${p.period.start}`);
+        if (chargeId === undefined) return [];
+        return [
+          {
+            organisationId: sub.organisation_id,
+            gymId: sub.gym_id,
+            userId: sub.user_id,
+            subscriptionId: sub.id,
+            chargeId,
+            paymentTypeId: sub.payment_type_id,
+            destinationAccountId: sub.destination_account_id,
+            type: sub.payment_type ?? 'bank_account',
+            amount: p.amount,
+            surcharge: p.surcharge,
+            periodStart: p.period.start,
+            periodEnd: p.period.end,
+            isRetry: false,
+            isTermMembership:
+              sub.is_term_membership && sub.term_ends_at !== null && p.period.start < sub.term_ends_at,
+            attempt: 1,
+            meta: p.joiningFee > 0 ? { joining_fee: p.joiningFee } : {},
+          },
+        ];
+      }),
+    ),
+    now,
+  );
+  const moved = plans.flatMap(({ sub, planned }) => {
+    const last = planned.at(-1);
+    if (!last) return [];
+    // A scheduled price change in effect becomes the subscription's price from its charge on.
+    const priceId = planned.reduce<number | null>((found, p) => p.priceChangeTo ?? found, null);
+    return [{ id: sub.id, periodStart: last.period.start, periodEnd: last.period.end, priceId, sub }];
+  });
+  await repo.advanceSubscriptions(
+    tx,
+    moved.map(({ sub: _sub, ...row }) => row),
+    now,
+  );
+  for (const { sub, priceId } of moved) {
+    if (priceId === null) continue;
+    const applied = await repo.markPriceChangeApplied(tx, sub.id, priceId, now);
+    await appendActivity(tx, {
+      organisationId: sub.organisation_id,
+      actorUserId: null,
+      userId: sub.user_id,
+      subjectType: 'subscription',
+      subjectId: sub.id,
+      action: 'subscription.price_change_applied',
+      data: { price_id: priceId, price_change_ids: applied },
+    });
   }
-  return { periods: planned.length, charges: created, attempts };
+  return {
+    periods: plans.reduce((n, p) => n + p.planned.length, 0),
+    charges: created.length,
+    attempts,
+  };
 }
 
 /** New attempts at failed charges whose retry day has come (1, 3 and 5 days after the first failure). */
