@@ -6,11 +6,12 @@ import { SANDBOX_DEFAULTS } from '@gym/sandbox';
 import pino from 'pino';
 import { createProviders } from '../apps/server/src/adapters/providers';
 import { clockFromEnv } from '../apps/server/src/clock';
-import { ConfigError, readEnv } from '../apps/server/src/config/env';
+import { ConfigError, devToolsEnabled, readEnv } from '../apps/server/src/config/env';
 import { secretBox } from '../apps/server/src/db/secrets';
 import { restoreClock } from '../apps/server/src/features/billing';
 import { startScheduledWork } from '../apps/server/src/jobs';
 import { loggerOptions } from '../apps/server/src/logger';
+import { smtpMailer } from '../apps/server/src/mail/mailer';
 import { encryptionKey, openMigratedDatabase } from '../apps/server/src/runtime';
 
 try {
@@ -39,12 +40,18 @@ try {
   const clock = clockFromEnv(env);
   const providers = createProviders(env, clock);
   const secrets = secretBox(encryptionKey(env));
+  // Billing mail goes where the server's goes: SMTP_URL, or in a sandbox the mail capture `npm start` runs.
+  const smtpUrl =
+    env.SMTP_URL ?? (devToolsEnabled(env) ? `smtp://127.0.0.1:${env.MAIL_CAPTURE_PORT}` : undefined);
+  if (!smtpUrl) throw new ConfigError('Invalid configuration:\n  SMTP_URL: a worker sends billing mail');
+  const mailer = smtpMailer(smtpUrl, env.MAIL_FROM);
   const database = await openMigratedDatabase(env);
   await restoreClock({ db: database.db, clock, env });
-  const work = startScheduledWork({ db: database.db, secrets, providers, clock, env }, log);
+  const work = startScheduledWork({ db: database.db, secrets, providers, clock, env, mailer }, log);
   log.info('billing worker running');
   const stop = async () => {
     await work.stop();
+    mailer.close();
     await database.close();
     process.exit(0);
   };

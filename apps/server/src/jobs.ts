@@ -1,6 +1,6 @@
 // The server's scheduled work, on the application clock: each minute, the billing days the clock has
 // passed that have not run yet (so the daily run happens within a minute of 00:00 in Auckland, and a
-// server that was down catches up), and once a day the housekeeping of old webhook calls and rate-limit
+// server that was down catches up) and the mail queued since, and once a day the housekeeping of old webhook calls and rate-limit
 // windows. `npm start` runs it in the server process; `npm run worker` runs it alone, as many times over
 // as you like against one PostgreSQL server (the run's row locks and natural keys keep them apart).
 import { todayInAuckland } from '@gym/domain/calendar-date';
@@ -13,7 +13,7 @@ import { pruneWebhookCalls } from './features/webhooks/webhook-calls.repository'
 export const TICK_MS = 60_000;
 
 export function startScheduledWork(
-  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'env' | 'onClockMoved'>,
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'env' | 'mailer' | 'onClockMoved'>,
   log: Pick<Logger, 'info' | 'error'>,
   tickMs = TICK_MS,
 ) {

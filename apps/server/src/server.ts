@@ -96,7 +96,7 @@ export async function startServer(options: ServerOptions = {}) {
     env.BILLING_WORKERS === 'off'
       ? null
       : startScheduledWork(
-          { db: database.db, secrets, providers, clock, env, onClockMoved: options.onClockMoved },
+          { db: database.db, secrets, providers, clock, env, mailer, onClockMoved: options.onClockMoved },
           log,
         );
 

@@ -1,4 +1,8 @@
 // The mail the product sends, each with an HTML and a plain-text part.
+import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '@gym/domain/billing-frequency';
+import { addDays, type CalendarDate } from '@gym/domain/calendar-date';
+import { formatDate } from '@gym/domain/format';
+import { formatMoney } from '@gym/domain/money';
 import type { MailMessage } from './mailer';
 
 type Rendered = Omit<MailMessage, 'to'>;
@@ -61,5 +65,185 @@ export function invitationMail(input: {
     subject: `You're invited to ${input.organisationName}`,
     html: layout(`Join ${input.organisationName}`, lines, { label: 'Set your password', url: input.url }),
     text: `${lines.join('\n\n')}\n\nSet your password: ${input.url}`,
+  };
+}
+
+// Billing mail. Money is formatted by the domain's formatMoney and dates on the Auckland calendar.
+
+/**
+ * Stands for the member join site's address in a stored mail. Payment answers are applied (by webhooks
+ * too) without the server's configuration at hand, so the outbox keeps this marker and the sender puts
+ * the configured REGISTER_URL in (`withJoinSite`): a queued mail links to where the site is now.
+ */
+export const JOIN_SITE = '{{join_site}}';
+
+/** The join site's page where a member chooses a new payment method. */
+export const FIX_PAYMENT_METHOD_URL = `${JOIN_SITE}/choose-payment-method`;
+
+export function withJoinSite<T extends Rendered>(mail: T, registerUrl: string): T {
+  const site = registerUrl.replace(/\/+$/, '');
+  return {
+    ...mail,
+    html: mail.html.replaceAll(JOIN_SITE, escapeHtml(site)),
+    text: mail.text.replaceAll(JOIN_SITE, site),
+  };
+}
+
+const longDate = (value: CalendarDate | Date) => formatDate(value, 'long');
+
+export function paymentReceiptMail(input: {
+  name: string;
+  gymName: string;
+  /** Everything collected, surcharge included, in cents. */
+  total: number;
+  surcharge: number;
+  joiningFee: number;
+  paidAt: Date;
+  /** The period paid for; its end is exclusive (the next period's first day). */
+  period: { start: CalendarDate; end: CalendarDate | null } | null;
+  method: string | null;
+  reference: string;
+}): Rendered {
+  const { period } = input;
+  const lines = [
+    `Kia ora ${input.name},`,
+    `Thank you. Your payment of ${formatMoney(input.total)} to ${input.gymName} went through on ${longDate(input.paidAt)}.`,
+    ...(period
+      ? [
+          period.end
+            ? `It pays for your membership from ${formatDate(period.start)} to ${formatDate(addDays(period.end, -1))}.`
+            : `It pays for your membership from ${formatDate(period.start)}.`,
+        ]
+      : []),
+    ...(input.joiningFee > 0 ? [`It includes the joining fee of ${formatMoney(input.joiningFee)}.`] : []),
+    ...(input.surcharge > 0 ? [`It includes a card surcharge of ${formatMoney(input.surcharge)}.`] : []),
+    ...(input.method ? [`Paid by ${input.method}.`] : []),
+    `Receipt reference: ${input.reference}. Keep this email for your records.`,
+  ];
+  return {
+    subject: `Receipt: ${formatMoney(input.total)} paid to ${input.gymName}`,
+    html: layout('Payment received', lines),
+    text: lines.join('\n\n'),
+  };
+}
+
+export function paymentFailedMail(input: {
+  name: string;
+  gymName: string;
+  total: number;
+  reason: string | null;
+  /** When the payment is tried again by itself; null when it will not be. */
+  retryOn: CalendarDate | null;
+  /** The day the membership is cancelled if still unpaid (grace's end). */
+  cancelsOn: CalendarDate | null;
+  url: string;
+}): Rendered {
+  const lines = [
+    `Kia ora ${input.name},`,
+    `We couldn't collect your payment of ${formatMoney(input.total)} for your ${input.gymName} membership${input.reason ? ` (${input.reason.replace(/\.$/, '')})` : ''}.`,
+    input.retryOn
+      ? `We'll try again automatically on ${longDate(input.retryOn)}. If your payment method has changed, you can update it now.`
+      : `We won't try this payment method again. Please choose a new payment method so we can collect what is owed.`,
+    ...(input.cancelsOn
+      ? [
+          `Your door access continues meanwhile. If the payment is still unpaid on ${longDate(input.cancelsOn)}, your membership will be cancelled.`,
+        ]
+      : []),
+  ];
+  return {
+    subject: `Your payment to ${input.gymName} didn't go through`,
+    html: layout('Your payment did not go through', lines, {
+      label: 'Update your payment method',
+      url: input.url,
+    }),
+    text: `${lines.join('\n\n')}\n\nUpdate your payment method: ${input.url}`,
+  };
+}
+
+export function graceEndingMail(input: {
+  name: string;
+  gymName: string;
+  owing: number;
+  cancelsOn: CalendarDate;
+  url: string;
+}): Rendered {
+  const lines = [
+    `Kia ora ${input.name},`,
+    `Your ${input.gymName} membership still has ${formatMoney(input.owing)} unpaid. If it is still unpaid on ${longDate(input.cancelsOn)}, your membership will be cancelled that day and your door access will stop.`,
+    'Update your payment method and we will collect what is owed, or talk to the gym about paying another way.',
+    'If you have paid in the meantime, thank you: you can ignore this email.',
+  ];
+  return {
+    subject: `Action needed: your ${input.gymName} membership ends on ${formatDate(input.cancelsOn)} unless paid`,
+    html: layout('Your membership is about to end', lines, {
+      label: 'Update your payment method',
+      url: input.url,
+    }),
+    text: `${lines.join('\n\n')}\n\nUpdate your payment method: ${input.url}`,
+  };
+}
+
+export function cancelledForNonPaymentMail(input: {
+  name: string;
+  gymName: string;
+  owing: number;
+  cancelledOn: CalendarDate;
+}): Rendered {
+  const lines = [
+    `Kia ora ${input.name},`,
+    `Your ${input.gymName} membership was cancelled on ${longDate(input.cancelledOn)} because ${formatMoney(input.owing)} remained unpaid after the grace period. Your door access has ended.`,
+    `The unpaid ${formatMoney(input.owing)} is still owed. Please contact ${input.gymName} to pay it, or to join again.`,
+  ];
+  return {
+    subject: `Your ${input.gymName} membership has been cancelled`,
+    html: layout('Your membership has been cancelled', lines),
+    text: lines.join('\n\n'),
+  };
+}
+
+export function paymentReminderMail(input: {
+  name: string;
+  gymName: string;
+  total: number;
+  dueOn: CalendarDate;
+  method: string | null;
+}): Rendered {
+  const lines = [
+    `Kia ora ${input.name},`,
+    `A reminder that your next ${input.gymName} membership payment of ${formatMoney(input.total)} is due on ${longDate(input.dueOn)}.`,
+    input.method
+      ? `We'll collect it from ${input.method}; please make sure the funds are there.`
+      : 'Please make sure the funds are there.',
+    'You get these reminders because payment reminders are turned on for your account.',
+  ];
+  return {
+    subject: `Payment reminder: ${formatMoney(input.total)} due on ${formatDate(input.dueOn)}`,
+    html: layout('Your next payment', lines),
+    text: lines.join('\n\n'),
+  };
+}
+
+export function priceChangeMail(input: {
+  name: string;
+  gymName: string;
+  fromAmount: number;
+  toAmount: number;
+  frequency: BillingFrequency | null;
+  takesEffectOn: CalendarDate;
+}): Rendered {
+  const billed =
+    input.frequency && input.frequency !== 'one_off'
+      ? `, billed ${BILLING_FREQUENCY_LABELS[input.frequency].toLowerCase()}`
+      : '';
+  const lines = [
+    `Kia ora ${input.name},`,
+    `From ${longDate(input.takesEffectOn)}, the price of your ${input.gymName} membership changes from ${formatMoney(input.fromAmount)} to ${formatMoney(input.toAmount)}${billed}.`,
+    `Payments for periods starting before then stay at ${formatMoney(input.fromAmount)}.`,
+    'If you have any questions, reply to this email.',
+  ];
+  return {
+    subject: `Your ${input.gymName} membership price is changing`,
+    html: layout('Your membership price is changing', lines),
+    text: lines.join('\n\n'),
   };
 }

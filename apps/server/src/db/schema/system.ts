@@ -84,21 +84,39 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * The mail outbox. Each message is written here, rendered, in the transaction of the change that causes
+ * it, once per natural `key` ('receipt:payment:42'); the sender claims unsent rows with SKIP LOCKED,
+ * sends them and marks them sent, so a crash neither loses a message nor sends one twice.
+ */
 export const outboundEmails = pgTable(
   'outbound_emails',
   {
     id: id(),
+    key: text().notNull(),
     organisationId: ref().references(() => organisations.id),
     userId: ref().references(() => users.id),
     template: text().notNull(),
     toAddress: text().notNull(),
+    replyTo: text(),
     subject: text().notNull(),
+    html: text().notNull(),
+    text: text().notNull(),
     status: text().notNull().default('queued'),
+    /** Tries so far (counted when a sender claims the row); the sender gives up after a few. */
+    attempts: integer().notNull().default(0),
+    /** Not claimed again before this: a sender's lease while it sends, or the wait after a failed try. */
+    nextAttemptAt: instant(),
     error: text(),
     createdAt: createdAt(),
     sentAt: instant(),
   },
-  (t) => [index('outbound_emails_org').on(t.organisationId, t.createdAt)],
+  (t) => [
+    uniqueIndex('outbound_emails_key').on(t.key),
+    index('outbound_emails_org').on(t.organisationId, t.createdAt),
+    index('outbound_emails_unsent').on(t.id).where(sql`${t.status} = 'queued'`),
+    check('outbound_emails_status', sql`${t.status} in ('queued','sent','failed')`),
+  ],
 );
 
 /** Append-only (a trigger refuses UPDATE and DELETE): every change to money or membership state, and who made it. */

@@ -27,6 +27,7 @@ import { createMember, createTenant } from '../../test/factories';
 import { createDestinationAccount } from '../../test/gym-factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bankMember, receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
+import { billingDeps } from './billing.test-support';
 import { travel } from './clock.service';
 
 // ---- The model's own calendar: dates as 'YYYY-MM-DD', stepped on UTC day numbers. ----
@@ -312,14 +313,7 @@ describe('the billing engine against an independent model', () => {
 
     const started = performance.now();
     await travel(
-      {
-        db: t.db,
-        secrets: t.secrets,
-        providers: t.providers,
-        clock: t.clock,
-        env: t.env,
-        onClockMoved: () => t.sandbox.controls.settle(),
-      },
+      { ...billingDeps(t), onClockMoved: () => t.sandbox.controls.settle() },
       new Date(`${LAST_DAY}T12:00:00+13:00`),
     );
     console.info(`model run: ${made.length} subscriptions, ${Math.round(performance.now() - started)} ms`);

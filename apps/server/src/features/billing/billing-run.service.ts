@@ -3,7 +3,8 @@
 // made with its first attempt written before the provider hears of it, failed charges due a retry get
 // one, attempts a crash left unsent are sent again with their key, and pending bank payments are asked
 // about, and the day before's attempts are reconciled with the providers' records. Then door access is
-// brought into line for every membership the day changed.
+// brought into line for every membership the day changed, and the members' mail goes out (the day's
+// reminders and notices queued, then everything queued sent: billing-mail.service.ts).
 //
 // Each step claims its rows with SKIP LOCKED and keys its inserts naturally, so the run is idempotent
 // and any number of workers (in the server or `npm run worker`) can run the same day side by side.
@@ -22,13 +23,14 @@ import type { AppDeps } from '../../app-deps';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
 import { pollAttempt, sendAttempt } from './attempts.service';
+import { queueCancelledForNonPaymentMail, sendBillingMail } from './billing-mail.service';
 import * as repo from './billing-run.repository';
 import { syncDoorAccess } from './door-access.service';
 import { eachInParallel } from './in-parallel';
 import { reconcile } from './reconciliation.service';
 import { planOf } from './subscription-plan';
 
-export type BillingDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>;
+export type BillingDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'mailer' | 'env'>;
 
 export interface DaySummary {
   day: CalendarDate;
@@ -93,6 +95,7 @@ export async function runBillingDay(deps: BillingDeps, day: CalendarDate): Promi
   const doors = await syncDoorAccess(deps, [...touched]);
   summary.doorsGranted = doors.granted;
   summary.doorsRevoked = doors.revoked;
+  await sendBillingMail(deps, day);
   const { day: _day, ...counts } = summary;
   await repo.finishRun(deps.db, day, deps.clock.now(), counts);
   return summary;
@@ -116,6 +119,7 @@ async function endGrace(deps: BillingDeps, day: CalendarDate, touched: Set<numbe
       const now = deps.clock.now();
       for (const sub of due) {
         await repo.cancelForNonPayment(tx, sub.id, day, startOfDayInstant(day), now);
+        await queueCancelledForNonPaymentMail(tx, sub.id, day, now);
         await appendActivity(tx, {
           organisationId: sub.organisation_id,
           actorUserId: null,

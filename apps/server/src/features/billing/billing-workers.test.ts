@@ -13,6 +13,7 @@ import { createTenant } from '../../test/factories';
 import { createDestinationAccount } from '../../test/gym-factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bankMember, receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
+import { billingDeps } from './billing.test-support';
 import { runBillingDay } from './billing-run.service';
 
 let t: TestApp;
@@ -78,7 +79,7 @@ describe('workers side by side', () => {
     async (workers) => {
       const one = await dueToday(12);
       const many = await dueToday(12);
-      const deps = { db: t.db, secrets: t.secrets, providers: t.providers, clock: t.clock };
+      const deps = billingDeps(t);
 
       await runBillingDay(deps, one.today);
       await Promise.all(Array.from({ length: workers }, () => runBillingDay(deps, many.today)));

@@ -9,6 +9,7 @@ import { canTravel } from '../../clock';
 import { devToolsEnabled } from '../../config/env';
 import { type Db, queryRows } from '../../db/client';
 import { catchUp, type DaySummary, runBillingDay } from './billing-run.service';
+import { sendQueuedMail } from './mail-outbox';
 
 /** How long after Auckland midnight the daily run happens. */
 export const RUN_AFTER_MIDNIGHT_MS = 5 * 60_000;
@@ -17,7 +18,7 @@ export const ANSWER_WITHIN_MS = 60 * 60_000;
 /** The longest single journey: two years of days. */
 export const MAX_TRAVEL_DAYS = 731;
 
-type EngineDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'onClockMoved' | 'env'>;
+type EngineDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'onClockMoved' | 'env' | 'mailer'>;
 
 // One billing journey at a time per database in this process (other processes are kept apart by the
 // run's row locks and natural keys).
@@ -42,9 +43,16 @@ export function clockReading(deps: Pick<AppDeps, 'clock' | 'env'>) {
   return { now: now.toISOString(), today: todayInAuckland(now), can_travel: clockCanTravel(deps) };
 }
 
-/** Runs the billing days the clock has passed that have not run yet (the server's minute tick). */
+/**
+ * Runs the billing days the clock has passed that have not run yet (the server's minute tick), then
+ * sends the mail queued since (receipts of bank payments answered by webhook after the run).
+ */
 export function runDueBilling(deps: EngineDeps): Promise<DaySummary[]> {
-  return exclusive(deps.db, () => catchUp(deps));
+  return exclusive(deps.db, async () => {
+    const days = await catchUp(deps);
+    await sendQueuedMail(deps);
+    return days;
+  });
 }
 
 /** Moves the clock forward to `target`, running each day on the way; answers the days run. */
@@ -67,6 +75,8 @@ export function travel(deps: EngineDeps, target: Date): Promise<DaySummary[]> {
     }
     if (target > clock.now()) clock.set(target);
     await deps.onClockMoved?.();
+    // What the minute tick would have sent on the way: the mail the last day's answers queued.
+    await sendQueuedMail(deps);
     await saveClock(deps.db, clock.now());
     await carrySessions(deps.db, clock.now().getTime() - from.getTime());
     return summaries;

@@ -11,6 +11,7 @@ import { createDestinationAccount } from '../../test/gym-factories';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
 import { bankMember, receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
+import { billingDeps } from './billing.test-support';
 import { runBillingDay } from './billing-run.service';
 import { reconcile } from './reconciliation.service';
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const deps = () => ({ db: t.db, secrets: t.secrets, providers: t.providers, clock: t.clock });
+const deps = () => billingDeps(t);
 const today = () => todayInAuckland(t.clock.now());
 
 const get = (query: string, cookie = adminCookie) =>

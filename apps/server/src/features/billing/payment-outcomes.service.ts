@@ -9,6 +9,7 @@ import {
 } from '@gym/domain/provider-status';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
+import { queuePaymentOutcomeMail } from './billing-mail.service';
 import { settleCharge } from './charge-settlement';
 import {
   gymAkahuApp,
@@ -69,6 +70,9 @@ export async function applyPaymentOutcome(
     },
     requestId: context.requestId ?? null,
   });
+  // The receipt or failure mail, queued with the answer it is about (after the charge is settled, so it
+  // quotes the grace the failure started).
+  await queuePaymentOutcomeMail(tx, payment.id, step.status, context.now);
   return null;
 }
 

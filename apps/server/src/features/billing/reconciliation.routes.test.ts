@@ -11,6 +11,7 @@ import { createDestinationAccount } from '../../test/gym-factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bankMember, receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
 import { PAYMENT_KEY_METADATA } from './attempts.service';
+import { billingDeps } from './billing.test-support';
 import { runBillingDay } from './billing-run.service';
 import { DRIFT_ACTION, reconcile } from './reconciliation.service';
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const deps = () => ({ db: t.db, secrets: t.secrets, providers: t.providers, clock: t.clock });
+const deps = () => billingDeps(t);
 const today = () => todayInAuckland(t.clock.now());
 
 /** A bank member charged today by the day's run; answers whatever the bank answers. */

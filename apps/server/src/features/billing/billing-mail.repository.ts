@@ -1,0 +1,169 @@
+// What the billing mail says, read from the rows that caused it: the member, the gym, the payment or
+// subscription. Reads inside the caller's transaction see the change the mail is about.
+import type { CalendarDate } from '@gym/domain/calendar-date';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { idList } from '../../db/id-list';
+
+/** Batch size of the daily scans. */
+export const MAIL_SCAN_BATCH = 200;
+
+/** The member a mail goes to. Deleted people get none. */
+interface Recipient {
+  organisation_id: number;
+  user_id: number;
+  name: string;
+  email: string;
+  email_notifications_enabled: boolean;
+  gym_name: string;
+}
+
+/** How a payment method reads in a sentence: 'your Visa card ending 4242', 'your bank account'. */
+const METHOD = sql.raw(
+  `case when pt.type = 'stripe_card' and cd.last_four is not null
+          then 'your ' || initcap(cd.brand) || ' card ending ' || cd.last_four
+        when pt.type = 'bank_account' then 'your bank account' end`,
+);
+
+export interface PaymentMailFacts extends Recipient {
+  id: number;
+  charge_id: number | null;
+  subscription_id: number | null;
+  amount: number;
+  surcharge: number;
+  is_retry: boolean;
+  period_start_at: CalendarDate | null;
+  period_end_at: CalendarDate | null;
+  error_status: string | null;
+  error_description: string | null;
+  meta: Record<string, unknown> | null;
+  method: string | null;
+  first_failed_at: Date | string | null;
+  retries_made: number;
+  grace_period_ends_at: CalendarDate | null;
+}
+
+export async function paymentMailFacts(tx: Executor, paymentId: number) {
+  const [row] = await queryRows<PaymentMailFacts>(
+    tx,
+    sql`select p.id::int, p.organisation_id::int, p.user_id::int, u.name, u.email, u.email_notifications_enabled,
+          g.name as gym_name, p.charge_id::int, p.subscription_id::int, p.amount, p.surcharge, p.is_retry,
+          p.period_start_at::text, p.period_end_at::text, p.error_status, p.error_description, p.meta,
+          ${METHOD} as method, c.first_failed_at,
+          (select count(*)::int from payments r where r.charge_id = p.charge_id and r.is_retry) as retries_made,
+          s.grace_period_ends_at::text
+        from payments p
+        join users u on u.id = p.user_id and u.deleted_at is null
+        join gyms g on g.id = p.gym_id
+        left join charges c on c.id = p.charge_id
+        left join subscriptions s on s.id = p.subscription_id
+        left join payment_types pt on pt.id = p.payment_type_id
+        left join cards cd on cd.payment_type_id = pt.id
+        where p.id = ${paymentId}`,
+  );
+  return row ?? null;
+}
+
+export interface SubscriptionMailFacts extends Recipient {
+  id: number;
+  balance_owing: number;
+  grace_period_ends_at: CalendarDate | null;
+}
+
+const subscriptionSelect = sql`select s.id::int, s.organisation_id::int, s.user_id::int, u.name, u.email,
+    u.email_notifications_enabled, g.name as gym_name, s.balance_owing, s.grace_period_ends_at::text
+  from subscriptions s
+  join users u on u.id = s.user_id and u.deleted_at is null
+  join gyms g on g.id = s.gym_id`;
+
+export async function subscriptionMailFacts(tx: Executor, subscriptionId: number) {
+  const [row] = await queryRows<SubscriptionMailFacts>(
+    tx,
+    sql`${subscriptionSelect} where s.id = ${subscriptionId}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Live subscriptions after `afterId` whose grace ends after `day` and on or before `lastDay`, still
+ * owing, whose members take notifications by email.
+ */
+export function graceEndingSoon(db: Executor, day: CalendarDate, lastDay: CalendarDate, afterId: number) {
+  return queryRows<SubscriptionMailFacts>(
+    db,
+    sql`${subscriptionSelect}
+        where s.grace_period_ends_at > ${day} and s.grace_period_ends_at <= ${lastDay}
+          and s.cancelled_at is null and s.balance_owing > 0 and not s.is_staging
+          and u.email_notifications_enabled and s.id > ${afterId}
+        order by s.id limit ${MAIL_SCAN_BATCH}`,
+  );
+}
+
+export async function organisationIds(db: Executor): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id::int from organisations order by id`);
+  return rows.map((r) => Number(r.id));
+}
+
+export interface ReminderRecipient extends Recipient {
+  subscription_id: number;
+  method: string | null;
+}
+
+/**
+ * Of the given subscriptions, those whose members asked for payment reminders by email and whose charge
+ * on `dueDate` nothing stands to move: no pause waiting to start by then, no grace ending by then.
+ */
+export function reminderRecipients(db: Executor, subscriptionIds: readonly number[], dueDate: CalendarDate) {
+  return queryRows<ReminderRecipient>(
+    db,
+    sql`select s.id::int as subscription_id, s.organisation_id::int, s.user_id::int, u.name, u.email,
+          u.email_notifications_enabled, g.name as gym_name, ${METHOD} as method
+        from subscriptions s
+        join users u on u.id = s.user_id and u.deleted_at is null
+        join gyms g on g.id = s.gym_id
+        left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
+        left join cards cd on cd.payment_type_id = pt.id
+        where s.id in ${idList(subscriptionIds)}
+          and u.payment_reminders and u.email_notifications_enabled
+          and (s.grace_period_ends_at is null or s.grace_period_ends_at > ${dueDate})
+          and not exists (select 1 from subscription_pauses sp where sp.subscription_id = s.id
+                            and sp.applied_at is null and sp.cancelled_at is null and sp.start_date <= ${dueDate})
+        order by s.id`,
+  );
+}
+
+export interface PriceChangeMailFacts extends Recipient {
+  id: number;
+  subscription_id: number;
+  from_amount: number;
+  to_amount: number;
+  takes_effect_at: CalendarDate;
+  billing_frequency: string | null;
+  reply_to: string | null;
+}
+
+/** Scheduled price changes after `afterId` no member has been told of yet, locked for this transaction. */
+export function claimUnnotifiedPriceChanges(tx: Executor, afterId: number) {
+  return queryRows<PriceChangeMailFacts>(
+    tx,
+    sql`select pc.id::int, pc.subscription_id::int, pc.organisation_id::int, pc.user_id::int, u.name, u.email,
+          u.email_notifications_enabled, g.name as gym_name, pc.from_amount, pc.to_amount,
+          pc.takes_effect_at::text, tp.billing_frequency, g.price_change_notification_reply_to as reply_to
+        from price_changes pc
+        join subscriptions s on s.id = pc.subscription_id
+        join users u on u.id = pc.user_id and u.deleted_at is null
+        join gyms g on g.id = s.gym_id
+        left join prices tp on tp.id = pc.to_price_id
+        where pc.notified_at is null and pc.applied_at is null and pc.cancelled_at is null
+          and (s.ends_at is null or pc.takes_effect_at < s.ends_at) and pc.id > ${afterId}
+        order by pc.id limit ${MAIL_SCAN_BATCH}
+        for update of pc skip locked`,
+  );
+}
+
+export async function markPriceChangesNotified(tx: Executor, ids: readonly number[], now: Date) {
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`update price_changes set notified_at = ${now.toISOString()} where id in ${idList(ids)}`,
+  );
+}

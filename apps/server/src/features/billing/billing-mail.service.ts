@@ -1,0 +1,261 @@
+// The billing engine's mail to members, queued in the outbox (mail-outbox.ts) under natural keys:
+//   receipt:payment:<id>                              a payment attempt succeeded
+//   payment_failed:payment:<id>                       a charge's first attempt failed, or any attempt failed
+//                                                     hard (the retries stop): with the link to fix it
+//   grace_ending:subscription:<id>:<grace end>        grace has GRACE_WARNING_DAYS or fewer days left
+//   cancelled_non_payment:subscription:<id>           grace ran out unpaid and the membership ended
+//   reminder:charge-due:<subscription id>:<start>     REMINDER_DAYS_BEFORE days before a charge falls due
+//   price_change:price_change:<id>                    a scheduled price change not yet notified
+// Mail caused by a change is queued in that change's transaction; mail the calendar causes (grace
+// ending, reminders, price-change notices) is queued by the day's run, and every queue is idempotent.
+//
+// users.email_notifications_enabled = false: a gym owner would expect that switch to stop the nudges,
+// not the notices a member needs about their money and their contract. So receipts (a record of money
+// taken), failed payments (money owed, and the only way the member learns they must act), the
+// cancellation for non-payment (their membership and door access ended) and price-change notices (the
+// gym must tell members before charging a new price) are always sent. The grace-ending nudge respects
+// the switch, and payment reminders need it on as well as users.payment_reminders.
+import { isBillingFrequency } from '@gym/domain/billing-frequency';
+import { nextDueDate } from '@gym/domain/billing-schedule';
+import { addDays, type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
+import { failureKind, nextRetryDate } from '@gym/domain/payment-retry';
+import type { Executor } from '../../db/client';
+import {
+  cancelledForNonPaymentMail,
+  FIX_PAYMENT_METHOD_URL,
+  graceEndingMail,
+  paymentFailedMail,
+  paymentReceiptMail,
+  paymentReminderMail,
+  priceChangeMail,
+} from '../../mail/templates';
+import * as repo from './billing-mail.repository';
+import { dueSubscriptions } from './billing-run.repository';
+import { type MailDeps, type QueuedMail, queueMail, sendQueuedMail } from './mail-outbox';
+import { planOf } from './subscription-plan';
+
+/** The grace-ending mail goes when this many days or fewer are left. */
+export const GRACE_WARNING_DAYS = 2;
+/** Payment reminders go this many days before the charge falls due. */
+export const REMINDER_DAYS_BEFORE = 2;
+
+const recipient = (r: { organisation_id: number; user_id: number; email: string }) => ({
+  organisationId: Number(r.organisation_id),
+  userId: Number(r.user_id),
+  to: r.email,
+});
+
+/** A payment attempt's final answer: its receipt, or the failure mail. In the answer's transaction. */
+export async function queuePaymentOutcomeMail(
+  tx: Executor,
+  paymentId: number,
+  status: string,
+  now: Date,
+): Promise<void> {
+  const p = await repo.paymentMailFacts(tx, paymentId);
+  if (!p) return;
+  const total = Number(p.amount) + Number(p.surcharge);
+  if (status === 'sent') {
+    const joiningFee = Number(p.meta?.joining_fee ?? 0);
+    await queueMail(
+      tx,
+      [
+        {
+          key: `receipt:payment:${p.id}`,
+          template: 'payment_receipt',
+          ...recipient(p),
+          ...paymentReceiptMail({
+            name: p.name,
+            gymName: p.gym_name,
+            total,
+            surcharge: Number(p.surcharge),
+            joiningFee: Number.isSafeInteger(joiningFee) ? joiningFee : 0,
+            paidAt: now,
+            period: p.period_start_at ? { start: p.period_start_at, end: p.period_end_at } : null,
+            method: p.method,
+            reference: `P${p.id}`,
+          }),
+        },
+      ],
+      now,
+    );
+    return;
+  }
+  // One mail per failed charge, not per retry: a retry failing softly says nothing new. A hard failure
+  // stops the retries, so the member hears of it whichever attempt it was.
+  if (p.charge_id === null || (p.is_retry && failureKind(p.error_status) === 'soft')) return;
+  const retryOn = p.first_failed_at
+    ? nextRetryDate({
+        firstFailedOn: toCalendarDate(new Date(p.first_failed_at)),
+        retriesMade: Number(p.retries_made),
+        lastFailureCode: p.error_status,
+      })
+    : null;
+  await queueMail(
+    tx,
+    [
+      {
+        key: `payment_failed:payment:${p.id}`,
+        template: 'payment_failed',
+        ...recipient(p),
+        ...paymentFailedMail({
+          name: p.name,
+          gymName: p.gym_name,
+          total,
+          reason: p.error_description,
+          retryOn,
+          cancelsOn: p.grace_period_ends_at,
+          url: FIX_PAYMENT_METHOD_URL,
+        }),
+      },
+    ],
+    now,
+  );
+}
+
+/** The membership ended for non-payment on `day`. In the cancellation's transaction. */
+export async function queueCancelledForNonPaymentMail(
+  tx: Executor,
+  subscriptionId: number,
+  day: CalendarDate,
+  now: Date,
+): Promise<void> {
+  const s = await repo.subscriptionMailFacts(tx, subscriptionId);
+  if (!s) return;
+  const mail = cancelledForNonPaymentMail({
+    name: s.name,
+    gymName: s.gym_name,
+    owing: Number(s.balance_owing),
+    cancelledOn: day,
+  });
+  await queueMail(
+    tx,
+    [
+      {
+        key: `cancelled_non_payment:subscription:${s.id}`,
+        template: 'cancelled_non_payment',
+        ...recipient(s),
+        ...mail,
+      },
+    ],
+    now,
+  );
+}
+
+async function queueGraceEnding(deps: MailDeps, day: CalendarDate, now: Date): Promise<number> {
+  const lastDay = addDays(day, GRACE_WARNING_DAYS);
+  let queued = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await repo.graceEndingSoon(deps.db, day, lastDay, after);
+    after = rows.at(-1)?.id ?? after;
+    const mails = rows.flatMap((s): QueuedMail[] =>
+      s.grace_period_ends_at === null
+        ? []
+        : [
+            {
+              key: `grace_ending:subscription:${s.id}:${s.grace_period_ends_at}`,
+              template: 'grace_ending',
+              ...recipient(s),
+              ...graceEndingMail({
+                name: s.name,
+                gymName: s.gym_name,
+                owing: Number(s.balance_owing),
+                cancelsOn: s.grace_period_ends_at,
+                url: FIX_PAYMENT_METHOD_URL,
+              }),
+            },
+          ],
+    );
+    queued += await queueMail(deps.db, mails, now);
+    if (rows.length < repo.MAIL_SCAN_BATCH) return queued;
+  }
+}
+
+/** Reminders of the charges falling due REMINDER_DAYS_BEFORE days after `day`, at the amount the run will charge. */
+async function queueReminders(deps: MailDeps, day: CalendarDate, now: Date): Promise<number> {
+  const dueDate = addDays(day, REMINDER_DAYS_BEFORE);
+  let queued = 0;
+  for (const organisationId of await repo.organisationIds(deps.db)) {
+    const totals = new Map<number, number>();
+    for (const sub of await dueSubscriptions(deps.db, dueDate, organisationId)) {
+      if (!isBillingFrequency(sub.billing_frequency)) continue;
+      const next = nextDueDate({
+        frequency: sub.billing_frequency,
+        anchorDay: sub.anchor_day,
+        startDate: sub.start_date,
+        currentPeriodStart: sub.current_period_start,
+        currentPeriodEnd: sub.current_period_end,
+        endsAt: sub.ends_at,
+        termEndsAt: sub.term_ends_at,
+      });
+      if (next !== dueDate) continue;
+      const charge = planOf(sub, dueDate).find((p) => p.period.start === dueDate);
+      if (charge) totals.set(sub.id, charge.amount + charge.surcharge);
+    }
+    if (totals.size === 0) continue;
+    const recipients = await repo.reminderRecipients(deps.db, [...totals.keys()], dueDate);
+    const mails = recipients.map(
+      (r): QueuedMail => ({
+        key: `reminder:charge-due:${r.subscription_id}:${dueDate}`,
+        template: 'payment_reminder',
+        ...recipient(r),
+        ...paymentReminderMail({
+          name: r.name,
+          gymName: r.gym_name,
+          total: totals.get(Number(r.subscription_id)) ?? 0,
+          dueOn: dueDate,
+          method: r.method,
+        }),
+      }),
+    );
+    queued += await queueMail(deps.db, mails, now);
+  }
+  return queued;
+}
+
+/** Notices of scheduled price changes, each queued in the transaction that marks its change notified. */
+async function queuePriceChanges(deps: MailDeps, now: Date): Promise<number> {
+  let queued = 0;
+  let after = 0;
+  for (;;) {
+    const claimed = await deps.db.transaction(async (tx) => {
+      const rows = await repo.claimUnnotifiedPriceChanges(tx, after);
+      after = rows.at(-1)?.id ?? after;
+      const mails = rows.map(
+        (c): QueuedMail => ({
+          key: `price_change:price_change:${c.id}`,
+          template: 'price_change',
+          ...recipient(c),
+          ...priceChangeMail({
+            name: c.name,
+            gymName: c.gym_name,
+            fromAmount: Number(c.from_amount),
+            toAmount: Number(c.to_amount),
+            frequency: isBillingFrequency(c.billing_frequency) ? c.billing_frequency : null,
+            takesEffectOn: c.takes_effect_at,
+          }),
+          ...(c.reply_to ? { replyTo: c.reply_to } : {}),
+        }),
+      );
+      queued += await queueMail(tx, mails, now);
+      await repo.markPriceChangesNotified(
+        tx,
+        rows.map((c) => c.id),
+        now,
+      );
+      return rows.length;
+    });
+    if (claimed < repo.MAIL_SCAN_BATCH) return queued;
+  }
+}
+
+/** The day's mail: queues what the calendar brings on `day`, then sends everything queued. */
+export async function sendBillingMail(deps: MailDeps, day: CalendarDate) {
+  const now = deps.clock.now();
+  const queued =
+    (await queueGraceEnding(deps, day, now)) +
+    (await queueReminders(deps, day, now)) +
+    (await queuePriceChanges(deps, now));
+  return { queued, ...(await sendQueuedMail(deps)) };
+}
