@@ -1,10 +1,11 @@
 // `npm run bench:data -- --members 100000`: (re)creates the bench database and fills one large
 // organisation (members, subscriptions, two years of charges and payments, visits) with set-based SQL.
 // Re-running drops and recreates the database. DATABASE_URL chooses it (default: local gym_bench).
+
+import { todayInAuckland as aucklandDate } from '@gym/domain/calendar-date';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
-import { aucklandDate } from '../apps/server/src/db/seed/calendar';
 import { emailPart, FIRST_NAMES, LAST_NAMES, SUBURBS } from '../apps/server/src/db/seed/nz-data';
 import { BENCH_ADMIN, BENCH_DATABASE_URL, option } from './bench-config';
 import { catalogue, checkReferences, dropIndexes, recreateDatabase } from './bench-database';

@@ -3,6 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startHistorySimulators } from '@gym/sandbox';
 import { hashPassword } from '../apps/server/src/auth/password';
 import { readEnv } from '../apps/server/src/config/env';
 import { organisationStaff, organisations, users } from '../apps/server/src/db/schema/index';
@@ -15,7 +16,11 @@ process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'gym-e2e-'));
 process.env.SEED_DEMO = 'false';
 const env = readEnv();
 const database = await openMigratedDatabase(env);
-await seedDemo(database.db, { now: new Date(), secrets: secretBox(encryptionKey(env)) });
+await seedDemo(database.db, {
+  now: new Date(),
+  secrets: secretBox(encryptionKey(env)),
+  simulators: startHistorySimulators,
+});
 
 const passwordHash = await hashPassword(E2E_PASSWORD);
 const orgs = await database.db.select().from(organisations).orderBy(organisations.id);

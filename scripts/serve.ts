@@ -1,7 +1,7 @@
 // The composition root of `npm start`: in sandbox mode (the default) it starts the Akahu, Stripe and Kisi
 // simulators on their configured ports, on the same clock as the server, and hands the server their
 // addresses and keys through its configuration, like any other provider's. Then it starts the server.
-import { startSandbox } from '@gym/sandbox';
+import { rememberProductRecords, startHistorySimulators, startSandbox } from '@gym/sandbox';
 import { clockFromEnv } from '../apps/server/src/clock';
 import { ConfigError, readEnv } from '../apps/server/src/config/env';
 import { startServer } from '../apps/server/src/server';
@@ -49,17 +49,10 @@ try {
       onClockMoved: () => sandbox.controls.settle(),
       // The simulators start empty: they learn the accounts, keys, places and doors the product holds, so
       // connected gyms stay connected across restarts (and the demo works without connecting anything).
-      onProviderRecords: (records) => {
-        sandbox.controls.stripe.rememberAccounts(records.stripeAccounts);
-        sandbox.controls.kisi.remember(records.kisi);
-        sandbox.controls.stripe.rememberCards(records.stripeCards);
-        sandbox.controls.akahu.remember(
-          records.akahuConnections.map(({ appToken, ...connection }) => ({
-            ...connection,
-            appToken: appToken ?? process.env.AKAHU_APP_TOKEN,
-          })),
-        );
-      },
+      onProviderRecords: (records) =>
+        rememberProductRecords(sandbox.controls, records, process.env.AKAHU_APP_TOKEN),
+      // A first start makes the demo's history on simulators of its own (db/seed/demo-journey.ts).
+      historySimulators: startHistorySimulators,
     });
   }
 } catch (error) {

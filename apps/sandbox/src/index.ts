@@ -1,5 +1,6 @@
 // Simulators of Akahu, Stripe and Kisi in one process: three listeners, one clock, one webhook
 // dispatcher, and the controls tests and demos use to make the providers behave (or misbehave).
+import type { RememberedConnection } from './akahu/controls';
 import { createAkahuSimulator } from './akahu/server';
 import { createKisiSimulator } from './kisi/server';
 import { createSimClock } from './shared/clock';
@@ -8,13 +9,14 @@ import { baseUrl, listen } from './shared/http';
 import { type SandboxRuntime, settle } from './shared/runtime';
 import { Scheduler } from './shared/scheduler';
 import { type ServiceName, type WebhookDelivery, WebhookDispatcher } from './shared/webhooks';
+import type { RememberedCard, RememberedPaymentIntent } from './stripe/controls';
 import { createStripeSimulator } from './stripe/server';
 
 export type { AkahuControls, RememberedConnection } from './akahu/controls';
 export type { KisiControls } from './kisi/controls';
 export type { FaultSpec } from './shared/faults';
 export type { ServiceName, WebhookDelivery } from './shared/webhooks';
-export type { RememberedCard, StripeControls } from './stripe/controls';
+export type { RememberedCard, RememberedPaymentIntent, StripeControls } from './stripe/controls';
 
 /** The credentials the simulators accept unless told otherwise. */
 export const SANDBOX_DEFAULTS = {
@@ -183,5 +185,50 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       await scheduler.stop();
       await Promise.allSettled([akahu.app.close(), stripe.app.close(), kisi.app.close()]);
     },
+  };
+}
+
+// What the product holds at the providers, taught to simulators that keep nothing between starts (the
+// shape of the server's `loadProviderRecords`), and the simulators the demo seed's history runs against.
+
+export interface ProductRecords {
+  stripeAccounts: { id: string; name: string }[];
+  kisi: Parameters<SandboxControls['kisi']['remember']>[0];
+  stripeCards: RememberedCard[];
+  stripePaymentIntents: RememberedPaymentIntent[];
+  akahuConnections: (Omit<RememberedConnection, 'appToken'> & { appToken: string | null })[];
+}
+
+/** Tells the simulators what the product holds; `defaultAppToken` for consents made with the sandbox's own app. */
+export function rememberProductRecords(
+  controls: Pick<SandboxControls, 'stripe' | 'kisi' | 'akahu'>,
+  records: ProductRecords,
+  defaultAppToken: string | undefined,
+): void {
+  controls.stripe.rememberAccounts(records.stripeAccounts);
+  controls.kisi.remember(records.kisi);
+  controls.stripe.rememberCards(records.stripeCards);
+  controls.stripe.rememberPaymentIntents(records.stripePaymentIntents);
+  controls.akahu.remember(
+    records.akahuConnections.map(({ appToken, ...connection }) => ({
+      ...connection,
+      ...((appToken ?? defaultAppToken) ? { appToken: (appToken ?? defaultAppToken) as string } : {}),
+    })),
+  );
+}
+
+/** Private simulators on free ports for the demo seed's journey through its history (the server's `JourneySimulators`). */
+export async function startHistorySimulators(now: () => Date) {
+  const sandbox = await startSandbox({ now });
+  return {
+    serverSettings: sandbox.serverSettings,
+    setWebhookTarget: (service: 'akahu' | 'stripe' | 'kisi', url: string) =>
+      sandbox.controls.webhooks.setTarget(service, url),
+    settle: () => sandbox.controls.settle(),
+    teach: (records: ProductRecords) =>
+      rememberProductRecords(sandbox.controls, records, sandbox.serverSettings.AKAHU_APP_TOKEN),
+    setAccountBalance: (accountId: string, dollars: number) =>
+      sandbox.controls.akahu.setBalance(accountId, dollars),
+    close: () => sandbox.close(),
   };
 }

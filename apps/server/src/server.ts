@@ -10,7 +10,9 @@ import { type Clock, clockFromEnv } from './clock';
 import { ConfigError, devToolsEnabled, readEnv } from './config/env';
 import { loadProviderRecords, type ProviderRecords } from './db/provider-records';
 import { secretBox } from './db/secrets';
+import type { StartJourneySimulators } from './db/seed/demo-journey';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-people';
+import { HISTORY_DAYS } from './db/seed/member-plan';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
 import { restoreClock } from './features/billing';
 import { startScheduledWork } from './jobs';
@@ -20,6 +22,8 @@ import { smtpMailer } from './mail/mailer';
 import { encryptionKey, openMigratedDatabase } from './runtime';
 
 export interface ServerOptions {
+  /** Simulators for the demo seed's history (sandbox only): an empty database is seeded with them. */
+  historySimulators?: StartJourneySimulators;
   /** The application clock; the start script shares it with the simulators. */
   clock?: Clock;
   /** Lines for the start-up banner (where the simulators listen). */
@@ -54,9 +58,18 @@ export async function startServer(options: ServerOptions = {}) {
   const started = Date.now();
   const database = await openMigratedDatabase(env);
   log.info({ database: database.kind, ms: Date.now() - started }, 'database ready');
-  if (env.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
-    log.info('empty database: creating the demo data (about a minute, only this once)');
-    const seeded = await seedDemo(database.db, { now: clock.now(), secrets });
+  if (env.SEED_DEMO && options.historySimulators && (await isDatabaseEmpty(database.db))) {
+    log.info(
+      `empty database: creating the demo data, ${HISTORY_DAYS} days of billing run by the engine (about a minute, only this once)`,
+    );
+    const seeded = await seedDemo(database.db, {
+      now: clock.now(),
+      secrets,
+      simulators: options.historySimulators,
+      onDay: (day, done, of) => {
+        if (done % 7 === 0) log.info(`demo history: ${day} (${done} of ${of} days)`);
+      },
+    });
     log.info(seeded, 'demo data created');
   }
 

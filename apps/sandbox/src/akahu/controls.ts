@@ -59,7 +59,11 @@ export interface RememberedConnection {
   accounts: { id: string; name: string; formattedAccount: string; holder: string }[];
   /** The `state` the product subscribed the token's TOKEN, ACCOUNT and PAYMENT webhooks with. */
   webhookState?: string;
-  /** Payments the product is still waiting on: learnt as READY, they are answered as any other. */
+  /**
+   * Payments the product is still waiting on (learnt as READY, they are answered as any other), and
+   * recent ones it holds an answer to (`final`: learnt as answered, so the nightly reconciliation
+   * after a restart finds them as the product does).
+   */
   pendingPayments?: {
     id: string;
     sid: string;
@@ -67,6 +71,7 @@ export interface RememberedConnection {
     amount: number;
     to: { name: string; account_number: string };
     createdAt: string;
+    final?: { status: 'SENT' | 'DECLINED'; code?: string; text?: string; at: string };
   }[];
 }
 
@@ -217,7 +222,18 @@ function rememberConnections(ctx: AkahuContext, connections: RememberedConnectio
         },
       };
       ctx.state.payments.set(pending.id, record);
-      schedulePayment(ctx, record);
+      if (pending.final) {
+        const { status, code, text, at } = pending.final;
+        record.payment = {
+          ...record.payment,
+          status,
+          final: true,
+          ...(code ? { status_code: code as PaymentStatusCode } : {}),
+          ...(text ? { status_text: text } : {}),
+          timeline: [...record.payment.timeline, { status, time: at }],
+          updated_at: at,
+        };
+      } else schedulePayment(ctx, record);
     }
     ctx.state.tokens.set(connection.token, {
       token: connection.token,

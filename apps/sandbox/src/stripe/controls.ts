@@ -31,6 +31,20 @@ export interface StripeControls {
    * charge); any other charges successfully. Known ids are left as they are.
    */
   rememberCards(cards: RememberedCard[]): void;
+  rememberPaymentIntents(intents: RememberedPaymentIntent[]): void;
+}
+
+/** A recent PaymentIntent the product holds, learnt as answered (reconciliation after a restart). */
+export interface RememberedPaymentIntent {
+  id: string;
+  account: string;
+  customer: string;
+  paymentMethod: string;
+  amount: number;
+  succeeded: boolean;
+  metadata: Record<string, string>;
+  /** Unix seconds. */
+  created: number;
 }
 
 export interface RememberedCard {
@@ -88,6 +102,41 @@ export function createStripeControls(ctx: StripeContext, reset: () => void): Str
     events: (account) =>
       ctx.state.events.filter((e) => account === undefined || e.account === account).map((e) => e.value),
     paymentIntent: (id) => ctx.state.paymentIntents.get(id)?.value,
+    rememberPaymentIntents: (intents) => {
+      for (const pi of intents) {
+        if (ctx.state.paymentIntents.has(pi.id)) continue;
+        ctx.state.paymentIntents.set(pi.id, {
+          account: pi.account,
+          value: {
+            id: pi.id,
+            object: 'payment_intent',
+            amount: pi.amount,
+            amount_capturable: 0,
+            amount_received: pi.succeeded ? pi.amount : 0,
+            currency: 'nzd',
+            customer: pi.customer,
+            payment_method: pi.paymentMethod,
+            payment_method_types: ['card'],
+            status: pi.succeeded ? 'succeeded' : 'requires_payment_method',
+            client_secret: `${pi.id}_secret_remembered`,
+            application_fee_amount: null,
+            capture_method: 'automatic',
+            confirmation_method: 'automatic',
+            description: null,
+            statement_descriptor_suffix: null,
+            setup_future_usage: null,
+            last_payment_error: null,
+            latest_charge: null,
+            next_action: null,
+            canceled_at: null,
+            cancellation_reason: null,
+            metadata: pi.metadata,
+            created: pi.created,
+            livemode: false,
+          },
+        });
+      }
+    },
     rememberCards: (cards) => {
       for (const card of cards) {
         if (!ctx.state.customers.has(card.customer)) {

@@ -41,6 +41,8 @@ export const envSchema = z.object({
     .default(24 * 14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag.default(true),
+  /** Queue mail in the outbox without sending it (the demo seed's history: its members are made up). */
+  MAIL_HOLD: flag.default(false),
   PROVIDERS: z.enum(['sandbox', 'live']).default('sandbox'),
   SANDBOX_AKAHU_PORT: port.default(4101),
   SANDBOX_STRIPE_PORT: port.default(4102),

@@ -14,6 +14,8 @@ export interface ActivityEntry {
   action: string;
   data?: Record<string, unknown>;
   requestId?: string | null;
+  /** When it happened, by the application's clock (the database's own time when absent). */
+  createdAt?: Date;
 }
 
 export async function appendActivity(db: Executor, entry: ActivityEntry): Promise<void> {

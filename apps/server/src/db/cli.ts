@@ -1,11 +1,8 @@
-// `npm run db:migrate`, `db:seed`, `db:backup -- <file>` and `db:restore -- <file>`.
+// `npm run db:migrate`, `db:backup -- <file>` and `db:restore -- <file>` (`db:seed` is scripts/seed.ts).
 import { join, resolve } from 'node:path';
-import { offsetClock, systemClock } from '../clock';
 import { ConfigError, readEnv } from '../config/env';
-import { encryptionKey, openMigratedDatabase } from '../runtime';
+import { openMigratedDatabase } from '../runtime';
 import { type BackupTarget, backupDatabase, restoreDatabase } from './backup';
-import { secretBox } from './secrets';
-import { isDatabaseEmpty, seedDemo } from './seed/seed-demo';
 
 function backupTarget(env: ReturnType<typeof readEnv>): BackupTarget {
   return env.DATABASE_URL
@@ -43,21 +40,10 @@ async function run(command: string | undefined) {
   try {
     if (command === 'migrate') {
       process.stdout.write(`Migrations applied (${database.kind}).\n`);
-    } else if (command === 'seed') {
-      if (!(await isDatabaseEmpty(database.db)) && !process.argv.includes('--force')) {
-        process.stdout.write(
-          'The database already has data; not seeding over it. Use a fresh DATA_DIR or database.\n',
-        );
-        return;
-      }
-      const clock = env.APP_NOW ? offsetClock(new Date(env.APP_NOW)) : systemClock;
-      const result = await seedDemo(database.db, {
-        now: clock.now(),
-        secrets: secretBox(encryptionKey(env)),
-      });
-      process.stdout.write(`Demo data created: ${JSON.stringify(result)}\n`);
     } else {
-      process.stderr.write('Usage: cli.ts migrate|seed|backup <file>|restore <file>\n');
+      process.stderr.write(
+        'Usage: cli.ts migrate|backup <file>|restore <file> (the demo seed: npm run db:seed)\n',
+      );
       process.exitCode = 2;
     }
   } finally {

@@ -5,6 +5,7 @@
 // working after a restart instead of contradicting what the gym page says.
 import { payeeName } from '@gym/domain/bank-statement';
 import { isNotNull, sql } from 'drizzle-orm';
+import { PAYMENT_KEY_METADATA } from '../features/billing';
 import { akahuWebhookState } from '../features/webhooks/akahu-state';
 import { type Executor, queryRows } from './client';
 import * as s from './schema/index';
@@ -25,7 +26,10 @@ export interface ProviderRecords {
     accounts: { id: string; name: string; formattedAccount: string; holder: string }[];
     /** The state its webhooks were subscribed with (whose connection it is). */
     webhookState: string;
-    /** Bank payments made from these accounts that have no final answer yet. */
+    /**
+     * Bank payments made from these accounts that have no final answer yet, and those of the last
+     * RECENT_DAYS with their answer (the nightly reconciliation asks the bank about them).
+     */
     pendingPayments: {
       id: string;
       sid: string;
@@ -33,6 +37,7 @@ export interface ProviderRecords {
       amount: number;
       to: { name: string; account_number: string };
       createdAt: string;
+      final?: { status: 'SENT' | 'DECLINED'; code?: string; text?: string; at: string };
     }[];
   }[];
   /** Each member's saved card, on the connected account of the gym it was saved at. */
@@ -47,7 +52,21 @@ export interface ProviderRecords {
     expMonth: number;
     expYear: number;
   }[];
+  /** Card payments of the last RECENT_DAYS, with their answer (for the nightly reconciliation). */
+  stripePaymentIntents: {
+    id: string;
+    account: string;
+    customer: string;
+    paymentMethod: string;
+    amount: number;
+    succeeded: boolean;
+    metadata: Record<string, string>;
+    created: number;
+  }[];
 }
+
+/** How far back the simulators learn answered payments: the reconciliation looks at the day before. */
+export const RECENT_DAYS = 3;
 
 /** A fixed seven queries, whatever the number of gyms and members. */
 export async function loadProviderRecords(db: Executor, secrets: SecretBox): Promise<ProviderRecords> {
@@ -83,6 +102,7 @@ export async function loadProviderRecords(db: Executor, secrets: SecretBox): Pro
   return {
     akahuConnections,
     stripeCards,
+    stripePaymentIntents: await recentPaymentIntents(db),
     stripeAccounts: gyms.flatMap((gym) => (gym.stripeId ? [{ id: gym.stripeId, name: gym.name }] : [])),
     kisi: {
       apiKeys: [...keys.values()],
@@ -160,15 +180,23 @@ async function memberPaymentRecords(db: Executor, secrets: SecretBox) {
     payee: string;
     account_number: string | null;
     created_at: Date | string;
+    updated_at: Date | string;
+    status: string;
+    error_status: string | null;
+    error_description: string | null;
   }>(
     db,
     sql`select p.akahu_id, p.akahu_sid, ba.akahu_account_id as from, (p.amount + p.surcharge)::int as total,
-          coalesce(da.name, g.name) as payee, da.bank_account_number as account_number, p.created_at
+          coalesce(da.name, g.name) as payee, da.bank_account_number as account_number, p.created_at,
+          p.updated_at, p.status, p.error_status, p.error_description
         from payments p
         join bank_accounts ba on ba.payment_type_id = p.payment_type_id
         join gyms g on g.id = p.gym_id
         left join destination_accounts da on da.gym_id = p.gym_id
-        where p.status = 'pending_request' and p.akahu_id is not null
+        where p.akahu_id is not null
+          and (p.status = 'pending_request'
+            or (p.status in ('sent', 'failed')
+              and p.created_at >= (select max(created_at) from payments) - ${RECENT_DAYS} * interval '1 day'))
         order by p.id`,
   );
   for (const row of pending) {
@@ -179,6 +207,16 @@ async function memberPaymentRecords(db: Executor, secrets: SecretBox) {
       amount: Number(row.total) / 100,
       to: { name: payeeName(row.payee), account_number: row.account_number ?? '' },
       createdAt: new Date(row.created_at).toISOString(),
+      ...(row.status === 'pending_request'
+        ? {}
+        : {
+            final: {
+              status: row.status === 'sent' ? ('SENT' as const) : ('DECLINED' as const),
+              ...(row.error_status ? { code: row.error_status } : {}),
+              ...(row.error_description ? { text: row.error_description } : {}),
+              at: new Date(row.updated_at).toISOString(),
+            },
+          }),
     });
   }
   const cards = await queryRows<{
@@ -216,4 +254,40 @@ async function memberPaymentRecords(db: Executor, secrets: SecretBox) {
       expYear: Number(c.exp_year),
     })),
   };
+}
+
+/** Card payments of the last RECENT_DAYS as Stripe holds them (amount with surcharge, our key in metadata). */
+async function recentPaymentIntents(db: Executor): Promise<ProviderRecords['stripePaymentIntents']> {
+  const rows = await queryRows<{
+    id: number;
+    stripe_id: string;
+    account: string;
+    customer: string;
+    payment_method: string;
+    total: number;
+    status: string;
+    idempotency_key: string;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select p.id::int, p.stripe_id, g.stripe_id as account, c.stripe_customer_id as customer,
+          c.stripe_payment_method_id as payment_method, (p.amount + p.surcharge)::int as total, p.status,
+          p.idempotency_key, p.created_at
+        from payments p
+        join gyms g on g.id = p.gym_id and g.stripe_id is not null
+        join cards c on c.payment_type_id = p.payment_type_id
+        where p.stripe_id like 'pi_%' and p.status in ('sent', 'failed', 'refunded')
+          and p.created_at >= (select max(created_at) from payments) - ${RECENT_DAYS} * interval '1 day'
+        order by p.id`,
+  );
+  return rows.map((r) => ({
+    id: r.stripe_id,
+    account: r.account,
+    customer: r.customer,
+    paymentMethod: r.payment_method,
+    amount: Number(r.total),
+    succeeded: r.status !== 'failed',
+    metadata: { [PAYMENT_KEY_METADATA]: r.idempotency_key, payment_id: String(r.id) },
+    created: Math.floor(new Date(r.created_at).getTime() / 1000),
+  }));
 }

@@ -87,7 +87,8 @@ export const jobs = pgTable(
 /**
  * The mail outbox. Each message is written here, rendered, in the transaction of the change that causes
  * it, once per natural `key` ('receipt:payment:42'); the sender claims unsent rows with SKIP LOCKED,
- * sends them and marks them sent, so a crash neither loses a message nor sends one twice.
+ * sends them and marks them sent, so a crash neither loses a message nor sends one twice. 'skipped'
+ * rows are never sent (the demo seed's made-up history).
  */
 export const outboundEmails = pgTable(
   'outbound_emails',
@@ -115,7 +116,7 @@ export const outboundEmails = pgTable(
     uniqueIndex('outbound_emails_key').on(t.key),
     index('outbound_emails_org').on(t.organisationId, t.createdAt),
     index('outbound_emails_unsent').on(t.id).where(sql`${t.status} = 'queued'`),
-    check('outbound_emails_status', sql`${t.status} in ('queued','sent','failed')`),
+    check('outbound_emails_status', sql`${t.status} in ('queued','sent','failed','skipped')`),
   ],
 );
 

@@ -1,124 +1,166 @@
-// Plans every demo member's membership: which price, which state of spec section 4, and the dates that
-// put it there. Pure: the same random stream and `today` give the same plans.
-import { addDays, dayOfMonth, type IsoDate } from './calendar';
+// Plans every demo member: who they are, which price, how they pay, and what will happen to them during
+// the demo's history (when they join, pause, cancel, see a price change, or their bank account runs dry).
+// It plans intentions only: the billing engine, driven through the history by demo-journey.ts, decides
+// every charge, attempt, grace and cancellation. Pure: the same random stream and `today` give the same plans.
+import { addDays, type CalendarDate } from '@gym/domain/calendar-date';
 import type { SeededGym, SeededOrg, SeededPrice } from './catalogue-seed';
 import { DEMO_EMAILS } from './demo-people';
 import { CANCELLATION_COMMENTS, CANCELLATION_REASONS } from './nz-data';
-import { shiftPeriods } from './periods';
 import { makePerson, type Person } from './person-plan';
 import type { Random } from './random';
 
-export type PlanState =
+/**
+ * How many days of billing history the demo has: the organisations moved their members onto the product
+ * this many days before today, and the engine has run every day since. Each simulated day costs the
+ * first start about a second on the 2-core machine, so the history is kept short (README, "Demo data").
+ */
+export const HISTORY_DAYS = 42;
+
+/** What the plan means to happen; the engine's outcome is what the demo shows. */
+export type PlanIntent =
   | 'active'
   | 'paused'
+  | 'paused_before'
   | 'cancelled'
   | 'cancelled_pending'
   | 'grace'
   | 'grace_cancelled'
+  | 'recovered'
   | 'upcoming'
   | 'upcoming_failed'
   | 'term'
   | 'term_cooling'
   | 'term_cooling_cancelled'
   | 'term_break_fee'
-  | 'term_completed';
+  | 'price_changed'
+  | 'price_change_scheduled';
+
+export type AccountPlan =
+  /** Plenty of money throughout. */
+  | { kind: 'good' }
+  /** A "Pocket Money" account (or the declining test card) from the start: every payment fails. */
+  | { kind: 'failing' }
+  /** Plenty until `on`, then $3.50 (the demo's "Pocket Money"); topped up again on `topUp` if given. */
+  | { kind: 'runs_dry'; on: CalendarDate; topUp: CalendarDate | null };
 
 export interface MemberPlan {
   org: SeededOrg;
   gym: SeededGym;
   person: Person;
-  state: PlanState;
+  intent: PlanIntent;
   price: SeededPrice;
   paysBy: 'bank_account' | 'stripe_card';
-  startDate: IsoDate;
-  anchorDay: number;
+  account: AccountPlan;
+  /** organisation_members.start_date: members moved from the old system joined the gym long before. */
+  memberSince: CalendarDate;
+  /** The day the subscription is made (at noon, after that day's billing run). */
+  joinedOn: CalendarDate;
+  startDate: CalendarDate;
+  /** Members moved from the old system had paid it up to the first day here (no joining fee again). */
+  migrated: boolean;
   forcePriceAmount: number | null;
-  pause: { start: IsoDate; end: IsoDate } | null;
-  cancelDate: IsoDate | null;
-  reasons: string[];
-  comment: string | null;
-  /** Grace states: the due date of the first charge that failed. */
-  failureDate: IsoDate | null;
-  scheduledChangeTo: SeededPrice | null;
-  appliedChange: { from: SeededPrice; date: IsoDate } | null;
+  pause: { madeOn: CalendarDate; start: CalendarDate; end: CalendarDate } | null;
+  /** A staff cancellation made on `madeOn`, taking effect at the end of the period then current. */
+  cancel: { madeOn: CalendarDate; reasons: string[]; comment: string | null } | null;
+  /** A price change scheduled on `madeOn`, taking effect on `from`. */
+  change: { madeOn: CalendarDate; to: SeededPrice; from: CalendarDate } | null;
   /** Visits a week while a member. */
   visitRate: number;
   joinedBySelf: boolean;
 }
 
-// How many members of each organisation are planned into each state; the rest are active.
+// How many members of each organisation get each story; the rest are plainly active.
 // biome-ignore format: a table reads best as one
-const MIX: Record<SeededOrg['def']['key'], Partial<Record<PlanState, number>>> = {
-  southern: { paused: 8, cancelled: 22, cancelled_pending: 5, grace: 7, grace_cancelled: 4, upcoming: 5, upcoming_failed: 1,
-    term: 12, term_cooling: 3, term_cooling_cancelled: 1, term_break_fee: 1, term_completed: 4 },
-  kowhai: { paused: 3, cancelled: 8, cancelled_pending: 2, grace: 3, grace_cancelled: 1, upcoming: 2, upcoming_failed: 1,
-    term: 8, term_cooling: 2, term_cooling_cancelled: 1, term_break_fee: 1, term_completed: 2 },
+const MIX: Record<SeededOrg['def']['key'], Partial<Record<PlanIntent, number>>> = {
+  southern: { paused: 7, paused_before: 8, cancelled: 16, cancelled_pending: 5, grace: 6, grace_cancelled: 5,
+    recovered: 6, upcoming: 5, upcoming_failed: 1, term: 12, term_cooling: 3, term_cooling_cancelled: 1,
+    term_break_fee: 1, price_changed: 24, price_change_scheduled: 18 },
+  kowhai: { paused: 3, paused_before: 3, cancelled: 6, cancelled_pending: 2, grace: 3, grace_cancelled: 2,
+    recovered: 2, upcoming: 2, upcoming_failed: 1, term: 6, term_cooling: 2, term_cooling_cancelled: 1,
+    term_break_fee: 1 },
 };
 
-const TERM_STATES = new Set<PlanState>([
-  'term',
-  'term_cooling',
-  'term_cooling_cancelled',
-  'term_break_fee',
-  'term_completed',
-]);
-
-export function planMembers(random: Random, orgs: SeededOrg[], today: IsoDate): MemberPlan[] {
+export function planMembers(
+  random: Random,
+  orgs: SeededOrg[],
+  today: CalendarDate,
+  historyDays = HISTORY_DAYS,
+): MemberPlan[] {
   const emails = new Set<string>();
   const plans: MemberPlan[] = [];
   for (const org of orgs) {
-    const mix = Object.entries(MIX[org.def.key]) as [PlanState, number][];
-    const states = mix.flatMap(([state, n]) => Array<PlanState>(n).fill(state));
-    while (states.length < org.def.memberCount) states.push('active');
-    const shuffled = random.shuffle(states);
+    const mix = Object.entries(MIX[org.def.key]) as [PlanIntent, number][];
+    const intents = mix.flatMap(([intent, n]) => Array<PlanIntent>(n).fill(intent));
+    while (intents.length < org.def.memberCount) intents.push('active');
+    const shuffled = random.shuffle(intents);
     // The demo member is the organisation's first, and plainly active.
     if (org.def.key === 'southern') shuffled.unshift(...shuffled.splice(shuffled.indexOf('active'), 1));
-    shuffled.forEach((state, i) => {
+    shuffled.forEach((intent, i) => {
       const demo = org.def.key === 'southern' && i === 0;
-      plans.push(planMember(random, org, state, today, emails, demo));
+      plans.push(planMember(random, org, intent, today, emails, demo, historyDays));
     });
   }
   return plans;
 }
 
+const WEEKLY = new Set(['weekly']);
+const RECURRING = new Set(['weekly', 'fortnightly', 'monthly', 'quarterly', 'twice_yearly', 'yearly']);
+
 function planMember(
   random: Random,
   org: SeededOrg,
-  state: PlanState,
-  today: IsoDate,
+  intent: PlanIntent,
+  today: CalendarDate,
   emails: Set<string>,
   demo: boolean,
+  historyDays: number,
 ): MemberPlan {
+  const first = addDays(today, -historyDays);
   const gym = demo ? org.gyms[0]! : random.weighted(org.gyms.map((g) => [g, g.def.share] as const));
   const person = makePerson(random, gym.def.city, today, emails, demo ? DEMO_EMAILS.member : undefined);
-  const prices = [...org.prices.values()];
-  let price = demo
-    ? org.prices.get('ac-weekly')!
-    : TERM_STATES.has(state)
-      ? random.pick(prices.filter((p) => p.def.term && !p.def.archived))
-      : random.weighted(
-          prices.filter((p) => p.offering.gymIds.includes(gym.id)).map((p) => [p, p.def.weight] as const),
-        );
-  if (state === 'active' && !demo && org.prices.has('ac-corporate') && random.chance(0.04))
+  const offered = [...org.prices.values()].filter(
+    (p) => p.offering.gymIds.includes(gym.id) && RECURRING.has(p.def.frequency),
+  );
+  const pick = (filter: (p: SeededPrice) => boolean) =>
+    random.weighted(offered.filter(filter).map((p) => [p, Math.max(p.def.weight, 0.5)] as const));
+  const joinable = (p: SeededPrice) => p.def.weight > 0 && !p.def.term;
+  let price: SeededPrice;
+  if (demo) price = org.prices.get('ac-weekly')!;
+  else if (intent.startsWith('term')) price = pick((p) => !!p.def.term && !p.def.archived);
+  else if (intent === 'price_changed') price = org.prices.get('ac-weekly-2024')!;
+  else if (intent === 'price_change_scheduled') price = org.prices.get('ac-weekly')!;
+  // Grace stories need a charge every week to land in grace (or past it) within the history.
+  else if (intent === 'grace' || intent === 'grace_cancelled' || intent === 'recovered')
+    price = pick((p) => joinable(p) && WEEKLY.has(p.def.frequency));
+  else price = pick(joinable);
+  if (intent === 'active' && !demo && org.prices.has('ac-corporate') && random.chance(0.04))
     price = org.prices.get('ac-corporate')!;
-  const frequency = price.def.frequency;
+
+  // Most members moved across from the old system on the first days of the history (spread over a
+  // fortnight, as the gym went through its list); the rest joined since.
+  const migrated = demo || (intent !== 'upcoming' && intent !== 'upcoming_failed' && random.chance(0.75));
+  const graceDays = (org.def.grace.unit === 'weeks' ? 7 : 1) * org.def.grace.period;
+  let startDate = migrated
+    ? addDays(first, random.int(1, 14))
+    : addDays(first, random.int(2, historyDays - 3));
+  if (demo) startDate = addDays(first, 2);
+  let account: AccountPlan = { kind: 'good' };
   const plan: MemberPlan = {
     org,
     gym,
     person,
-    state,
+    intent,
     price,
     paysBy: demo || random.chance(0.72) ? 'bank_account' : 'stripe_card',
-    startDate: today,
-    anchorDay: 1,
+    account,
+    memberSince: migrated ? addDays(first, -random.int(20, 720)) : startDate,
+    joinedOn: addDays(startDate, -1),
+    startDate,
+    migrated,
     forcePriceAmount: null,
     pause: null,
-    cancelDate: null,
-    reasons: [],
-    comment: null,
-    failureDate: null,
-    scheduledChangeTo: null,
-    appliedChange: null,
+    cancel: null,
+    change: null,
     visitRate: random.weighted([
       [0.5, 15],
       [1.5, 25],
@@ -128,84 +170,97 @@ function planMember(
     ] as const),
     joinedBySelf: random.chance(0.85),
   };
-  const ago = (min: number, max: number) => addDays(today, -random.int(min, max));
-  const cancel = () => {
-    plan.reasons = random.sample(CANCELLATION_REASONS, random.int(1, 2));
-    plan.comment = random.pick(CANCELLATION_COMMENTS) || null;
+  const cancel = (madeOn: CalendarDate) => {
+    plan.cancel = {
+      madeOn,
+      reasons: random.sample(CANCELLATION_REASONS, random.int(1, 2)),
+      comment: random.pick(CANCELLATION_COMMENTS) || null,
+    };
   };
-  switch (state) {
-    case 'active':
+  switch (intent) {
+    case 'paused': {
+      const start = addDays(today, -random.int(1, 10));
+      plan.pause = {
+        madeOn: addDays(start, -random.int(1, 5)),
+        start,
+        end: addDays(today, random.int(7, 40)),
+      };
+      break;
+    }
+    case 'paused_before': {
+      const start = addDays(first, random.int(18, 24));
+      plan.pause = { madeOn: addDays(start, -2), start, end: addDays(start, random.int(7, 14)) };
+      break;
+    }
     case 'cancelled':
+      cancel(addDays(first, random.int(16, 22)));
+      break;
     case 'cancelled_pending':
-    case 'paused':
-      plan.startDate = demo ? addDays(today, -240) : ago(state === 'active' ? 14 : 90, 730);
-      if (state === 'cancelled')
-        plan.cancelDate = addDays(plan.startDate, random.int(45, daysAgo(plan.startDate, today) - 30));
-      if (state === 'cancelled_pending') plan.cancelDate = ago(0, 4);
-      if (state === 'cancelled' || state === 'cancelled_pending') cancel();
-      if (state === 'paused') {
-        const start = ago(1, 20);
-        plan.pause = { start, end: addDays(today, random.int(7, 40)) };
-      }
+      cancel(addDays(today, -random.int(0, 3)));
       break;
     case 'grace':
-    case 'grace_cancelled':
-      plan.failureDate = state === 'grace' ? ago(1, 6) : ago(25, 200);
-      plan.anchorDay = dayOfMonth(plan.failureDate);
-      plan.startDate = shiftPeriods(plan.failureDate, frequency, -random.int(3, 40), plan.anchorDay);
-      if (plan.startDate < addDays(today, -720))
-        plan.startDate = shiftPeriods(plan.failureDate, frequency, -3, plan.anchorDay);
-      if (state === 'grace_cancelled') plan.reasons = ['Failed payment'];
+      // The account ran dry 8 or 9 days ago: a weekly charge has failed since (in the week after), and
+      // grace (10 days or more) has not run out.
+      account = { kind: 'runs_dry', on: addDays(today, -random.int(8, 9)), topUp: null };
       break;
+    case 'grace_cancelled':
+      account = { kind: 'runs_dry', on: addDays(today, -(graceDays + random.int(9, 14))), topUp: null };
+      break;
+    case 'recovered': {
+      const on = addDays(first, random.int(Math.min(18, historyDays - 12), historyDays - 12));
+      account = { kind: 'runs_dry', on, topUp: addDays(on, random.int(8, 9)) };
+      break;
+    }
     case 'upcoming':
       plan.startDate = addDays(today, random.int(2, 21));
+      plan.joinedOn = addDays(today, -random.int(0, 3));
+      plan.memberSince = plan.startDate;
       break;
     case 'upcoming_failed':
-      plan.startDate = ago(0, 2);
-      break;
-    case 'term':
-      plan.startDate = ago(20, price.def.term!.amount * 28);
+      plan.startDate = addDays(today, -random.int(0, 1));
+      plan.joinedOn = addDays(plan.startDate, -2);
+      plan.memberSince = plan.startDate;
+      account = { kind: 'failing' };
       break;
     case 'term_cooling':
-      plan.startDate = ago(0, 10);
+      plan.migrated = false;
+      plan.startDate = addDays(today, -random.int(1, 8));
+      plan.joinedOn = addDays(plan.startDate, -1);
+      plan.memberSince = plan.startDate;
       break;
     case 'term_cooling_cancelled':
-      plan.startDate = ago(4, 12);
-      plan.cancelDate = addDays(plan.startDate, random.int(1, 3));
-      cancel();
+      // Joined, paid, and changed their mind within cooling-off: ends that day, unused days refunded.
+      plan.migrated = false;
+      plan.startDate = addDays(today, -random.int(8, 12));
+      plan.joinedOn = addDays(plan.startDate, -1);
+      plan.memberSince = plan.startDate;
+      cancel(addDays(plan.startDate, random.int(2, 5)));
       break;
     case 'term_break_fee':
-      plan.startDate = ago(100, price.def.term!.amount * 25);
-      plan.cancelDate = ago(2, 20);
-      cancel();
+      // Left a term early, past cooling-off: the break fee on the rest of the term.
+      cancel(addDays(today, -random.int(2, 10)));
       break;
-    case 'term_completed':
-      plan.startDate = ago(price.def.term!.amount * 31 + 10, 700);
+    case 'price_changed':
+      plan.change = {
+        madeOn: addDays(first, 1),
+        to: org.prices.get('ac-weekly')!,
+        from: addDays(first, random.int(20, 24)),
+      };
+      break;
+    case 'price_change_scheduled':
+      plan.change = {
+        madeOn: addDays(today, -random.int(2, 6)),
+        to: org.prices.get('ac-weekly-2026')!,
+        from: addDays(today, random.int(24, 30)),
+      };
+      break;
+    default:
       break;
   }
-  // Weekly and fortnightly periods count days, not months: their anchor is just the start's day.
-  if (!plan.failureDate || frequency === 'weekly' || frequency === 'fortnightly')
-    plan.anchorDay = dayOfMonth(plan.startDate);
-  if (state === 'active' && !demo) addActiveExtras(random, plan, today);
+  // A failing card cannot run dry part-way (the simulator's cards decline by number), so those pay by bank.
+  if (account.kind === 'runs_dry') plan.paysBy = 'bank_account';
+  plan.account = account;
+  if (intent === 'active' && !demo && random.chance(0.01))
+    plan.forcePriceAmount = Math.round(plan.price.def.amount / 200) * 100;
   return plan;
-}
-
-function daysAgo(date: IsoDate, today: IsoDate): number {
-  return Math.round((Date.parse(today) - Date.parse(date)) / 86_400_000);
-}
-
-/** Price history, scheduled price changes, past pauses and staff discounts on some active memberships. */
-function addActiveExtras(random: Random, plan: MemberPlan, today: IsoDate) {
-  const key = plan.price.def.key;
-  const changeDate = addDays(today, -180);
-  if (key === 'ac-weekly' && plan.startDate < changeDate && random.chance(0.5)) {
-    plan.appliedChange = { from: plan.org.prices.get('ac-weekly-2024')!, date: changeDate };
-  } else if (key === 'ac-weekly' && random.chance(0.3)) {
-    plan.scheduledChangeTo = plan.org.prices.get('ac-weekly-2026')!;
-  }
-  if (daysAgo(plan.startDate, today) > 120 && random.chance(0.08)) {
-    const start = addDays(plan.startDate, random.int(30, daysAgo(plan.startDate, today) - 60));
-    plan.pause = { start, end: addDays(start, random.int(7, 35)) };
-  }
-  if (random.chance(0.01)) plan.forcePriceAmount = Math.round(plan.price.def.amount / 200) * 100;
 }

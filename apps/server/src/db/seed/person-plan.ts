@@ -1,5 +1,5 @@
 // A believable New Zealand member: name, contact details, address and the join-site answers.
-import { addDays, type IsoDate } from './calendar';
+import { addDays, type CalendarDate as IsoDate } from '@gym/domain/calendar-date';
 import {
   CONFIDENCE,
   emailPart,

@@ -1,41 +1,48 @@
-// Inserts the planned members: users, payment methods (bank accounts, cards), memberships, subscriptions.
+// Inserts the planned members as they were when they joined: users, payment methods (bank accounts with
+// their Akahu consent, cards), organisation memberships. Their subscriptions are made during the demo
+// journey, on the day each member joins (seed-demo.ts).
 import type { Executor } from '../client';
 import * as s from '../schema/index';
 import type { SecretBox } from '../secrets';
-import type { Outcome } from './billing-sim';
-import { aucklandDate } from './calendar';
+import { aucklandInstant } from './calendar';
 import { DEMO_EMAILS } from './demo-people';
 import { insertAll, insertReturning } from './insert';
 import type { MemberPlan } from './member-plan';
 import { nzBankAccount } from './nz-bank-account';
 import type { Random } from './random';
 
-export interface Planned {
+export interface Person {
   plan: MemberPlan;
-  outcome: Outcome;
   userId: number;
   paymentTypeId: number;
-  subscriptionId: number;
+  /** The member's bank consent, written when they join. */
+  connection: typeof s.akahuConnections.$inferInsert | null;
+}
+
+/** When the member (or staff for them) signed up: a working hour on the day before their start. */
+export function joinedAt(plan: MemberPlan): Date {
+  return aucklandInstant(plan.joinedOn, 10 + (plan.person.name.length % 8), plan.person.email.length % 60);
 }
 
 export async function seedMembers(
   tx: Executor,
   random: Random,
   secrets: SecretBox,
-  items: { plan: MemberPlan; outcome: Outcome }[],
+  plans: MemberPlan[],
   passwordHash: string,
-): Promise<Planned[]> {
+): Promise<Person[]> {
+  const items = plans.map((plan) => ({ plan, createdAt: joinedAt(plan) }));
   const users = await insertReturning(
     tx,
     s.users,
-    items.map(({ plan: { person }, outcome }) => {
+    items.map(({ plan: { person }, createdAt }) => {
       const { notes, tags, confidenceAndExperience, hearAboutUs, hearAboutUsOther, ...personal } = person;
       return {
         ...personal,
         passwordHash: person.email === DEMO_EMAILS.member ? passwordHash : null,
-        emailVerifiedAt: outcome.createdAt,
-        createdAt: outcome.createdAt,
-        updatedAt: outcome.createdAt,
+        emailVerifiedAt: createdAt,
+        createdAt: createdAt,
+        updatedAt: createdAt,
       };
     }),
     ['id', 'email'],
@@ -46,28 +53,31 @@ export async function seedMembers(
   const types = await insertReturning(
     tx,
     s.paymentTypes,
-    items.map(({ plan, outcome }) => ({
+    items.map(({ plan, createdAt }) => ({
       organisationId: plan.org.id,
       userId: userIdOf(plan),
       gymId: plan.paysBy === 'stripe_card' ? plan.gym.id : null,
       type: plan.paysBy,
-      createdAt: outcome.createdAt,
+      createdAt: createdAt,
     })),
     ['id', 'userId'],
   );
   const typeIds = new Map(types.map((t) => [Number(t.userId), Number(t.id)]));
   const banks: (typeof s.bankAccounts.$inferInsert)[] = [];
   const cards: (typeof s.cards.$inferInsert)[] = [];
-  const connections: (typeof s.akahuConnections.$inferInsert)[] = [];
-  for (const { plan, outcome } of items) {
+  // Each bank consent is written when its member joins (demo-events.ts), so the simulators learn it
+  // with the Akahu app of the member's gym.
+  const connections = new Map<number, typeof s.akahuConnections.$inferInsert>();
+  for (const { plan, createdAt } of items) {
     const userId = userIdOf(plan);
     const paymentTypeId = typeIds.get(userId)!;
     const organisationId = plan.org.id;
     if (plan.paysBy === 'bank_account') {
       const account = nzBankAccount(random);
       const usual = random.pick(['Everyday', 'Spending', 'Bills', 'Go Account', 'Streamline', 'Free Up']);
-      // The sandbox's "Pocket Money" accounts hold $3.50 (README: staging a failure), so these keep failing.
-      const name = keepsFailing(plan, random) ? 'Pocket Money' : usual;
+      // The sandbox's "Pocket Money" accounts hold $3.50 (README: staging a failure), so these keep failing
+      // (the demo journey gives the ones that run dry part-way plenty until that day).
+      const name = keepsFailing(plan) ? 'Pocket Money' : usual;
       banks.push({
         paymentTypeId,
         organisationId,
@@ -76,11 +86,11 @@ export async function seedMembers(
         name,
         meta: { bank: account.bank, holder: plan.person.name },
       });
-      connections.push({
+      connections.set(userId, {
         organisationId,
         userId,
         accessToken: secrets.seal(`user_token_${random.hex(32)}`),
-        createdAt: outcome.createdAt,
+        createdAt: createdAt,
       });
     } else {
       const brand = random.weighted([
@@ -94,22 +104,21 @@ export async function seedMembers(
         stripePaymentMethodId: `pm_${random.hex(24)}`,
         brand,
         expMonth: random.int(1, 12),
-        expYear: Number(outcome.createdAt.toISOString().slice(0, 4)) + random.int(2, 5),
+        expYear: Number(createdAt.toISOString().slice(0, 4)) + random.int(2, 5),
         // Stripe's test card …9995 declines for insufficient funds; other cards start at 5–8, away from
         // every declining test card's last four.
-        lastFour: keepsFailing(plan, random) ? '9995' : `${random.int(5, 8)}${random.digits(3)}`,
+        lastFour: keepsFailing(plan) ? '9995' : `${random.int(5, 8)}${random.digits(3)}`,
         country: 'NZ',
       });
     }
   }
   await insertAll(tx, s.bankAccounts, banks);
   await insertAll(tx, s.cards, cards);
-  await insertAll(tx, s.akahuConnections, connections);
 
   await insertAll(
     tx,
     s.organisationMembers,
-    items.map(({ plan, outcome }) => ({
+    items.map(({ plan, createdAt }) => ({
       organisationId: plan.org.id,
       userId: userIdOf(plan),
       homeGymId: plan.gym.id,
@@ -119,86 +128,20 @@ export async function seedMembers(
       hearAboutUs: plan.person.hearAboutUs,
       hearAboutUsOther: plan.person.hearAboutUsOther,
       isReturningMember: plan.person.hearAboutUs === 'been_member_here_before',
-      startDate: plan.startDate,
+      startDate: plan.memberSince,
       defaultPaymentTypeId: typeIds.get(userIdOf(plan))!,
-      createdAt: outcome.createdAt,
-      updatedAt: outcome.createdAt,
+      createdAt: createdAt,
+      updatedAt: createdAt,
     })),
   );
 
-  const subscriptions = await insertReturning(
-    tx,
-    s.subscriptions,
-    items.map(({ plan, outcome }) =>
-      subscriptionRow(plan, outcome, userIdOf(plan), typeIds.get(userIdOf(plan))!),
-    ),
-    ['id', 'userId'],
-  );
-  const subscriptionIds = new Map(subscriptions.map((row) => [Number(row.userId), Number(row.id)]));
-  return items.map(({ plan, outcome }) => {
+  return items.map(({ plan }) => {
     const userId = userIdOf(plan);
-    return {
-      plan,
-      outcome,
-      userId,
-      paymentTypeId: typeIds.get(userId)!,
-      subscriptionId: subscriptionIds.get(userId)!,
-    };
+    return { plan, userId, paymentTypeId: typeIds.get(userId)!, connection: connections.get(userId) ?? null };
   });
 }
 
-function subscriptionRow(
-  plan: MemberPlan,
-  o: Outcome,
-  userId: number,
-  paymentTypeId: number,
-): typeof s.subscriptions.$inferInsert {
-  const lastAttempt = o.charges.flatMap((c) => c.attempts.map((a) => a.settledAt.getTime()));
-  const updatedAt = new Date(Math.max(o.createdAt.getTime(), o.cancelledAt?.getTime() ?? 0, ...lastAttempt));
-  const upcoming = plan.state === 'upcoming' || plan.state === 'upcoming_failed';
-  return {
-    organisationId: plan.org.id,
-    gymId: plan.gym.id,
-    userId,
-    priceId: plan.price.id,
-    paymentTypeId,
-    privatePriceLinkId: plan.price.privateLinkId,
-    startDate: plan.startDate,
-    anchorDay: o.anchorDay,
-    currentPeriodStart: o.currentPeriod?.start ?? null,
-    currentPeriodEnd: o.currentPeriod?.end ?? null,
-    pausedAt: o.pausedAt,
-    cancelledAt: o.cancelledAt,
-    endsAt: o.endsAt,
-    cancellationReasons: plan.reasons,
-    cancellationComments: plan.comment,
-    undoCancellationUntil: o.undoCancellationUntil,
-    gracePeriodEndsAt: o.gracePeriodEndsAt,
-    pauseDaysCredit: plan.state === 'paused' ? o.pauseCreditDays : 0,
-    initialState: aucklandDate(o.createdAt) < plan.startDate ? 'upcoming' : 'active',
-    upcomingState:
-      plan.state === 'upcoming' ? 'upcoming' : plan.state === 'upcoming_failed' ? 'failed' : null,
-    transitionToPriceId: plan.scheduledChangeTo?.id ?? null,
-    transitionTakesEffectAt: plan.scheduledChangeTo ? (o.currentPeriod?.end ?? null) : null,
-    forcePriceAmount: plan.forcePriceAmount,
-    isTermMembership: plan.price.def.term !== undefined,
-    coolingPeriodEndsAt: o.coolingPeriodEndsAt,
-    termEndsAt: o.termEndsAt,
-    cancelledDuringCoolingOffPeriod: plan.state === 'term_cooling_cancelled',
-    balanceOwing: o.balanceOwing,
-    periodsOwing: o.periodsOwing,
-    version: 1 + o.charges.length + (upcoming ? 0 : 1),
-    createdAt: o.createdAt,
-    updatedAt,
-  };
-}
-
-/**
- * Whether a member's payment method keeps failing once the billing engine takes over: members whose
- * grace ran out or whose first payment failed, and about half of those in grace now (the rest recover
- * on their next retry).
- */
-function keepsFailing(plan: MemberPlan, random: Random): boolean {
-  if (plan.state === 'grace_cancelled' || plan.state === 'upcoming_failed') return true;
-  return plan.state === 'grace' && random.chance(0.5);
+/** Members whose payment method fails once the engine asks it to (README, "Staging a failure"). */
+export function keepsFailing(plan: MemberPlan): boolean {
+  return plan.account.kind === 'failing' || (plan.account.kind === 'runs_dry' && plan.account.topUp === null);
 }

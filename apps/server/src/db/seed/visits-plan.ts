@@ -1,15 +1,8 @@
 // Door visits of one demo member: on a share of the days they had access, at the hours people train
-// (the offering's hours for limited-access memberships), with a few denied swipes.
-import type { Outcome } from './billing-sim';
-import {
-  addDays,
-  aucklandInstant,
-  dayNumber,
-  fromDayNumber,
-  type IsoDate,
-  isoWeekday,
-  maxDate,
-} from './calendar';
+// (the offering's hours for limited-access memberships), with a few denied swipes. Access is what the
+// billing engine left the membership with (its end, its pauses), read back after the demo journey.
+import { addDays, dayOfWeek, type CalendarDate as IsoDate, maxDate } from '@gym/domain/calendar-date';
+import { aucklandInstant } from './calendar';
 import type { MemberPlan } from './member-plan';
 import type { Random } from './random';
 
@@ -63,10 +56,20 @@ function minutesOf(time: string): number {
   return h! * 60 + m!;
 }
 
+/** What the engine made of the membership: when door access ended (exclusive), and its pauses. */
+export interface AccessHistory {
+  /** Null while access continues. */
+  endsAt: IsoDate | null;
+  cancelled: boolean;
+  pauses: { start: IsoDate; end: IsoDate }[];
+  /** Whether the membership ever began (a first payment that failed leaves it upcoming). */
+  began: boolean;
+}
+
 export function planVisits(
   random: Random,
   plan: MemberPlan,
-  outcome: Outcome,
+  access: AccessHistory,
   today: IsoDate,
   now: Date,
 ): VisitPlan[] {
@@ -74,7 +77,7 @@ export function planVisits(
   const offering = plan.price.offering;
   const gyms = plan.org.gyms.filter((g) => offering.gymIds.includes(g.id));
   const at = (date: IsoDate): Date | null => {
-    const day = isoWeekday(date);
+    const day = dayOfWeek(date);
     if (offering.def.type === 'limited_access') {
       const hours = offering.def.hours?.find(([d]) => d === day);
       if (!hours) return null;
@@ -90,21 +93,21 @@ export function planVisits(
     const gym = gyms.length > 1 && random.chance(0.08) ? random.pick(gyms) : plan.gym;
     visits.push({ gymId: gym.id, doorId: gym.frontDoorId, at: when, successful });
   };
-
-  if (outcome.accessUntil) {
-    const daily = Math.min(0.95, plan.visitRate / 7);
-    const from = dayNumber(maxDate(plan.startDate, addDays(today, -730)));
-    const until = Math.min(dayNumber(outcome.accessUntil), dayNumber(today) + 1);
-    const pause = plan.pause ? [dayNumber(plan.pause.start), dayNumber(plan.pause.end)] : [0, 0];
-    for (let d = from; d < until; d++) {
-      if (d >= pause[0]! && d < pause[1]!) continue;
-      if (random.chance(daily)) add(fromDayNumber(d), !random.chance(0.012));
+  if (!access.began) return visits;
+  const daily = Math.min(0.95, plan.visitRate / 7);
+  const until = access.endsAt !== null && access.endsAt <= today ? access.endsAt : addDays(today, 1);
+  const paused = (d: IsoDate) => access.pauses.some((p) => d >= p.start && d < p.end);
+  for (let d = maxDate(plan.memberSince, addDays(today, -730)); d < until; d = addDays(d, 1)) {
+    if (paused(d)) {
+      // A swipe during a pause is refused at the door, now and then.
+      if (random.chance(0.02)) add(d, false);
+      continue;
     }
-    // Swipes after access ended, or during a pause, are refused at the door.
-    if (outcome.cancelledAt && outcome.accessUntil <= today && random.chance(0.5)) {
-      add(addDays(outcome.accessUntil, random.int(0, 10)), false);
-    }
+    if (random.chance(daily)) add(d, !random.chance(0.012));
   }
-  if (plan.state === 'paused' && plan.pause!.start < today) add(addDays(plan.pause!.start, 1), false);
+  // Swipes after access ended are refused at the door.
+  if (access.cancelled && access.endsAt !== null && access.endsAt <= today && random.chance(0.5)) {
+    add(addDays(access.endsAt, random.int(0, 10)), false);
+  }
   return visits;
 }

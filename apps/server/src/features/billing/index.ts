@@ -2,6 +2,7 @@
 // provider answers (webhooks), and the engine's daily run (the server's scheduler, the worker).
 export { PAYMENT_KEY_METADATA } from './attempts.service';
 export { catchUp, runBillingDay } from './billing-run.service';
-export { restoreClock, runDueBilling } from './clock.service';
+export { type CancelOutcome, cancelSubscription, undoCancellation } from './cancellation.service';
+export { restoreClock, runDueBilling, travel } from './clock.service';
 export { logProviderActivity, ownerOfAkahuPayment, type PaymentOwner } from './payment-outcomes.repository';
 export { applyPaymentOutcome, fetchAkahuPaymentReport, NO_MATCHING_RECORD } from './payment-outcomes.service';

@@ -109,9 +109,11 @@ export type MailDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'env'>;
 
 /**
  * Sends every queued mail that is due, batch by batch, until none is left; a mail that fails waits and
- * is tried again by a later call. Safe to call at any time and from many workers at once.
+ * is tried again by a later call. Safe to call at any time and from many workers at once. With MAIL_HOLD
+ * set it sends nothing: the mail stays queued.
  */
 export async function sendQueuedMail(deps: MailDeps): Promise<{ sent: number; failed: number }> {
+  if (deps.env.MAIL_HOLD) return { sent: 0, failed: 0 };
   let sent = 0;
   let failed = 0;
   for (;;) {

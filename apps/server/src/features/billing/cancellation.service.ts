@@ -1,0 +1,332 @@
+// Staff cancel a membership (BILLING.md "Cancellation"), and undo it. The rules are the domain's
+// (`termCancellation`, `chargeAmount`); this applies them in one transaction with the subscription
+// locked:
+//   flexi (or a term already served): ends at the end of the paid period, undoable until then;
+//   term inside cooling-off: ends today, cancelled_during_cooling_off_period, the unused days of the
+//     period refunded (a card through Stripe, keyed so it is refunded once; a bank payment is marked
+//     for the gym to repay by transfer, since open banking cannot pull money back);
+//   term before its end: ends at the end of the paid period, and the break fee on the charges still to
+//     come is one final charge (kind 'break_fee') whose first attempt is written with the cancellation
+//     and sent at once; a failure is retried and graced like any charge.
+import { type BillingFrequency, isRecurring } from '@gym/domain/billing-frequency';
+import { type CalendarDate, startOfDayInstant, todayInAuckland } from '@gym/domain/calendar-date';
+import { chargeAmount, priceInEffect } from '@gym/domain/charge-amount';
+import { termCancellation } from '@gym/domain/term-cancellation';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { appendActivity } from '../../db/activity';
+import { type Executor, queryRows } from '../../db/client';
+import { sendAttempt } from './attempts.service';
+import * as repo from './billing-run.repository';
+
+type Deps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>;
+
+export interface CancelInput {
+  organisationId: number;
+  subscriptionId: number;
+  actorUserId: number | null;
+  reasons: string[];
+  comment: string | null;
+  requestId?: string | null;
+}
+
+export type CancelOutcome =
+  | { kind: 'not_found' }
+  | { kind: 'already_cancelled' }
+  | {
+      kind: 'flexi' | 'cooling_off' | 'break_fee';
+      endsOn: CalendarDate;
+      refund: number;
+      breakFee: number;
+      breakFeePaymentId: number | null;
+    };
+
+interface Locked {
+  id: number;
+  organisation_id: number;
+  gym_id: number;
+  user_id: number;
+  payment_type_id: number | null;
+  payment_type: string | null;
+  start_date: CalendarDate;
+  anchor_day: number;
+  current_period_start: CalendarDate | null;
+  current_period_end: CalendarDate | null;
+  cancelled_at: Date | null;
+  is_term_membership: boolean;
+  term_ends_at: CalendarDate | null;
+  cooling_period_ends_at: CalendarDate | null;
+  force_price_amount: number | null;
+  transition_amount: number | null;
+  transition_takes_effect_at: CalendarDate | null;
+  price_amount: number;
+  billing_frequency: BillingFrequency;
+  card_surcharge_basis_points: number;
+  break_fee_basis_points: number;
+  destination_account_id: number | null;
+}
+
+function lock(tx: Executor, organisationId: number, subscriptionId: number) {
+  return queryRows<Locked>(
+    tx,
+    sql`select s.id::int, s.organisation_id::int, s.gym_id::int, s.user_id::int, s.payment_type_id::int,
+          pt.type as payment_type, s.start_date::text, s.anchor_day, s.current_period_start::text,
+          s.current_period_end::text, s.cancelled_at, s.is_term_membership, s.term_ends_at::text,
+          s.cooling_period_ends_at::text, s.force_price_amount, tp.amount as transition_amount,
+          s.transition_takes_effect_at::text, p.amount as price_amount, p.billing_frequency,
+          g.card_surcharge_basis_points, g.break_fee_basis_points, da.id::int as destination_account_id
+        from subscriptions s
+        join prices p on p.id = s.price_id
+        join gyms g on g.id = s.gym_id
+        left join prices tp on tp.id = s.transition_to_price_id
+        left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
+        left join destination_accounts da on da.gym_id = s.gym_id
+        where s.id = ${subscriptionId} and s.organisation_id = ${organisationId}
+        for update of s`,
+  );
+}
+
+/** The current period's paid charge and its successful attempt (what a cooling-off refund repays). */
+async function paidForPeriod(tx: Executor, sub: Locked) {
+  const [row] = await queryRows<{
+    charge_id: number;
+    payment_id: number;
+    amount: number;
+    type: string;
+    stripe_id: string | null;
+    joining_fee: number | null;
+  }>(
+    tx,
+    sql`select c.id::int as charge_id, p.id::int as payment_id, p.amount, p.type, p.stripe_id,
+          (p.meta->>'joining_fee')::int as joining_fee
+        from charges c join payments p on p.charge_id = c.id and p.status = 'sent'
+        where c.subscription_id = ${sub.id} and c.kind = 'period' and c.period_start = ${sub.current_period_start}
+          and c.status = 'paid'`,
+  );
+  return row ?? null;
+}
+
+export async function cancelSubscription(deps: Deps, input: CancelInput): Promise<CancelOutcome> {
+  const now = deps.clock.now();
+  const today = todayInAuckland(now);
+  let refundToSend: { paymentId: number; stripeId: string; amount: number; gymId: number } | null = null;
+  const outcome = await deps.db.transaction(async (tx): Promise<CancelOutcome> => {
+    const [sub] = await lock(tx, input.organisationId, input.subscriptionId);
+    if (!sub) return { kind: 'not_found' };
+    if (sub.cancelled_at !== null) return { kind: 'already_cancelled' };
+    const periodStart = sub.current_period_start;
+    const periodEnd = sub.current_period_end;
+    // Never charged yet (upcoming): it ends before it begins.
+    const paidUntil = periodEnd ?? sub.start_date;
+    const term =
+      sub.is_term_membership && sub.term_ends_at !== null && periodStart !== null && periodEnd !== null
+        ? termCancellation({
+            today,
+            currentPeriodStart: periodStart,
+            currentPeriodEnd: periodEnd,
+            amountPaidForPeriod: 0,
+            coolingPeriodEndsAt: sub.cooling_period_ends_at,
+            breakFeeBasisPoints: Number(sub.break_fee_basis_points),
+            termEndsAt: sub.term_ends_at,
+            amount: priceInEffect({
+              priceAmount: Number(sub.price_amount),
+              forcePriceAmount: sub.force_price_amount === null ? null : Number(sub.force_price_amount),
+              transition:
+                sub.transition_amount !== null && sub.transition_takes_effect_at !== null
+                  ? { amount: Number(sub.transition_amount), takesEffectAt: sub.transition_takes_effect_at }
+                  : null,
+              periodStart: periodEnd,
+            }),
+            frequency: isRecurring(sub.billing_frequency) ? sub.billing_frequency : 'monthly',
+            anchorDay: Number(sub.anchor_day),
+          })
+        : { kind: 'flexi' as const, endsOn: paidUntil };
+
+    let refund = 0;
+    let breakFee = 0;
+    let breakFeePaymentId: number | null = null;
+    if (term.kind === 'cooling_off') {
+      const paid = await paidForPeriod(tx, sub);
+      if (paid && periodStart && periodEnd) {
+        // The joining fee is kept; the unused days of the period are repaid (the domain's rounding).
+        const again = termCancellation({
+          today,
+          currentPeriodStart: periodStart,
+          currentPeriodEnd: periodEnd,
+          amountPaidForPeriod: Number(paid.amount) - Number(paid.joining_fee ?? 0),
+          coolingPeriodEndsAt: sub.cooling_period_ends_at,
+          breakFeeBasisPoints: 0,
+          termEndsAt: sub.term_ends_at!,
+          amount: 0,
+          frequency: isRecurring(sub.billing_frequency) ? sub.billing_frequency : 'monthly',
+          anchorDay: Number(sub.anchor_day),
+        });
+        refund = again.kind === 'cooling_off' ? again.refund : 0;
+        if (refund > 0) {
+          const method = paid.type === 'stripe_card' && paid.stripe_id ? 'stripe' : 'bank_transfer_by_gym';
+          await tx.execute(
+            sql`update payments set status = 'refunded', updated_at = ${now.toISOString()},
+                  meta = meta || ${JSON.stringify({ refunded: refund, refund_reason: 'cooling_off', refund_method: method })}::jsonb
+                where id = ${paid.payment_id}`,
+          );
+          await tx.execute(sql`update charges set status = 'refunded' where id = ${paid.charge_id}`);
+          if (method === 'stripe')
+            refundToSend = {
+              paymentId: Number(paid.payment_id),
+              stripeId: paid.stripe_id!,
+              amount: refund,
+              gymId: Number(sub.gym_id),
+            };
+        }
+      }
+    } else if (term.kind === 'break_fee' && term.breakFee > 0) {
+      const fee = chargeAmount({
+        priceAmount: term.breakFee,
+        periodStart: today,
+        paymentType: sub.payment_type ?? 'bank_account',
+        cardSurchargeBasisPoints: Number(sub.card_surcharge_basis_points),
+      });
+      breakFee = fee.amount;
+      const [charge] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into charges (organisation_id, subscription_id, kind, period_start, period_end, due_date,
+              amount, surcharge, status, created_at)
+            values (${sub.organisation_id}, ${sub.id}, 'break_fee', ${today}, null, ${today}, ${fee.amount},
+              ${fee.surcharge}, 'unpaid', ${now.toISOString()})
+            on conflict (subscription_id, kind, period_start) do nothing
+            returning id::int`,
+      );
+      if (charge && sub.payment_type_id !== null) {
+        breakFeePaymentId = await repo.insertAttempt(tx, {
+          organisationId: Number(sub.organisation_id),
+          gymId: Number(sub.gym_id),
+          userId: Number(sub.user_id),
+          subscriptionId: sub.id,
+          chargeId: Number(charge.id),
+          paymentTypeId: Number(sub.payment_type_id),
+          destinationAccountId: sub.destination_account_id,
+          type: sub.payment_type ?? 'bank_account',
+          amount: fee.amount,
+          surcharge: fee.surcharge,
+          periodStart: null,
+          periodEnd: null,
+          isRetry: false,
+          isTermMembership: true,
+          attempt: 1,
+          meta: { reason: 'term_break_fee', remaining_term_value: term.remainingTermValue },
+          now,
+        });
+      }
+    }
+
+    const endsOn = term.endsOn;
+    const coolingOff = term.kind === 'cooling_off';
+    await tx.execute(
+      sql`update subscriptions set cancelled_at = ${now.toISOString()}, ends_at = ${endsOn},
+            cancellation_reasons = ${sql`array[${sql.join(
+              input.reasons.map((r) => sql`${r}`),
+              sql`, `,
+            )}]::text[]`},
+            cancellation_comments = ${input.comment},
+            cancelled_during_cooling_off_period = ${coolingOff},
+            undo_cancellation_until = ${coolingOff ? null : startOfDayInstant(endsOn).toISOString()},
+            version = version + 1, updated_at = ${now.toISOString()}
+          where id = ${sub.id}`,
+    );
+    await appendActivity(tx, {
+      organisationId: Number(sub.organisation_id),
+      actorUserId: input.actorUserId,
+      userId: Number(sub.user_id),
+      subjectType: 'subscription',
+      subjectId: sub.id,
+      action: 'subscription.cancelled',
+      data: {
+        reasons: input.reasons,
+        comment: input.comment,
+        ends_at: endsOn,
+        kind: term.kind,
+        ...(refund > 0 ? { refund } : {}),
+        ...(breakFee > 0 ? { break_fee: breakFee } : {}),
+      },
+      requestId: input.requestId ?? null,
+      createdAt: now,
+    });
+    return { kind: term.kind, endsOn, refund, breakFee, breakFeePaymentId };
+  });
+
+  if (outcome.kind === 'break_fee' && outcome.breakFeePaymentId !== null)
+    await sendAttempt(deps, outcome.breakFeePaymentId);
+  const pending = refundToSend as typeof refundToSend;
+  if (pending) await sendRefund(deps, pending);
+  return outcome;
+}
+
+/** Repays a card through Stripe, keyed by the payment so a second call refunds nothing more. */
+async function sendRefund(
+  deps: Deps,
+  r: { paymentId: number; stripeId: string; amount: number; gymId: number },
+) {
+  const [gym] = await queryRows<{ stripe_id: string | null }>(
+    deps.db,
+    sql`select stripe_id from gyms where id = ${r.gymId}`,
+  );
+  if (!gym?.stripe_id) return;
+  const made = await deps.providers.stripe.refund({
+    accountId: gym.stripe_id,
+    paymentIntentId: r.stripeId,
+    amountCents: r.amount,
+    idempotencyKey: `refund-payment-${r.paymentId}`,
+  });
+  await deps.db.execute(
+    sql`update payments set meta = meta || ${JSON.stringify({ refund_id: made.refundId })}::jsonb
+        where id = ${r.paymentId}`,
+  );
+}
+
+export type UndoOutcome = 'not_found' | 'not_cancelled' | 'too_late' | 'undone';
+
+/** Undoes a cancellation while now is before undo_cancellation_until (spec section 4). */
+export async function undoCancellation(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: {
+    organisationId: number;
+    subscriptionId: number;
+    actorUserId: number | null;
+    requestId?: string | null;
+  },
+): Promise<UndoOutcome> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [sub] = await queryRows<{
+      id: number;
+      user_id: number;
+      cancelled_at: Date | null;
+      undo: Date | null;
+    }>(
+      tx,
+      sql`select id::int, user_id::int, cancelled_at, undo_cancellation_until as undo from subscriptions
+          where id = ${input.subscriptionId} and organisation_id = ${input.organisationId}
+          for update`,
+    );
+    if (!sub) return 'not_found';
+    if (sub.cancelled_at === null) return 'not_cancelled';
+    if (sub.undo === null || new Date(sub.undo) <= now) return 'too_late';
+    await tx.execute(
+      sql`update subscriptions set cancelled_at = null, ends_at = null, cancellation_reasons = '{}',
+            cancellation_comments = null, undo_cancellation_until = null,
+            version = version + 1, updated_at = ${now.toISOString()}
+          where id = ${sub.id}`,
+    );
+    await appendActivity(tx, {
+      organisationId: input.organisationId,
+      actorUserId: input.actorUserId,
+      userId: Number(sub.user_id),
+      subjectType: 'subscription',
+      subjectId: sub.id,
+      action: 'subscription.cancellation_undone',
+      requestId: input.requestId ?? null,
+      createdAt: now,
+    });
+    return 'undone';
+  });
+}

@@ -1,0 +1,34 @@
+// `npm run db:seed [-- --force]`: the demo data on the configured database (DATA_DIR or DATABASE_URL),
+// its history made by the billing engine against simulators of its own. APP_NOW sets "today".
+import { startHistorySimulators } from '@gym/sandbox';
+import { offsetClock, systemClock } from '../apps/server/src/clock';
+import { readEnv } from '../apps/server/src/config/env';
+import { secretBox } from '../apps/server/src/db/secrets';
+import { isDatabaseEmpty, seedDemo } from '../apps/server/src/db/seed/seed-demo';
+import { encryptionKey, openMigratedDatabase } from '../apps/server/src/runtime';
+
+const env = readEnv();
+const database = await openMigratedDatabase(env);
+try {
+  if (!(await isDatabaseEmpty(database.db)) && !process.argv.includes('--force')) {
+    process.stdout.write(
+      'The database already has data; not seeding over it. Use a fresh DATA_DIR or database.\n',
+    );
+  } else {
+    const clock = env.APP_NOW ? offsetClock(new Date(env.APP_NOW)) : systemClock;
+    const started = Date.now();
+    const result = await seedDemo(database.db, {
+      now: clock.now(),
+      secrets: secretBox(encryptionKey(env)),
+      simulators: startHistorySimulators,
+      onDay: (day, done, of) => {
+        if (done % 7 === 0) process.stdout.write(`  ${day} (${done} of ${of} days)\n`);
+      },
+    });
+    process.stdout.write(
+      `Demo data created in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(result)}\n`,
+    );
+  }
+} finally {
+  await database.close();
+}
