@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
 import { queryRows } from '../../db/client';
+import { failpoint } from '../../failpoints';
 import { applyPaymentOutcome } from './payment-outcomes.service';
 
 /** PaymentIntent metadata naming our attempt, for events that arrive before we stored Stripe's id. */
@@ -116,6 +117,7 @@ export async function sendAttempt(
           ? { appToken: a.gym_akahu_app_token, appSecret: deps.secrets.open(a.gym_akahu_app_secret) }
           : null,
       );
+      failpoint('attempt.before-call', a.type);
       const made = await akahu.makePayment({
         userToken: deps.secrets.open(a.sealed_token),
         fromAccountId: a.akahu_account_id,
@@ -128,6 +130,7 @@ export async function sendAttempt(
         source: { reference: statementText(a.gym_name) },
         idempotencyKey: a.idempotency_key,
       });
+      failpoint('attempt.after-call', a.type);
       await deps.db.execute(
         sql`update payments set akahu_id = ${made.id}, akahu_sid = ${made.sid}
             where id = ${a.id} and akahu_id is null`,
@@ -146,6 +149,7 @@ export async function sendAttempt(
         await apply(unusable('NO_STRIPE_ACCOUNT', `${a.gym_name} is not connected to Stripe.`));
         return 'answered';
       }
+      failpoint('attempt.before-call', a.type);
       const charged = await deps.providers.stripe.chargeOffSession({
         accountId: a.gym_stripe_id,
         customerId: a.stripe_customer_id,
@@ -155,6 +159,7 @@ export async function sendAttempt(
         metadata: { [PAYMENT_KEY_METADATA]: a.idempotency_key, payment_id: String(a.id) },
         idempotencyKey: a.idempotency_key,
       });
+      failpoint('attempt.after-call', a.type);
       if (charged.status === 'succeeded') {
         await apply({ status: 'sent' }, { stripeId: charged.paymentIntentId });
       } else {

@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
+import { failpoint } from '../../failpoints';
 import { pollAttempt, sendAttempt } from './attempts.service';
 import { queueCancelledForNonPaymentMail, sendBillingMail } from './billing-mail.service';
 import * as repo from './billing-run.repository';
@@ -245,6 +246,7 @@ async function makeDueCharges(deps: BillingDeps, day: CalendarDate) {
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
       const due = await repo.claimDueSubscriptions(tx, day, after);
+      failpoint('charges.before-write');
       after = due.at(-1)?.id ?? after;
       const made = await chargeBatch(tx, due, day, deps.clock.now());
       if (made.periods > 0) progressed = true;
