@@ -2,11 +2,15 @@
 // PostgreSQL server against the simulators. It builds its own database (gym_bench_billing beside the bench
 // database): one organisation, N weekly bank members all due the same day, each with an Akahu consent the
 // simulator knows. Then, for each worker count, it clears the day and runs it with that many workers side
-// by side (each its own connection pool, in this process), and reports charges per second and where the
-// time went (provider calls against the database), appending the figures to bench/RESULTS.md.
+// by side (each its own connection pool, in this process; with `--processes`, each its own process, as
+// `npm run worker` runs in production), and reports charges per second and where the time went (provider
+// calls against the database), appending the figures to bench/RESULTS.md.
+
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { startSandbox } from '@gym/sandbox';
 import { sql } from 'drizzle-orm';
@@ -108,8 +112,32 @@ function timed(providers: Providers, spent: { ms: number; calls: number }): Prov
   };
 }
 
+const WORKER = fileURLToPath(
+  new URL('../apps/server/src/features/billing/billing-crash.worker.ts', import.meta.url),
+);
+
+/** One worker process running the day (the crash test's worker, without failpoints); resolves when it is ready to run, and its end. */
+function workerProcess(settings: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    env: { ...process.env, ...settings },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const ready = new Promise<void>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('ready')) resolve();
+    });
+  });
+  const done = new Promise<void>((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker exited ${code}`)))),
+  );
+  return { ready, done };
+}
+
 async function main() {
   const count = Number(option('subscriptions', '100000'));
+  const asProcesses = process.argv.includes('--processes');
   const workerCounts = option('workers', '1,2,4').split(',').map(Number);
   const sandbox = await startSandbox({ akahuPaymentDelayMs: 60_000 });
   const env = readEnv({
@@ -119,7 +147,8 @@ async function main() {
     ...sandbox.serverSettings,
   });
   const clock = offsetClock(new Date(`${DAY}T00:05:00+13:00`));
-  const secrets = secretBox(randomBytes(32).toString('base64'));
+  const key = randomBytes(32).toString('base64');
+  const secrets = secretBox(key);
   await recreateDatabase(url);
   const setup = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
   await migrate(setup);
@@ -140,10 +169,29 @@ async function main() {
     );
     await setup.db.execute(sql`vacuum analyze`);
     const spent = { ms: 0, calls: 0 };
-    const pools = await Promise.all(
-      Array.from({ length: workers }, () => openDatabase({ kind: 'postgres', url, poolSize: 10 })),
-    );
-    started = performance.now();
+    if (asProcesses) {
+      const children = Array.from({ length: workers }, () =>
+        workerProcess({
+          ...sandbox.serverSettings,
+          DATABASE_URL: url,
+          DATABASE_POOL_SIZE: '10',
+          ENCRYPTION_KEY: key,
+          APP_NOW: clock.now().toISOString(),
+          CRASH_DAY: DAY,
+          LOG_LEVEL: 'silent',
+        }),
+      );
+      // Timed from the first worker ready to run (loading TypeScript takes each a few seconds).
+      await Promise.race(children.map((c) => c.ready));
+      started = performance.now();
+      await Promise.all(children.map((c) => c.done));
+    }
+    const pools = asProcesses
+      ? []
+      : await Promise.all(
+          Array.from({ length: workers }, () => openDatabase({ kind: 'postgres', url, poolSize: 10 })),
+        );
+    if (!asProcesses) started = performance.now();
     await Promise.all(
       pools.map((pool) =>
         runBillingDay(
@@ -166,7 +214,10 @@ async function main() {
       sql`select (select count(*) from charges)::int as charges, (select count(*) from payments)::int as attempts,
             (select count(distinct idempotency_key) from payments)::int as keys`,
     );
-    const line = `| ${workers} | ${made!.charges.toLocaleString('en-NZ')} | ${made!.attempts.toLocaleString('en-NZ')} | ${seconds.toFixed(1)} | ${Math.round(made!.charges / seconds).toLocaleString('en-NZ')} | ${(spent.ms / Math.max(1, spent.calls)).toFixed(1)} | ${Math.round((spent.ms / 1000 / seconds / workers) * 100)} % |`;
+    const waited = asProcesses
+      ? '(in the workers) | (in the workers)'
+      : `${(spent.ms / Math.max(1, spent.calls)).toFixed(1)} | ${Math.round((spent.ms / 1000 / seconds / workers) * 100)} %`;
+    const line = `| ${workers}${asProcesses ? ' processes' : ''} | ${made!.charges.toLocaleString('en-NZ')} | ${made!.attempts.toLocaleString('en-NZ')} | ${seconds.toFixed(1)} | ${Math.round(made!.charges / seconds).toLocaleString('en-NZ')} | ${waited} |`;
     console.info(line);
     rows.push(line);
     if (made!.charges !== count || made!.attempts !== count || made!.keys !== count)
@@ -185,12 +236,13 @@ async function main() {
     `
 ## Billing run: ${when} (Pacific/Auckland)
 
-\`npm run bench:billing -- --subscriptions ${count} --workers ${workerCounts.join(',')}\`: ${count.toLocaleString('en-NZ')} weekly bank
+\`npm run bench:billing -- --subscriptions ${count} --workers ${workerCounts.join(',')}${asProcesses ? ' --processes' : ''}\`: ${count.toLocaleString('en-NZ')} weekly bank
 members due on one day, PostgreSQL server, Akahu simulator in this process; ${cpus().length} cores, load
 average ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(', ')} at the end. Workers run side by side in one
-process, each with its own pool of 10 connections; each sends 8 provider calls at a time.
+      .join(
+        ', ',
+      )} at the end. ${asProcesses ? 'Each worker is its own process' : 'Workers run side by side in one process'}, each with its own pool of 10 connections; each sends 8 provider calls at a time.
 
 | workers | charges | attempts | seconds | charges/s | provider call, mean ms | share of worker time waiting on the provider |
 |---|---|---|---|---|---|---|
