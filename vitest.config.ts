@@ -18,6 +18,8 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A page render waits on lazy route modules; on two busy cores that can pass 5 s.
+          testTimeout: 15_000,
         },
       },
       {

@@ -108,6 +108,7 @@ export async function refreshStanding(
     await appendActivity(tx, {
       organisationId,
       actorUserId: null,
+      createdAt: now,
       userId: sub.userId,
       subjectType: 'subscription',
       subjectId: subscriptionId,

@@ -95,6 +95,7 @@ export async function syncDoorAccess(
       await appendActivity(deps.db, {
         organisationId: h.organisation_id,
         actorUserId: null,
+        createdAt: now,
         userId: h.user_id,
         subjectType: 'subscription',
         subjectId: h.id,
@@ -149,6 +150,7 @@ async function changeAccess(
     await appendActivity(tx, {
       organisationId: h.organisation_id,
       actorUserId: null,
+      createdAt: now,
       userId: h.user_id,
       subjectType: 'subscription',
       subjectId: h.id,

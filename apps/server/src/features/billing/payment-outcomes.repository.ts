@@ -122,6 +122,8 @@ export async function logProviderActivity(
     action: string;
     data: Record<string, unknown>;
     requestId: string | null;
+    /** The application clock's now (a travelling clock in a sandbox). */
+    createdAt?: Date;
   },
 ): Promise<void> {
   await appendActivity(tx, { organisationId, actorUserId: null, ...entry });

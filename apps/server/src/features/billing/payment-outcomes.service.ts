@@ -55,6 +55,7 @@ export async function applyPaymentOutcome(
       now: context.now,
     });
   await logProviderActivity(tx, organisationId, {
+    createdAt: context.now,
     userId: payment.userId,
     subjectType: 'payment',
     subjectId: payment.id,

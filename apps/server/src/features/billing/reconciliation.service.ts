@@ -68,7 +68,7 @@ export async function reconcile(deps: ReconcileDeps, day: CalendarDate): Promise
       if (kind === null) continue;
       summary.drift += 1;
       await deps.db.transaction(async (tx) => {
-        await recordDrift(tx, payment, kind, day, {
+        await recordDrift(tx, payment, kind, day, deps.clock.now(), {
           ours: payment.status,
           ours_cents: Number(payment.total),
           theirs: theirs?.outcome.status ?? null,
@@ -95,6 +95,7 @@ async function recordDrift(
   payment: Pick<Checked, 'id' | 'organisation_id' | 'user_id'>,
   kind: DriftKind,
   day: CalendarDate,
+  now: Date,
   detail: Record<string, unknown>,
 ) {
   const seen = await queryRows<{ one: number }>(
@@ -113,6 +114,7 @@ async function recordDrift(
     subjectId: payment.id,
     action: DRIFT_ACTION,
     data: { kind, day, ...detail },
+    createdAt: now,
   });
 }
 
@@ -158,6 +160,7 @@ async function unknownStripeIntents(deps: ReconcileDeps, day: CalendarDate, from
       await appendActivity(deps.db, {
         organisationId: gym.organisation_id,
         actorUserId: null,
+        createdAt: deps.clock.now(),
         subjectType: 'gym',
         subjectId: gym.id,
         action: DRIFT_ACTION,
