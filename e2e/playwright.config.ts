@@ -41,7 +41,9 @@ export default defineConfig({
     command: 'node_modules/.bin/tsx e2e/serve.ts',
     cwd: '..',
     url: `${STAFF_URL}/api/health`,
-    timeout: 240_000,
+    // The first start makes the demo's 42 days of billing history with the engine (about a minute on an
+    // idle 2-core machine, several on a busy one).
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
