@@ -1,14 +1,28 @@
 // The expected-payments debugging answer (GET /api/expected-payments-debugging, organisation admins):
 // for a date range, each subscription's charges by the billing rules next to what the engine created,
-// drift first. Shared by the server (which sends it) and the page (which checks it on arrival).
+// drift first, optionally only drift or only one payment status. Shared by the server (which sends it)
+// and the page (which checks it on arrival).
 import { z } from 'zod';
 import { type CalendarDate, daysBetween } from '../calendar-date';
+import { formatDate } from '../format';
 import { DRIFT_KINDS } from '../reconciliation';
+import type { SubscriptionState } from '../subscription-state';
 import { calendarDateSchema } from './catalogue-requests';
 import { pageMeta } from './envelope';
 
 /** The widest range one request may ask about. */
 export const EXPECTED_PAYMENTS_MAX_DAYS = 62;
+
+/** Where a row's money stands, for its badge. */
+export const EXPECTED_PAYMENT_STATUSES = [
+  'paid',
+  'failed',
+  'pending',
+  'not_charged',
+  'written_off',
+  'refunded',
+] as const;
+export type ExpectedPaymentStatus = (typeof EXPECTED_PAYMENT_STATUSES)[number];
 
 export const expectedPaymentsQuery = z
   .object({
@@ -19,6 +33,8 @@ export const expectedPaymentsQuery = z
       .enum(['true', 'false'], { error: 'Give true or false' })
       .optional()
       .transform((v) => v === 'true'),
+    /** Only rows whose money stands so (failed, say). */
+    status: z.enum(EXPECTED_PAYMENT_STATUSES, { error: 'Choose a payment status' }).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     per_page: z.coerce.number().int().min(1).max(100).default(25),
   })
@@ -42,6 +58,64 @@ export type ExpectedPaymentsQuery = z.infer<typeof expectedPaymentsQuery>;
 export const EXPECTED_DRIFT_KINDS = [...DRIFT_KINDS, 'not_charged'] as const;
 export type ExpectedDriftKind = (typeof EXPECTED_DRIFT_KINDS)[number];
 
+export const SUBSCRIPTION_STATES = [
+  'active',
+  'paused',
+  'cancelled',
+  'grace',
+  'upcoming',
+] as const satisfies readonly SubscriptionState[];
+
+/** 'Paid', 'Failed — retry on 12 Jun 2026', 'Failed', 'Pending', 'Not charged yet'. */
+export function paymentStatusLabel(status: ExpectedPaymentStatus, nextRetryOn: string | null): string {
+  switch (status) {
+    case 'paid':
+      return 'Paid';
+    case 'failed':
+      return nextRetryOn ? `Failed — retry on ${formatDate(nextRetryOn as CalendarDate)}` : 'Failed';
+    case 'pending':
+      return 'Pending';
+    case 'not_charged':
+      return 'Not charged yet';
+    case 'written_off':
+      return 'Written off';
+    case 'refunded':
+      return 'Refunded';
+  }
+}
+
+/** The membership as the row's member stands now: its state, grace and end, and their door access. */
+export const expectedPaymentSubscription = z.object({
+  state: z.enum(SUBSCRIPTION_STATES),
+  /** The last day of grace, while the member owes money. */
+  grace_ends_on: z.string().nullable(),
+  /** When a cancelled membership's access ends. */
+  ends_on: z.string().nullable(),
+  /** Cancelled because grace ran out unpaid (cancellation_reasons holds 'non_payment'). */
+  cancelled_for_non_payment: z.boolean(),
+  /** Whether the member holds an active door credential at the gym now. */
+  door_access: z.boolean(),
+});
+export type ExpectedPaymentSubscription = z.infer<typeof expectedPaymentSubscription>;
+
+/** 'Active', 'In grace until 5 Mar 2026', 'Cancelled for non-payment', 'Cancelled', 'Paused', 'Upcoming'. */
+export function membershipStateLabel(subscription: ExpectedPaymentSubscription): string {
+  switch (subscription.state) {
+    case 'active':
+      return 'Active';
+    case 'grace':
+      return subscription.grace_ends_on
+        ? `In grace until ${formatDate(subscription.grace_ends_on as CalendarDate)}`
+        : 'In grace';
+    case 'cancelled':
+      return subscription.cancelled_for_non_payment ? 'Cancelled for non-payment' : 'Cancelled';
+    case 'paused':
+      return 'Paused';
+    case 'upcoming':
+      return 'Upcoming';
+  }
+}
+
 export const expectedPaymentRow = z.object({
   subscription_id: z.number().nullable(),
   member: z.object({ id: z.number(), name: z.string() }).nullable(),
@@ -59,8 +133,17 @@ export const expectedPaymentRow = z.object({
       status: z.string(),
       attempts: z.number(),
       collected: z.number(),
+      /** When the engine tries a failed charge again; null when it will not (paid, hard failure, done). */
+      next_retry_on: z.string().nullable(),
+      /** The last failed attempt's error description. */
+      last_error: z.string().nullable(),
     })
     .nullable(),
+  /** Where the money stands (null for a Stripe payment we do not hold), and the same in words. */
+  payment_status: z.enum(EXPECTED_PAYMENT_STATUSES).nullable(),
+  status_label: z.string().nullable(),
+  /** The membership now (null for a Stripe payment we do not hold). */
+  subscription: expectedPaymentSubscription.nullable(),
   drift: z.enum(EXPECTED_DRIFT_KINDS).nullable(),
   drift_label: z.string().nullable(),
   /** The reconciliation's detail (ours and the provider's status and amount). */

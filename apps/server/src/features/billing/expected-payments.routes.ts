@@ -1,5 +1,6 @@
 // GET /api/expected-payments-debugging (organisation admins): the billing rules' charges for a date range
-// next to what the engine created, drift first (expected-payments.service.ts). The range defaults to the
+// next to what the engine created, drift first (expected-payments.service.ts), each with where its money
+// and its membership stand; optionally only drift, or only one payment status. The range defaults to the
 // week either side of today and spans at most 62 days.
 import { expectedPaymentsAnswer, expectedPaymentsQuery } from '@gym/domain/api/expected-payments';
 import { addDays, type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
@@ -47,6 +48,7 @@ export const expectedPaymentsRoutes =
           to,
           ...(query.gym_id === undefined ? {} : { gymId: query.gym_id }),
           driftOnly: query.drift_only,
+          ...(query.status === undefined ? {} : { status: query.status }),
           page: query.page,
           perPage: query.per_page,
         });

@@ -95,7 +95,12 @@ export const staffRoutes: RouteObject[] = [
             () => import('./routes/webhook-calls'),
           ),
           page('active-user-debugging', 'Active user debugging', signedIn),
-          page('expected-payments-debugging', 'Expected payments debugging', signedIn),
+          page(
+            'expected-payments-debugging',
+            'Expected payments',
+            { ...signedIn, organisationAdmin: true },
+            () => import('./routes/expected-payments-debugging'),
+          ),
           page(
             'stripe.callback',
             'Connecting your card payment account',
