@@ -289,7 +289,10 @@ export interface RetryCandidate {
   last_error: string | null;
 }
 
-/** Failed, unpaid charges of live subscriptions with nothing in flight: the retry rule decides which. */
+/**
+ * Failed, unpaid charges with nothing in flight, of live subscriptions (and break fees, which are owed
+ * because the membership was cancelled): the retry rule decides which.
+ */
 export function claimRetryCandidates(tx: Executor, failedBefore: Date, afterId: number) {
   return queryRows<RetryCandidate>(
     tx,
@@ -300,7 +303,8 @@ export function claimRetryCandidates(tx: Executor, failedBefore: Date, afterId: 
             as last_error
         from charges c join subscriptions s on s.id = c.subscription_id
         where c.status = 'unpaid' and c.first_failed_at is not null
-          and c.first_failed_at < ${failedBefore.toISOString()} and s.cancelled_at is null
+          and c.first_failed_at < ${failedBefore.toISOString()}
+          and (s.cancelled_at is null or c.kind = 'break_fee')
           and c.id > ${afterId}
           and not exists (select 1 from payments p where p.charge_id = c.id
                           and p.status in ('upcoming', 'pending_request'))

@@ -12,6 +12,7 @@
 import {
   addDays,
   type CalendarDate,
+  calendarDateParts,
   startOfDayInstant,
   toCalendarDate,
   todayInAuckland,
@@ -189,10 +190,12 @@ async function startPause(tx: Executor, pause: repo.DuePause, now: Date) {
   let creditDays = 0;
   let change: string;
   if (pause.current_period_start === null || pause.current_period_end === null) {
-    // Nothing charged yet: the membership simply starts when the pause ends.
+    // Nothing charged yet: the membership simply starts when the pause ends, and that date is the new
+    // anchor (a monthly membership moved from the 29th to the 15th bills on the 15th).
     const start = pause.sub_start_date > pause.end_date ? pause.sub_start_date : pause.end_date;
     await tx.execute(
-      sql`update subscriptions set start_date = ${start}, paused_at = ${startOfDayInstant(pause.start_date).toISOString()},
+      sql`update subscriptions set start_date = ${start}, anchor_day = ${calendarDateParts(start).day},
+            paused_at = ${startOfDayInstant(pause.start_date).toISOString()},
             version = version + 1, updated_at = ${now.toISOString()}
           where id = ${pause.subscription_id}`,
     );

@@ -9,6 +9,9 @@ import type { DueSubscription } from './billing-run.repository';
 export function planOf(sub: DueSubscription, until: CalendarDate): PlannedCharge[] {
   const frequency = sub.billing_frequency;
   if (!isBillingFrequency(frequency)) return [];
+  // A term membership's transition price without a date of its own is the price it continues on as
+  // flexi when the term ends (BILLING.md "Cancellation": at the end of a term, transition_to_price).
+  const takesEffectAt = sub.transition_takes_effect_at ?? (sub.is_term_membership ? sub.term_ends_at : null);
   return plannedCharges(
     {
       frequency,
@@ -23,12 +26,10 @@ export function planOf(sub: DueSubscription, until: CalendarDate): PlannedCharge
       priceAmount: Number(sub.price_amount),
       forcePriceAmount: sub.force_price_amount === null ? null : Number(sub.force_price_amount),
       transition:
-        sub.transition_to_price_id !== null &&
-        sub.transition_takes_effect_at !== null &&
-        sub.transition_amount !== null
+        sub.transition_to_price_id !== null && takesEffectAt !== null && sub.transition_amount !== null
           ? {
               amount: Number(sub.transition_amount),
-              takesEffectAt: sub.transition_takes_effect_at,
+              takesEffectAt,
               priceId: sub.transition_to_price_id,
             }
           : null,
