@@ -24,6 +24,7 @@ import { priceRoutes } from './features/catalogue/prices.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { gymsRoutes } from './features/gyms/gyms.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { membersRoutes } from './features/members/members.routes';
 import { organisationsRoutes } from './features/organisations/organisations.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { staffRoutes } from './features/staff/staff.routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organisationsRoutes(deps));
   await app.register(gymsRoutes(deps));
   await app.register(staffRoutes(deps));
+  await app.register(membersRoutes(deps));
   await app.register(webhookRoutes(deps));
   await app.register(stripeConnectRoutes(deps));
   await app.register(accessControlRoutes(deps));

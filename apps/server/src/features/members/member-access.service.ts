@@ -1,0 +1,143 @@
+// A member's door access (Kisi): whether the rules give it and whether Kisi holds it, their credentials,
+// and a new Kisi login when their phone lost the old one (through the organisation's Kisi adapter).
+import type { AccessCredential } from '@gym/domain/api/members';
+import { hasDoorAccess } from '@gym/domain/subscription-state';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
+import type { AuthContext } from '../../auth/guard';
+import { appendActivity } from '../../db/activity';
+import { type Executor, queryRows } from '../../db/client';
+import { conflict } from '../../http/app-error';
+import { kisiFor } from '../access-control';
+import { iso, isoOrNull, stateInput } from './members.presenter';
+import * as repo from './members.repository';
+import { memberFor } from './members.service';
+
+interface CredentialRow {
+  id: number;
+  place_row_id: number;
+  place_name: string;
+  place_id: string;
+  status: 'active' | 'revoked';
+  external_user_id: string | null;
+  login_id: string | null;
+  role_assignment_id: string | null;
+  valid_from: Date | string | null;
+  valid_until: Date | string | null;
+  updated_at: Date | string;
+}
+
+function credentials(db: Executor, organisationId: number, userId: number) {
+  return queryRows<CredentialRow>(
+    db,
+    sql`select ac.id::int, pl.id::int as place_row_id, pl.name as place_name, pl.place_id, ac.status,
+          ac.external_user_id, ac.login_id, ac.role_assignment_id, ac.valid_from, ac.valid_until, ac.updated_at
+        from access_credentials ac join places pl on pl.id = ac.place_id
+        where ac.organisation_id = ${organisationId} and ac.user_id = ${userId}
+        order by ac.updated_at desc, ac.id desc`,
+  );
+}
+
+const presentCredential = (c: CredentialRow): AccessCredential => ({
+  id: c.id,
+  place: { id: c.place_row_id, name: c.place_name, place_id: c.place_id },
+  status: c.status,
+  kisi_user_id: c.external_user_id,
+  login_id: c.login_id,
+  has_door_access: c.status === 'active' && c.role_assignment_id !== null,
+  valid_from: isoOrNull(c.valid_from),
+  valid_until: isoOrNull(c.valid_until),
+  updated_at: iso(c.updated_at),
+});
+
+/** The gym whose doors the member uses: their latest subscription's, else their home gym. */
+async function placeForMember(deps: AppDeps, organisationId: number, member: repo.MemberRow) {
+  const sub = await repo.latestSubscription(deps.db, organisationId, member.id);
+  const gymId = sub?.gym_id ?? member.home_gym_id;
+  if (gymId === null) return { sub, place: null };
+  const [place] = await queryRows<{
+    id: number;
+    name: string;
+    place_id: string;
+    gym_id: number;
+    gym_name: string;
+  }>(
+    deps.db,
+    sql`select pl.id::int, pl.name, pl.place_id, g.id::int as gym_id, g.name as gym_name
+        from places pl join gyms g on g.id = pl.gym_id
+        where pl.organisation_id = ${organisationId} and pl.gym_id = ${gymId}`,
+  );
+  return { sub, place: place ?? null, gymId };
+}
+
+export async function memberAccessControl(deps: AppDeps, auth: AuthContext, userId: number) {
+  const member = await memberFor(deps, auth, userId, 'read');
+  const { sub, place } = await placeForMember(deps, auth.organisationId, member);
+  const [integration] = await queryRows<{ id: number; integration_type: string }>(
+    deps.db,
+    sql`select id::int, integration_type from access_control_integrations where organisation_id = ${auth.organisationId}`,
+  );
+  const held = place
+    ? (await credentials(deps.db, auth.organisationId, member.id)).find((c) => c.place_row_id === place.id)
+    : undefined;
+  return {
+    should_have_access: sub ? hasDoorAccess(stateInput(sub), deps.clock.now()) : false,
+    has_access: held !== undefined && held.status === 'active' && held.role_assignment_id !== null,
+    integration: integration ?? null,
+    place: place
+      ? {
+          id: place.id,
+          name: place.name,
+          place_id: place.place_id,
+          gym: { id: place.gym_id, name: place.gym_name },
+        }
+      : null,
+  };
+}
+
+export async function memberCredentials(deps: AppDeps, auth: AuthContext, userId: number) {
+  const member = await memberFor(deps, auth, userId, 'read');
+  return (await credentials(deps.db, auth.organisationId, member.id)).map(presentCredential);
+}
+
+/**
+ * A new Kisi login for the member at their gym's place (the old one is removed in Kisi first). Kisi is
+ * asked before anything is written, so a Kisi failure changes nothing here. The login's secret is
+ * answered once and not stored.
+ */
+export async function recreateKisiLogin(deps: AppDeps, actor: Actor, userId: number) {
+  const { auth } = actor;
+  const member = await memberFor(deps, auth, userId, 'manage');
+  const { place } = await placeForMember(deps, auth.organisationId, member);
+  if (!place) throw conflict('The member’s gym has no Kisi place yet: link the gym to its Kisi place first.');
+  const existing = (await credentials(deps.db, auth.organisationId, member.id)).find(
+    (c) => c.place_row_id === place.id,
+  );
+  const kisi = await kisiFor(deps, auth.organisationId);
+  const previous = existing?.login_id && /^\d+$/.test(existing.login_id) ? Number(existing.login_id) : null;
+  const login = await kisi.call((k) => k.recreateLogin(member.email, previous));
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into access_credentials (organisation_id, user_id, place_id, login_id, status, updated_at)
+          values (${auth.organisationId}, ${member.id}, ${place.id}, ${String(login.loginId)}, 'revoked', ${now.toISOString()})
+          on conflict (user_id, place_id) do update set login_id = excluded.login_id, updated_at = excluded.updated_at`,
+    );
+    await appendActivity(tx, {
+      organisationId: auth.organisationId,
+      actorUserId: auth.user.id,
+      userId: member.id,
+      subjectType: 'member',
+      subjectId: member.id,
+      action: 'member.kisi_login_recreated',
+      data: { place_id: place.place_id, previous_login_id: previous, login_id: login.loginId },
+      requestId: actor.requestId,
+      createdAt: now,
+    });
+  });
+  const saved = (await credentials(deps.db, auth.organisationId, member.id)).find(
+    (c) => c.place_row_id === place.id,
+  )!;
+  return { credential: presentCredential(saved), login_secret: login.secret };
+}

@@ -1,0 +1,294 @@
+// Members: who may read and change whom, the list, one member, adding, editing and the soft delete.
+// Reading is for any staff of the member's home gym (organisation admins: every member); changing is for
+// admins of that gym. Another organisation's member answers 404.
+import type { Member } from '@gym/domain/api/members';
+import type { MemberCreateInput, MemberFilters, MemberUpdateInput } from '@gym/domain/api/members-requests';
+import { addDays, calendarDateParts, toCalendarDate } from '@gym/domain/calendar-date';
+import { formatDate } from '@gym/domain/format';
+import { formatMoney } from '@gym/domain/money';
+import { hasTerm, isTermUnit, termEndDate } from '@gym/domain/term';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
+import type { AuthContext } from '../../auth/guard';
+import { appendActivity } from '../../db/activity';
+import { AppError, conflict, forbidden, notFound, validationError } from '../../http/app-error';
+import { roleAt } from '../gyms';
+import { memberAddedMail } from './members.mail';
+import { presentListItem, presentMember, presentSubscription } from './members.presenter';
+import * as repo from './members.repository';
+import { listMembers, type MemberScope } from './members-list.repository';
+import * as w from './members-write.repository';
+
+/** As the seed's and the billing model's: days after the start a term member may leave without a fee. */
+const COOLING_OFF_DAYS = 14;
+
+export const NOT_YOUR_GYM = 'You can only see members of your gyms.';
+export const ONLY_GYM_ADMINS = 'Only admins of the member’s gym can change members.';
+export const OWES_MONEY = (amount: number) =>
+  `This member owes ${formatMoney(amount)}. Confirm to delete them anyway; the balance stays on record.`;
+
+/** The members a person may read: the whole organisation for its admins, otherwise their gyms'. */
+export function readScope(auth: AuthContext): MemberScope {
+  return { organisationId: auth.organisationId, gymIds: auth.isOrganisationAdmin ? null : auth.staffGymIds };
+}
+
+/** The members a person may export: the whole organisation for its admins, their admin gyms' otherwise. */
+export function exportScope(auth: AuthContext): MemberScope {
+  if (auth.isOrganisationAdmin) return { organisationId: auth.organisationId, gymIds: null };
+  const adminGyms = auth.staffGymIds.filter((id) => roleAt(auth, id) === 'admin');
+  if (adminGyms.length === 0) throw forbidden('Only admins can export members.');
+  return { organisationId: auth.organisationId, gymIds: adminGyms };
+}
+
+/** A gym filter outside the person's gyms is refused rather than quietly emptied. */
+export function checkGymFilter(scope: MemberScope, filters: MemberFilters) {
+  if (filters.gym_id && scope.gymIds !== null && !scope.gymIds.includes(filters.gym_id)) {
+    throw forbidden(NOT_YOUR_GYM);
+  }
+}
+
+export async function memberPage(
+  deps: AppDeps,
+  auth: AuthContext,
+  filters: MemberFilters,
+  page: { limit: number; offset: number },
+) {
+  const scope = readScope(auth);
+  checkGymFilter(scope, filters);
+  const now = deps.clock.now();
+  const { rows, total } = await listMembers(
+    deps.db,
+    scope,
+    filters,
+    { now, today: toCalendarDate(now) },
+    page,
+  );
+  return { rows: rows.map((row) => presentListItem(row, now)), total };
+}
+
+/** The member, if this person may reach them for this purpose: 404 elsewhere, 403 outside their gyms. */
+export async function memberFor(deps: AppDeps, auth: AuthContext, userId: number, access: 'read' | 'manage') {
+  const row = await repo.findMember(deps.db, auth.organisationId, userId);
+  if (!row) throw notFound('Member not found.');
+  if (auth.isOrganisationAdmin) return row;
+  const gymId = row.home_gym_id;
+  if (gymId === null || !auth.staffGymIds.includes(gymId)) throw forbidden(NOT_YOUR_GYM);
+  if (access === 'manage' && roleAt(auth, gymId) !== 'admin') throw forbidden(ONLY_GYM_ADMINS);
+  return row;
+}
+
+export async function memberDetail(
+  deps: AppDeps,
+  organisationId: number,
+  row: repo.MemberRow,
+): Promise<Member> {
+  const now = deps.clock.now();
+  const sub = await repo.latestSubscription(deps.db, organisationId, row.id);
+  if (!sub) return presentMember(row, null);
+  const extras = await repo.subscriptionExtras(deps.db, organisationId, sub.id);
+  return presentMember(row, presentSubscription(sub, extras, now));
+}
+
+export async function showMember(deps: AppDeps, auth: AuthContext, userId: number) {
+  return memberDetail(deps, auth.organisationId, await memberFor(deps, auth, userId, 'read'));
+}
+
+/**
+ * Staff add a member: the person (or their existing account), their membership of the organisation and a
+ * staged subscription the billing run leaves alone until the member confirms on the join site, where the
+ * emailed link takes them to add a photo and a payment method.
+ */
+export async function createMember(deps: AppDeps, actor: Actor, input: MemberCreateInput) {
+  const { auth } = actor;
+  const organisationId = auth.organisationId;
+  const gym = await w.gymOf(deps.db, organisationId, input.gym_id);
+  if (!gym) throw validationError({ gym_id: ['Select a gym of this organisation'] });
+  if (roleAt(auth, gym.id) !== 'admin') throw forbidden('Only admins of this gym can add members to it.');
+  const price = await w.bookablePrice(deps.db, organisationId, input.price_id, gym.id);
+  if (!price) throw validationError({ price_id: ['Select a price of this organisation'] });
+  if (!price.opens_gym) throw validationError({ price_id: ['This price is not offered at the chosen gym'] });
+  const now = deps.clock.now();
+  const today = toCalendarDate(now);
+  if (input.start_date < today)
+    throw validationError({ start_date: ['The start date cannot be in the past'] });
+
+  const term = {
+    termAmount: price.term_amount,
+    termUnit: isTermUnit(price.term_unit) ? price.term_unit : null,
+  };
+  const userId = await deps.db.transaction(async (tx) => {
+    const existing = await repo.findUserByEmail(tx, input.email);
+    if (existing?.deleted_at)
+      throw validationError({ email: ['This email address belongs to a closed account.'] });
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      const membership = await repo.membershipExists(tx, organisationId, id);
+      if (membership && !membership.deleted_at)
+        throw validationError({ email: ['This person is already a member of this organisation.'] });
+    } else {
+      id = await w.insertPerson(tx, {
+        name: input.name,
+        email: input.email,
+        mobileNumber: input.mobile_number,
+      });
+    }
+    await w.upsertMembership(tx, {
+      organisationId,
+      userId: id,
+      gymId: gym.id,
+      startDate: input.start_date,
+      now,
+    });
+    const subscriptionId = await w.insertStagedSubscription(tx, {
+      organisationId,
+      gymId: gym.id,
+      userId: id,
+      priceId: price.id,
+      startDate: input.start_date,
+      anchorDay: calendarDateParts(input.start_date).day,
+      initialState: 'upcoming',
+      upcomingState: 'upcoming',
+      // Not billed until the member confirms on the join site with a payment method.
+      isStaging: true,
+      isTermMembership: hasTerm(term),
+      termEndsAt: hasTerm(term) ? termEndDate(input.start_date, term) : null,
+      coolingPeriodEndsAt: hasTerm(term) ? addDays(input.start_date, COOLING_OFF_DAYS) : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await appendActivity(tx, {
+      organisationId,
+      actorUserId: auth.user.id,
+      userId: id,
+      subjectType: 'subscription',
+      subjectId: subscriptionId,
+      action: 'member.created',
+      data: {
+        gym_id: gym.id,
+        price_id: price.id,
+        start_date: input.start_date,
+        existing_account: Boolean(existing),
+      },
+      requestId: actor.requestId,
+      createdAt: now,
+    });
+    return id;
+  });
+
+  const offeringName =
+    (await repo.latestSubscription(deps.db, organisationId, userId))?.price.offering_name ?? '';
+  const query = new URLSearchParams({ email: input.email });
+  const mail = memberAddedMail({
+    name: input.name,
+    gymName: gym.name,
+    offeringName,
+    startDate: formatDate(input.start_date, 'long'),
+    url: `${deps.env.REGISTER_URL.replace(/\/+$/, '')}/?${query}`,
+  });
+  try {
+    await deps.mailer.send({ to: input.email, ...mail });
+  } catch (error) {
+    throw new AppError('provider_unavailable', {
+      message: 'The member was added, but the email could not be sent. Please try again shortly.',
+      cause: error,
+    });
+  }
+  return userId;
+}
+
+const USER_FIELDS = {
+  name: 'name',
+  email: 'email',
+  mobile_number: 'mobileNumber',
+  dob: 'dob',
+  email_notifications_enabled: 'emailNotificationsEnabled',
+  push_notifications_enabled: 'pushNotificationsEnabled',
+  payment_reminders: 'paymentReminders',
+  emergency_contact_name: 'emergencyContactName',
+  emergency_contact_email: 'emergencyContactEmail',
+  emergency_contact_mobile_number: 'emergencyContactMobileNumber',
+  emergency_contact_relationship: 'emergencyContactRelationship',
+  address: 'address',
+  suburb: 'suburb',
+  city: 'city',
+  post_code: 'postCode',
+} as const;
+
+const MEMBERSHIP_FIELDS = {
+  notes: 'notes',
+  tags: 'tags',
+  confidence_and_experience: 'confidenceAndExperience',
+  hear_about_us: 'hearAboutUs',
+  hear_about_us_other: 'hearAboutUsOther',
+} as const;
+
+function pick<M extends Record<string, string>>(input: Record<string, unknown>, fields: M) {
+  const values: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(fields)) {
+    if (input[key] !== undefined) values[column] = input[key];
+  }
+  return values;
+}
+
+/** Saves the fields given; the activity log keeps which fields changed (not their values: personal data). */
+export async function updateMember(deps: AppDeps, actor: Actor, userId: number, input: MemberUpdateInput) {
+  const { auth } = actor;
+  const row = await memberFor(deps, auth, userId, 'manage');
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (input.email && (await w.emailTaken(tx, input.email, row.id)))
+      throw validationError({ email: ['This email address is already in use.'] });
+    const person = pick(input, USER_FIELDS);
+    const membership = pick(input, MEMBERSHIP_FIELDS);
+    await w.updatePerson(tx, row.id, Object.keys(person).length ? { ...person, updatedAt: now } : {});
+    await w.updateMembership(
+      tx,
+      auth.organisationId,
+      row.id,
+      Object.keys(membership).length ? { ...membership, updatedAt: now } : {},
+    );
+    await appendActivity(tx, {
+      organisationId: auth.organisationId,
+      actorUserId: auth.user.id,
+      userId: row.id,
+      subjectType: 'member',
+      subjectId: row.id,
+      action: 'member.updated',
+      data: { fields: Object.keys(input).filter((k) => input[k as keyof MemberUpdateInput] !== undefined) },
+      requestId: actor.requestId,
+      createdAt: now,
+    });
+  });
+  return showMember(deps, auth, row.id);
+}
+
+/**
+ * Soft delete: the membership row is marked deleted (the person, their payments and the balance stay on
+ * record). A member who owes money is deleted only when staff confirm they mean it.
+ */
+export async function deleteMember(deps: AppDeps, actor: Actor, userId: number, confirmed: boolean) {
+  const { auth } = actor;
+  const row = await memberFor(deps, auth, userId, 'manage');
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const locked = await w.lockMembership(tx, auth.organisationId, row.id);
+    if (!locked || locked.deleted_at) throw notFound('Member not found.');
+    const owing = await repo.balanceOwing(tx, auth.organisationId, row.id);
+    if (owing > 0 && !confirmed) throw conflict(OWES_MONEY(owing));
+    await w.updateMembership(tx, auth.organisationId, row.id, { deletedAt: now, updatedAt: now });
+    await appendActivity(tx, {
+      organisationId: auth.organisationId,
+      actorUserId: auth.user.id,
+      userId: row.id,
+      subjectType: 'member',
+      subjectId: row.id,
+      action: 'member.deleted',
+      data: { balance_owing: owing },
+      requestId: actor.requestId,
+      createdAt: now,
+    });
+  });
+  const deleted = await repo.findMember(deps.db, auth.organisationId, row.id, { withDeleted: true });
+  return memberDetail(deps, auth.organisationId, deleted!);
+}

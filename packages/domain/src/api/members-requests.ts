@@ -1,0 +1,181 @@
+// What staff send about members (spec sections 3, 5 and 7 "Members and subscriptions"): the list's
+// filters and sort, adding a member, editing one, deleting one, and the charts' ranges.
+import { z } from 'zod';
+import { type CalendarDate, parseCalendarDate } from '../calendar-date';
+import { CONFIDENCE_ANSWERS, HEAR_ABOUT_US_ANSWERS } from '../member-answers';
+import {
+  email,
+  idSchema,
+  isBlank,
+  optionalString,
+  requiredString,
+  VALUE_REQUIRED,
+} from '../validation-messages';
+
+export const MEMBER_STATES = ['active', 'paused', 'cancelled', 'grace', 'upcoming'] as const;
+export type MemberStateFilter = (typeof MEMBER_STATES)[number];
+
+export const MEMBER_SORTS = ['name', 'joined', 'last_visit', 'next_payment', 'balance_owing'] as const;
+export type MemberSort = (typeof MEMBER_SORTS)[number];
+
+export const INVALID_DATE = 'Value must be a date (YYYY-MM-DD)';
+export const MAX_INACTIVE_DAYS = 3650;
+export const MAX_TAGS = 20;
+
+/** A calendar date in a query string or body ('2026-03-01'); blank is "not given". */
+const optionalDate = z
+  .string({ error: INVALID_DATE })
+  .trim()
+  .optional()
+  .transform((value, ctx): CalendarDate | undefined => {
+    if (value === undefined || value === '') return undefined;
+    const date = parseCalendarDate(value);
+    if (date === null) {
+      ctx.addIssue({ code: 'custom', message: INVALID_DATE });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+const requiredDate = z
+  .string({ error: (issue) => (isBlank(issue.input) ? VALUE_REQUIRED : INVALID_DATE) })
+  .trim()
+  .min(1, { error: VALUE_REQUIRED })
+  .transform((value, ctx): CalendarDate => {
+    const date = parseCalendarDate(value);
+    if (date === null) {
+      ctx.addIssue({ code: 'custom', message: INVALID_DATE });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+/** A query-string id: blank is "not given". */
+const queryId = z
+  .union([
+    z.literal(''),
+    z.coerce.number({ error: 'Value must be an id' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  ])
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+/** The list's filters, combined with AND; shared by the list and the export. */
+export const memberFiltersSchema = z
+  .object({
+    search: z.string().trim().max(100, { error: 'Value must be at most 100 characters' }).optional(),
+    state: z
+      .union([
+        z.literal(''),
+        z.enum(MEMBER_STATES, { error: `Value must be one of: ${MEMBER_STATES.join(', ')}` }),
+      ])
+      .optional(),
+    gym_id: queryId,
+    offering_id: queryId,
+    price_id: queryId,
+    tag: z.string().trim().max(50, { error: 'Value must be at most 50 characters' }).optional(),
+    owing: z
+      .union([z.enum(['true', 'false', '']), z.boolean()], { error: 'Value must be true or false' })
+      .optional()
+      .transform((value) => value === true || value === 'true'),
+    inactive_days: z
+      .union([
+        z.literal(''),
+        z.coerce
+          .number({ error: 'Value must be a number' })
+          .int({ error: 'Value must be a whole number' })
+          .min(1, { error: 'The minimum value allowed is 1' })
+          .max(MAX_INACTIVE_DAYS, { error: `The maximum value allowed is ${MAX_INACTIVE_DAYS}` }),
+      ])
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+    joined_from: optionalDate,
+    joined_to: optionalDate,
+    sort: z.enum(MEMBER_SORTS, { error: `Value must be one of: ${MEMBER_SORTS.join(', ')}` }).default('name'),
+    direction: z.enum(['asc', 'desc'], { error: 'Value must be asc or desc' }).default('asc'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.joined_from && value.joined_to && value.joined_from > value.joined_to) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Value must be on or before the joined to date',
+        path: ['joined_from'],
+      });
+    }
+  });
+export type MemberFilters = z.output<typeof memberFiltersSchema>;
+export type MemberFiltersInput = z.input<typeof memberFiltersSchema>;
+
+/** POST /api/members (members.create): staff add a member, who finishes joining on the join site. */
+export const memberCreateSchema = z.object({
+  name: requiredString(),
+  email: email(),
+  mobile_number: requiredString({ max: 30 }),
+  gym_id: idSchema,
+  price_id: idSchema,
+  start_date: requiredDate,
+});
+export type MemberCreateInput = z.output<typeof memberCreateSchema>;
+
+const tagSchema = z
+  .string()
+  .trim()
+  .min(1, { error: VALUE_REQUIRED })
+  .max(50, { error: 'Value must be at most 50 characters' });
+const flag = z.boolean({ error: 'Value must be true or false' });
+
+/** PUT /api/members/{id}: every field is optional; those given are saved. */
+export const memberUpdateSchema = z.object({
+  name: requiredString().optional(),
+  email: email().optional(),
+  mobile_number: optionalString({ max: 30 }),
+  dob: optionalDate.nullable(),
+  email_notifications_enabled: flag.optional(),
+  push_notifications_enabled: flag.optional(),
+  payment_reminders: flag.optional(),
+  emergency_contact_name: optionalString({ max: 255 }),
+  emergency_contact_email: z
+    .union([z.literal(''), z.null(), email()])
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+  emergency_contact_mobile_number: optionalString({ max: 30 }),
+  emergency_contact_relationship: optionalString({ max: 100 }),
+  address: optionalString({ max: 255 }),
+  suburb: optionalString({ max: 100 }),
+  city: optionalString({ max: 100 }),
+  post_code: optionalString({ max: 10 }),
+  confidence_and_experience: z
+    .enum(CONFIDENCE_ANSWERS, { error: 'Value must be one of the confidence answers' })
+    .nullable()
+    .optional(),
+  hear_about_us: z
+    .enum(HEAR_ABOUT_US_ANSWERS, { error: 'Value must be one of the answers' })
+    .nullable()
+    .optional(),
+  hear_about_us_other: optionalString({ max: 255 }),
+  notes: optionalString({ max: 5000 }),
+  tags: z
+    .array(tagSchema, { error: 'Value must be a list of tags' })
+    .max(MAX_TAGS, { error: `The maximum value allowed is ${MAX_TAGS} tags` })
+    .optional()
+    .transform((tags) => (tags === undefined ? undefined : [...new Set(tags)])),
+});
+export type MemberUpdateInput = z.output<typeof memberUpdateSchema>;
+
+/** DELETE /api/members/{id}?confirm=true: needed when the member owes money. */
+export const memberDeleteQuery = z.object({
+  confirm: z
+    .enum(['true', 'false', ''], { error: 'Value must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** The charts' range: the last `weeks` weeks, this week included. */
+export const MAX_CHART_WEEKS = 104;
+export const chartQuery = z.object({
+  weeks: z.coerce
+    .number({ error: 'Value must be a number' })
+    .int({ error: 'Value must be a whole number' })
+    .min(1, { error: 'The minimum value allowed is 1' })
+    .max(MAX_CHART_WEEKS, { error: `The maximum value allowed is ${MAX_CHART_WEEKS}` })
+    .default(12),
+});
