@@ -26,10 +26,12 @@ import { gymsRoutes } from './features/gyms/gyms.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { membersRoutes } from './features/members/members.routes';
 import { organisationsRoutes } from './features/organisations/organisations.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { staffRoutes } from './features/staff/staff.routes';
 import { stripeConnectRoutes } from './features/stripe-connect/stripe-connect.routes';
 import { tenancyRoutes } from './features/tenancy/tenancy.routes';
+import { visitsRoutes } from './features/visits/visits.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { AppError, conflict } from './http/app-error';
 import { registerPageHost } from './http/page-host';
@@ -128,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stripeConnectRoutes(deps));
   await app.register(accessControlRoutes(deps));
   await app.register(expectedPaymentsRoutes(deps));
+  await app.register(paymentsRoutes(deps));
+  await app.register(visitsRoutes(deps));
   // The travelling clock is a sandbox's developer tool: in production or with live providers it is not there.
   if (devToolsEnabled(deps.env)) await app.register(clockRoutes(deps));
   if (deps.mailCapture && devToolsEnabled(deps.env)) await app.register(devMailboxRoutes(deps.mailCapture));

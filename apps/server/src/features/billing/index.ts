@@ -1,6 +1,7 @@
 // What other features and the server use of billing: the rules that move a payment attempt when a
 // provider answers (webhooks), and the engine's daily run (the server's scheduler, the worker).
-export { PAYMENT_KEY_METADATA } from './attempts.service';
+export { PAYMENT_KEY_METADATA, sendAttempt } from './attempts.service';
+export { attemptKey, insertAttempt } from './billing-run.repository';
 export { catchUp, runBillingDay } from './billing-run.service';
 export { type CancelOutcome, cancelSubscription, undoCancellation } from './cancellation.service';
 export { restoreClock, runDueBilling, travel } from './clock.service';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 
 export interface SearchScope {
@@ -7,28 +7,79 @@ export interface SearchScope {
   gymIds: number[] | null;
 }
 
+export interface SearchHit {
+  id: number;
+  name: string;
+  email: string;
+}
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** How many prefix rows one round trip reads: a member appears once per word that matches. */
+const PREFIX_BATCH = 3;
+
 /**
- * Members of one organisation whose name or email contains the query, ignoring case and accents.
- * Both tests use the trigram indexes on the stored columns search_name (search_text(name)) and
- * search_email (lower(email)); ordering puts names starting with the query first.
+ * Members of one organisation whose name or email matches the query, ignoring case and accents, in the
+ * order a person expects: exact first (the query is a whole word-on part of the name or email: "smith"
+ * finds every Smith), then starts-with (the name, any word of it, or the email or a word of its local
+ * part), both in (matched text, name) order; then contains, by name.
+ *
+ * The first two come from the ordered index on member_search_terms (migration 0007), read in order and
+ * stopped at the page size however common the letters ("a" matches most members); the substring match
+ * over the trigram indexes on users runs only when they leave the page short.
  */
 export async function searchMembers(db: Executor, scope: SearchScope, query: string, limit: number) {
-  const pattern = `%${escapeLike(query.trim())}%`;
-  const gymFilter =
-    scope.gymIds === null
-      ? sql``
-      : sql`and m.home_gym_id = any(${sql.raw(`'{${scope.gymIds.map(Number).join(',')}}'::bigint[]`)})`;
-  return queryRows<{ id: number; name: string; email: string }>(
+  const typed = escapeLike(query.trim());
+  const gymIds =
+    scope.gymIds === null ? null : sql.raw(`'{${scope.gymIds.map(Number).join(',')}}'::bigint[]`);
+  const found: SearchHit[] = [];
+  const seen = new Set<number>();
+
+  // Exact and starts-with: index order, keyset-paged until the page is full or the range ends.
+  let after: { term: string; name: string; id: number } | null = null;
+  for (;;) {
+    const batch = limit * PREFIX_BATCH;
+    const rows: (SearchHit & { term: string; sortName: string })[] = await queryRows(
+      db,
+      sql`
+      with hits as (
+        select t.user_id, t.term, t.name from member_search_terms t
+        where t.organisation_id = ${scope.organisationId}
+          and t.term like search_text(${typed}) || '%'
+          ${gymIds ? sql`and t.home_gym_id = any(${gymIds})` : sql``}
+          ${after ? sql`and (t.term, t.name, t.user_id) > (${after.term}, ${after.name}, ${after.id})` : sql``}
+        order by t.term, t.name, t.user_id
+        limit ${batch})
+      select h.user_id::int as id, u.name, u.email, h.term, h.name as "sortName"
+      from hits h join users u on u.id = h.user_id
+      order by h.term, h.name, h.user_id`,
+    );
+    for (const row of rows) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      found.push({ id: row.id, name: row.name, email: row.email });
+      if (found.length === limit) return found;
+    }
+    const last = rows.at(-1);
+    if (rows.length < batch || !last) break;
+    after = { term: last.term, name: last.sortName, id: last.id };
+  }
+
+  // Contains: the substring anywhere else, for what is left of the page.
+  const pattern = `%${typed}%`;
+  const excluded: SQL = found.length
+    ? sql`and u.id <> all(${sql.raw(`'{${found.map((f) => Number(f.id)).join(',')}}'::bigint[]`)})`
+    : sql``;
+  const rest = await queryRows<SearchHit>(
     db,
     sql`
     select u.id::int as id, u.name, u.email
     from users u
     join organisation_members m on m.user_id = u.id and m.organisation_id = ${scope.organisationId} and m.deleted_at is null
     where (u.search_name like search_text(${pattern}) or u.search_email like lower(${pattern}))
-      and u.deleted_at is null ${gymFilter}
-    order by (u.search_name like search_text(${`${escapeLike(query.trim())}%`})) desc, u.search_name collate "C", u.id
-    limit ${limit}`,
+      and u.deleted_at is null ${gymIds ? sql`and m.home_gym_id = any(${gymIds})` : sql``} ${excluded}
+    order by u.search_name collate "C", u.id
+    limit ${limit - found.length}`,
   );
+  return [...found, ...rest];
 }

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTenant } from '../../test/factories';
+import { organisationMembers, users } from '../../db/schema/index';
+import { createMember, createTenant, unique } from '../../test/factories';
 import { expectIsolated } from '../../test/isolation';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
@@ -70,5 +72,120 @@ describe('POST /api/search', () => {
         refusedWith: [403],
       },
     ]);
+  });
+
+  it('orders exact, then starts-with (name, any word of it, email), then contains', async () => {
+    const tenant = await createTenant(t.db);
+    const tag = unique('x').slice(2);
+    const add = (name: string, email: string) =>
+      createMember(t.db, {
+        organisationId: tenant.organisation.id,
+        gymId: tenant.gymA.id,
+        user: { name, email: `${email}.${tag}@example.co.nz` },
+      });
+    // Made in an order unlike the answer's, so the order comes from the search.
+    const carl = await add('Carl Goldsmith', 'carl.g');
+    const bea = await add('Bea Smithers', 'bea.s');
+    const dee = await add('Dee Ng', 'smithy.dee');
+    const brown = await add('Smith Brown', 'sb');
+    const ana = await add('Ana Smith', 'ana.s');
+    await add('Eve Stone', 'eve.stone');
+    const cookie = await signIn(t.app, tenant.admin.email);
+    const ids = async (query: string) =>
+      ((await search(cookie, query)).json().data as { id: number }[]).map((r) => r.id);
+    expect(await ids('smith')).toEqual([ana.id, brown.id, bea.id, dee.id, carl.id]);
+    expect(await ids('SMITH b')).toEqual([brown.id]);
+    // A word of the email's local part.
+    expect(await ids(`dee.${tag}`)).toEqual([dee.id]);
+  });
+
+  it('matches across accents both ways and fills the page from prefixes however common the letters', async () => {
+    const tenant = await createTenant(t.db);
+    const jose = await createMember(t.db, {
+      organisationId: tenant.organisation.id,
+      user: { name: 'José Ñúñez', email: `${unique('jn')}@example.co.nz` },
+    });
+    const many = [];
+    for (let i = 0; i < 14; i++)
+      many.push(
+        await createMember(t.db, {
+          organisationId: tenant.organisation.id,
+          user: { name: `Nuna ${String(i).padStart(2, '0')}`, email: `${unique('nn')}@example.co.nz` },
+        }),
+      );
+    const cookie = await signIn(t.app, tenant.admin.email);
+    for (const query of ['nunez', 'ÑÚÑEZ', 'Nuñe', 'jose nu']) {
+      expect((await search(cookie, query)).json().data).toEqual([
+        { id: jose.id, name: 'José Ñúñez', email: jose.email },
+      ]);
+    }
+    // "nu": Nuna 00 … Nuna 09 (the term "nuna 00"… sorts before "nunez"), ten and no more.
+    const page = (await search(cookie, 'nu')).json().data as { id: number }[];
+    expect(page.map((r) => r.id)).toEqual(many.slice(0, 10).map((m) => m.id));
+
+    // Members matching through many words each: the index is read on past its first rows until ten people.
+    const wordy = [];
+    for (let i = 0; i < 12; i++) {
+      const w = `Ka${String.fromCharCode(97 + i)}`;
+      wordy.push(
+        await createMember(t.db, {
+          organisationId: tenant.organisation.id,
+          user: {
+            name: `${w}1 ${w}2 ${w}3 ${w}4 ${w}5`,
+            email: `${w}1.${w}2.${w}3.${unique('x').slice(2)}@example.co.nz`.toLowerCase(),
+          },
+        }),
+      );
+    }
+    const kas = (await search(cookie, 'ka')).json().data as { id: number }[];
+    expect(kas.map((r) => r.id)).toEqual(wordy.slice(0, 10).map((m) => m.id));
+  });
+
+  it('follows renames, home-gym moves and removals, and scopes gym roles to their gyms for every kind of match', async () => {
+    const tenant = await createTenant(t.db);
+    const tag = unique('q').slice(2);
+    const north = await createMember(t.db, {
+      organisationId: tenant.organisation.id,
+      gymId: tenant.gymB.id,
+      user: { name: `Quinn Northside${tag}`, email: `quinn.${tag}@example.co.nz` },
+    });
+    const central = await createMember(t.db, {
+      organisationId: tenant.organisation.id,
+      gymId: tenant.gymA.id,
+      user: { name: `Quentin Central${tag}`, email: `quentin.${tag}@example.co.nz` },
+    });
+    const admin = await signIn(t.app, tenant.admin.email);
+    const gymAdmin = await signIn(t.app, tenant.gymAdmin.email);
+    const trainer = await signIn(t.app, tenant.trainer.email);
+    const ids = async (cookie: string, query: string) =>
+      ((await search(cookie, query)).json().data as { id: number }[]).map((r) => r.id).sort();
+    expect(await ids(admin, tag)).toEqual([north.id, central.id].sort());
+    expect(await ids(admin, `side${tag}`)).toEqual([north.id]);
+    for (const cookie of [gymAdmin, trainer]) {
+      expect(await ids(cookie, tag)).toEqual([central.id]); // a word of the email
+      expect(await ids(cookie, `ral${tag}`)).toEqual([central.id]); // contains
+      expect(await ids(cookie, `side${tag}`)).toEqual([]);
+      expect(await ids(cookie, `quinn.${tag}`)).toEqual([]); // prefix, other gym
+      expect(await ids(cookie, `quentin.${tag}`)).toEqual([central.id]);
+    }
+
+    await t.db
+      .update(organisationMembers)
+      .set({ homeGymId: tenant.gymA.id })
+      .where(eq(organisationMembers.userId, north.id));
+    expect(await ids(gymAdmin, `quinn.${tag}`)).toEqual([north.id]);
+
+    await t.db
+      .update(users)
+      .set({ name: `Wiremu Renamed${tag}` })
+      .where(eq(users.id, north.id));
+    expect(await ids(admin, 'wiremu renamed')).toEqual([north.id]);
+    expect(await ids(admin, `quinn northside${tag}`)).toEqual([]);
+
+    await t.db
+      .update(organisationMembers)
+      .set({ deletedAt: new Date() })
+      .where(eq(organisationMembers.userId, central.id));
+    expect(await ids(admin, tag)).toEqual([north.id]);
   });
 });

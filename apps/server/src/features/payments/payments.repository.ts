@@ -1,0 +1,228 @@
+// The payments list, its totals, its export batches and one payment with its charge and every attempt.
+// Each is one query (or a fixed few) whatever the page size; every one is scoped to the organisation.
+
+import type { PaymentFilters } from '@gym/domain/api/payments';
+import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { idList } from '../../db/id-list';
+
+export interface PaymentScope {
+  organisationId: number;
+  /** null: every gym of the organisation. */
+  gymIds: number[] | null;
+}
+
+const STATUS_GROUP_SQL: Record<string, SQL> = {
+  successful: sql`p.status = 'sent'`,
+  upcoming: sql`p.status = 'upcoming'`,
+  pending: sql`p.status = 'pending_request'`,
+  failed: sql`p.status not in ('sent', 'upcoming', 'pending_request')`,
+};
+
+/** The filters as one SQL condition on `payments p`. */
+export function paymentConditions(scope: PaymentScope, f: PaymentFilters): SQL {
+  const parts: SQL[] = [sql`p.organisation_id = ${scope.organisationId}`];
+  if (scope.gymIds !== null) parts.push(sql`p.gym_id in ${idList(scope.gymIds)}`);
+  if (f.status) parts.push(STATUS_GROUP_SQL[f.status]!);
+  if (f.from) parts.push(sql`p.created_at >= ${startOfDayInstant(f.from as CalendarDate).toISOString()}`);
+  if (f.to)
+    parts.push(sql`p.created_at < ${startOfDayInstant(addDays(f.to as CalendarDate, 1)).toISOString()}`);
+  if (f.type) parts.push(sql`p.type = ${f.type}`);
+  if (f.is_retry !== undefined) parts.push(sql`p.is_retry = ${f.is_retry}`);
+  if (f.is_pro_rata !== undefined) parts.push(sql`p.is_pro_rata = ${f.is_pro_rata}`);
+  if (f.user_id !== undefined) parts.push(sql`p.user_id = ${f.user_id}`);
+  return sql.join(parts, sql` and `);
+}
+
+export interface PaymentListRow {
+  id: number;
+  amount: number;
+  surcharge: number;
+  status: string;
+  type: string;
+  is_retry: boolean;
+  is_pro_rata: boolean;
+  attempt: number;
+  period_start_at: string | null;
+  period_end_at: string | null;
+  error_status: string | null;
+  error_description: string | null;
+  user_id: number;
+  user_name: string;
+  user_email: string;
+  gym_id: number;
+  gym_name: string;
+  subscription_id: number | null;
+  charge_id: number | null;
+  akahu_id: string | null;
+  stripe_id: string | null;
+  processed_by_name: string | null;
+  created_at: Date | string;
+}
+
+const LIST_COLUMNS = sql`p.id::int, p.amount, p.surcharge, p.status, p.type, p.is_retry, p.is_pro_rata,
+  p.attempt::int, p.period_start_at::text, p.period_end_at::text, p.error_status, p.error_description,
+  p.user_id::int, u.name as user_name, u.email as user_email, p.gym_id::int, g.name as gym_name,
+  p.subscription_id::int, p.charge_id::int, p.akahu_id, p.stripe_id, pb.name as processed_by_name,
+  p.created_at`;
+
+const LIST_FROM = sql`from payments p
+  join users u on u.id = p.user_id
+  join gyms g on g.id = p.gym_id
+  left join users pb on pb.id = p.processed_by`;
+
+export function listPayments(
+  db: Executor,
+  scope: PaymentScope,
+  filters: PaymentFilters,
+  page: { limit: number; offset: number },
+) {
+  return queryRows<PaymentListRow>(
+    db,
+    sql`select ${LIST_COLUMNS} ${LIST_FROM}
+        where ${paymentConditions(scope, filters)}
+        order by p.created_at desc, p.id desc
+        limit ${page.limit} offset ${page.offset}`,
+  );
+}
+
+export interface PaymentTotalsRow {
+  count: number;
+  total: number;
+  successful: number;
+  pending: number;
+  upcoming: number;
+  failed: number;
+  successful_count: number;
+  failed_count: number;
+}
+
+/** Count and sums (amount + surcharge, cents) of every payment the filters match. */
+export async function paymentTotals(db: Executor, scope: PaymentScope, filters: PaymentFilters) {
+  const [row] = await queryRows<Record<keyof PaymentTotalsRow, string | number | null>>(
+    db,
+    sql`select count(*)::int as count,
+          coalesce(sum(p.amount + p.surcharge), 0)::bigint as total,
+          coalesce(sum(p.amount + p.surcharge) filter (where p.status = 'sent'), 0)::bigint as successful,
+          coalesce(sum(p.amount + p.surcharge) filter (where p.status = 'pending_request'), 0)::bigint as pending,
+          coalesce(sum(p.amount + p.surcharge) filter (where p.status = 'upcoming'), 0)::bigint as upcoming,
+          coalesce(sum(p.amount + p.surcharge) filter
+            (where p.status not in ('sent', 'upcoming', 'pending_request')), 0)::bigint as failed,
+          (count(*) filter (where p.status = 'sent'))::int as successful_count,
+          (count(*) filter (where p.status not in ('sent', 'upcoming', 'pending_request')))::int as failed_count
+        from payments p where ${paymentConditions(scope, filters)}`,
+  );
+  return Object.fromEntries(
+    Object.entries(row ?? {}).map(([key, value]) => [key, Number(value ?? 0)]),
+  ) as unknown as PaymentTotalsRow;
+}
+
+export interface ExportCursor {
+  /** The database's own text of created_at (microseconds kept, so the keyset never skips a row). */
+  createdAt: string;
+  id: number;
+}
+
+/** The next batch of the export, newest first, after the cursor (keyset: constant cost per batch). */
+export function exportBatch(
+  db: Executor,
+  scope: PaymentScope,
+  filters: PaymentFilters,
+  after: ExportCursor | null,
+  limit: number,
+) {
+  const keyset =
+    after === null ? sql`true` : sql`(p.created_at, p.id) < (${after.createdAt}::timestamptz, ${after.id})`;
+  return queryRows<PaymentListRow & { created_key: string }>(
+    db,
+    sql`select ${LIST_COLUMNS}, p.created_at::text as created_key ${LIST_FROM}
+        where ${paymentConditions(scope, filters)} and ${keyset}
+        order by p.created_at desc, p.id desc
+        limit ${limit}`,
+  );
+}
+
+export interface PaymentDetailRow extends PaymentListRow {
+  akahu_sid: string | null;
+  poll_count: number;
+  credit_used: number;
+  processed_by: number | null;
+  updated_at: Date | string;
+}
+
+/** One payment of the organisation (any gym: the caller checks the gym), or null. */
+export async function findPayment(db: Executor, organisationId: number, id: number) {
+  const [row] = await queryRows<PaymentDetailRow>(
+    db,
+    sql`select ${LIST_COLUMNS}, p.akahu_sid, p.poll_count::int, p.credit_used, p.processed_by::int, p.updated_at
+        ${LIST_FROM}
+        where p.organisation_id = ${organisationId} and p.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+export interface ChargeRow {
+  id: number;
+  kind: string;
+  period_start: string;
+  period_end: string | null;
+  due_date: string;
+  amount: number;
+  surcharge: number;
+  status: string;
+  first_failed_at: Date | string | null;
+  paid_at: Date | string | null;
+  subscription_cancelled: boolean;
+}
+
+export async function findCharge(db: Executor, organisationId: number, chargeId: number) {
+  const [row] = await queryRows<ChargeRow>(
+    db,
+    sql`select c.id::int, c.kind, c.period_start::text, c.period_end::text, c.due_date::text, c.amount,
+          c.surcharge, c.status, c.first_failed_at, c.paid_at, s.cancelled_at is not null as subscription_cancelled
+        from charges c join subscriptions s on s.id = c.subscription_id
+        where c.organisation_id = ${organisationId} and c.id = ${chargeId}`,
+  );
+  return row ?? null;
+}
+
+/** Every attempt at a charge, first to last. */
+export function chargeAttempts(db: Executor, organisationId: number, chargeId: number) {
+  return queryRows<PaymentDetailRow>(
+    db,
+    sql`select ${LIST_COLUMNS}, p.akahu_sid, p.poll_count::int, p.credit_used, p.processed_by::int, p.updated_at
+        ${LIST_FROM}
+        where p.organisation_id = ${organisationId} and p.charge_id = ${chargeId}
+        order by p.attempt, p.id`,
+  );
+}
+
+/** What a retry copies from the charge's latest attempt, with the subscription's payment method now. */
+export async function retrySource(tx: Executor, chargeId: number) {
+  const [row] = await queryRows<{
+    gym_id: number;
+    user_id: number;
+    subscription_id: number | null;
+    destination_account_id: number | null;
+    amount: number;
+    surcharge: number;
+    period_start_at: CalendarDate | null;
+    period_end_at: CalendarDate | null;
+    is_term_membership: boolean;
+    meta: Record<string, unknown> | null;
+    payment_type_id: number | null;
+    payment_type: string | null;
+    type: string;
+  }>(
+    tx,
+    sql`select p.gym_id::int, p.user_id::int, p.subscription_id::int, p.destination_account_id::int, p.amount,
+          p.surcharge, p.period_start_at::text, p.period_end_at::text, p.is_term_membership, p.meta,
+          s.payment_type_id::int, pt.type as payment_type, p.type
+        from payments p
+        left join subscriptions s on s.id = p.subscription_id
+        left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
+        where p.charge_id = ${chargeId} order by p.attempt desc limit 1`,
+  );
+  return row ?? null;
+}

@@ -1,0 +1,181 @@
+// A payment's detail (its charge, every attempt, what the engine will do next) and "retry now": a new
+// attempt at a failed charge made the billing engine's way (written with its key before the provider
+// hears of it, sent by the engine's attempt service, its answer applied by the engine's rules).
+// Idempotent: the charge row is locked while deciding, and a payment that already has a later attempt
+// answers with that attempt instead of making another, so a double click makes one retry.
+import type { PaymentDetail } from '@gym/domain/api/payments';
+import { failureExplanation } from '@gym/domain/api/payments';
+import { toCalendarDate } from '@gym/domain/calendar-date';
+import { formatMoney } from '@gym/domain/money';
+import { nextRetryDate } from '@gym/domain/payment-retry';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
+import type { AuthContext } from '../../auth/guard';
+import { appendActivity } from '../../db/activity';
+import { type Executor, queryRows } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../http/app-error';
+import { insertAttempt, sendAttempt } from '../billing';
+import { reachesGym } from './gym-scope';
+import { isoOrNull, presentAttempt, presentPayment, statusGroupOf } from './payments.presenter';
+import {
+  type ChargeRow,
+  chargeAttempts,
+  findCharge,
+  findPayment,
+  type PaymentDetailRow,
+  retrySource,
+} from './payments.repository';
+
+/** Who reads payments: organisation admins, and gym admins for their gyms. */
+export const PAYMENT_READERS = ['admin'] as const;
+/** Who may retry a failed charge: the same. */
+export const PAYMENT_RETRIERS = ['admin'] as const;
+
+const IN_FLIGHT = new Set(['upcoming', 'pending_request']);
+
+function retryVerdict(
+  payment: PaymentDetailRow,
+  charge: ChargeRow | null,
+  attempts: PaymentDetailRow[],
+  mayRetry: boolean,
+): { allowed: boolean; reason: string | null } {
+  if (!mayRetry) return { allowed: false, reason: 'Only admins of this gym can retry payments.' };
+  if (!charge)
+    return { allowed: false, reason: 'This payment was recorded by hand; there is no charge to retry.' };
+  if (charge.status !== 'unpaid')
+    return { allowed: false, reason: `The charge is ${charge.status.replace('_', ' ')}.` };
+  if (attempts.some((a) => IN_FLIGHT.has(a.status)))
+    return { allowed: false, reason: 'An attempt at this charge is still waiting for its answer.' };
+  if (statusGroupOf(payment.status) !== 'failed')
+    return { allowed: false, reason: 'This payment did not fail.' };
+  if (attempts.at(-1)?.id !== payment.id)
+    return { allowed: false, reason: 'A later attempt at this charge exists; open that one.' };
+  return { allowed: true, reason: null };
+}
+
+function nextRetryOn(charge: ChargeRow, attempts: PaymentDetailRow[]): string | null {
+  if (charge.status !== 'unpaid' || charge.first_failed_at === null) return null;
+  if (charge.subscription_cancelled && charge.kind !== 'break_fee') return null;
+  if (attempts.some((a) => IN_FLIGHT.has(a.status))) return null;
+  return nextRetryDate({
+    firstFailedOn: toCalendarDate(new Date(charge.first_failed_at)),
+    retriesMade: attempts.filter((a) => a.is_retry).length,
+    lastFailureCode: attempts.at(-1)?.error_status ?? null,
+  });
+}
+
+async function loadDetail(db: Executor, auth: AuthContext, paymentId: number): Promise<PaymentDetail> {
+  const payment = await findPayment(db, auth.organisationId, paymentId);
+  if (!payment) throw notFound('Payment not found.');
+  if (!reachesGym(auth, PAYMENT_READERS, payment.gym_id))
+    throw forbidden('You can only see payments of the gyms you administer.');
+  const charge =
+    payment.charge_id === null ? null : await findCharge(db, auth.organisationId, payment.charge_id);
+  const attempts = charge ? await chargeAttempts(db, auth.organisationId, charge.id) : [payment];
+  return {
+    ...presentPayment(payment),
+    akahu_id: payment.akahu_id,
+    akahu_sid: payment.akahu_sid,
+    stripe_id: payment.stripe_id,
+    poll_count: Number(payment.poll_count),
+    credit_used: Number(payment.credit_used),
+    error_explanation: failureExplanation(payment.error_status, payment.error_description),
+    processed_by:
+      payment.processed_by === null
+        ? null
+        : { id: payment.processed_by, name: payment.processed_by_name ?? '' },
+    charge: charge && {
+      id: charge.id,
+      kind: charge.kind,
+      period_start: charge.period_start,
+      period_end: charge.period_end,
+      due_date: charge.due_date,
+      amount: Number(charge.amount),
+      surcharge: Number(charge.surcharge),
+      formatted_total: formatMoney(Number(charge.amount) + Number(charge.surcharge)),
+      status: charge.status,
+      first_failed_at: isoOrNull(charge.first_failed_at),
+      paid_at: isoOrNull(charge.paid_at),
+      next_retry_on: nextRetryOn(charge, attempts),
+    },
+    attempts: attempts.map(presentAttempt),
+    retry: retryVerdict(payment, charge, attempts, reachesGym(auth, PAYMENT_RETRIERS, payment.gym_id)),
+  };
+}
+
+export const paymentDetail = (deps: Pick<AppDeps, 'db'>, auth: AuthContext, paymentId: number) =>
+  loadDetail(deps.db, auth, paymentId);
+
+export async function retryPaymentNow(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
+  actor: Actor,
+  paymentId: number,
+) {
+  const { auth } = actor;
+  const payment = await findPayment(deps.db, auth.organisationId, paymentId);
+  if (!payment) throw notFound('Payment not found.');
+  if (!reachesGym(auth, PAYMENT_READERS, payment.gym_id))
+    throw forbidden('You can only see payments of the gyms you administer.');
+  if (!reachesGym(auth, PAYMENT_RETRIERS, payment.gym_id))
+    throw forbidden('Only admins of this gym can retry payments.');
+  const chargeId = payment.charge_id;
+  if (chargeId === null) throw conflict('This payment was recorded by hand; there is no charge to retry.');
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    // One decision per charge at a time: a second click waits here and then sees the first's attempt.
+    await queryRows(
+      tx,
+      sql`select id from charges where organisation_id = ${auth.organisationId} and id = ${chargeId} for update`,
+    );
+    const charge = await findCharge(tx, auth.organisationId, chargeId);
+    const attempts = await chargeAttempts(tx, auth.organisationId, chargeId);
+    const later = attempts.find((a) => a.attempt > payment.attempt);
+    if (later) return { id: later.id, created: false };
+    const verdict = retryVerdict(payment, charge, attempts, true);
+    if (!verdict.allowed) throw conflict(verdict.reason ?? 'This payment cannot be retried.');
+    const last = await retrySource(tx, chargeId);
+    if (!last) throw conflict('This payment cannot be retried.');
+    const now = deps.clock.now();
+    const id = await insertAttempt(tx, {
+      organisationId: auth.organisationId,
+      gymId: last.gym_id,
+      userId: last.user_id,
+      subscriptionId: last.subscription_id ?? payment.subscription_id!,
+      chargeId,
+      // The member may have given a new payment method since: the retry uses the subscription's.
+      paymentTypeId: last.payment_type_id,
+      destinationAccountId: last.destination_account_id,
+      type: last.payment_type ?? last.type,
+      amount: Number(last.amount),
+      surcharge: Number(last.surcharge),
+      periodStart: last.period_start_at,
+      periodEnd: last.period_end_at,
+      isRetry: true,
+      isTermMembership: last.is_term_membership,
+      attempt: Number(payment.attempt) + 1,
+      meta: { ...(last.meta ?? {}), retried_by: auth.user.id },
+      now,
+    });
+    if (id === null) throw conflict('Another attempt at this charge was made at the same time.');
+    await appendActivity(tx, {
+      organisationId: auth.organisationId,
+      actorUserId: auth.user.id,
+      userId: payment.user_id,
+      subjectType: 'payment',
+      subjectId: id,
+      action: 'payment.retried_by_staff',
+      data: { charge_id: chargeId, failed_payment_id: payment.id, attempt: Number(payment.attempt) + 1 },
+      requestId: actor.requestId,
+      createdAt: now,
+    });
+    return { id, created: true };
+  });
+  // Sent after the attempt is committed, as the daily run does: a crash here leaves it for the run to send.
+  if (outcome.created) await sendAttempt(deps, outcome.id);
+  return {
+    retry_payment_id: outcome.id,
+    created: outcome.created,
+    detail: await loadDetail(deps.db, auth, outcome.id),
+  };
+}

@@ -1,0 +1,92 @@
+// The visits list, its counts and its export batches: one query each, scoped to the organisation.
+import type { VisitFilters } from '@gym/domain/api/visits';
+import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { idList } from '../../db/id-list';
+
+export interface VisitScope {
+  organisationId: number;
+  gymIds: number[] | null;
+}
+
+export function visitConditions(scope: VisitScope, f: VisitFilters): SQL {
+  const parts: SQL[] = [sql`v.organisation_id = ${scope.organisationId}`];
+  if (scope.gymIds !== null) parts.push(sql`v.gym_id in ${idList(scope.gymIds)}`);
+  if (f.door_id !== undefined) parts.push(sql`v.door_id = ${f.door_id}`);
+  if (f.successful !== undefined) parts.push(sql`v.successful = ${f.successful}`);
+  if (f.from) parts.push(sql`v.visited_at >= ${startOfDayInstant(f.from as CalendarDate).toISOString()}`);
+  if (f.to)
+    parts.push(sql`v.visited_at < ${startOfDayInstant(addDays(f.to as CalendarDate, 1)).toISOString()}`);
+  if (f.user_id !== undefined) parts.push(sql`v.user_id = ${f.user_id}`);
+  return sql.join(parts, sql` and `);
+}
+
+export interface VisitListRow {
+  id: number;
+  visited_at: Date | string;
+  visited_key: string;
+  successful: boolean;
+  user_id: number;
+  user_name: string;
+  user_email: string;
+  gym_id: number;
+  gym_name: string;
+  door_id: number | null;
+  door_name: string | null;
+}
+
+const COLUMNS = sql`v.id::int, v.visited_at, v.visited_at::text as visited_key, v.successful, v.user_id::int,
+  u.name as user_name, u.email as user_email, v.gym_id::int, g.name as gym_name, v.door_id::int,
+  d.name as door_name`;
+const FROM = sql`from visits v join users u on u.id = v.user_id join gyms g on g.id = v.gym_id
+  left join doors d on d.id = v.door_id`;
+
+export function listVisits(
+  db: Executor,
+  scope: VisitScope,
+  filters: VisitFilters,
+  page: { limit: number; offset: number },
+) {
+  return queryRows<VisitListRow>(
+    db,
+    sql`select ${COLUMNS} ${FROM} where ${visitConditions(scope, filters)}
+        order by v.visited_at desc, v.id desc limit ${page.limit} offset ${page.offset}`,
+  );
+}
+
+export async function visitCounts(db: Executor, scope: VisitScope, filters: VisitFilters) {
+  const [row] = await queryRows<{ total: number; successful: number }>(
+    db,
+    sql`select count(*)::int as total, (count(*) filter (where v.successful))::int as successful
+        from visits v where ${visitConditions(scope, filters)}`,
+  );
+  const total = Number(row?.total ?? 0);
+  const successful = Number(row?.successful ?? 0);
+  return { total, successful, refused: total - successful };
+}
+
+export function visitExportBatch(
+  db: Executor,
+  scope: VisitScope,
+  filters: VisitFilters,
+  after: { visitedAt: string; id: number } | null,
+  limit: number,
+) {
+  const keyset =
+    after === null ? sql`true` : sql`(v.visited_at, v.id) < (${after.visitedAt}::timestamptz, ${after.id})`;
+  return queryRows<VisitListRow>(
+    db,
+    sql`select ${COLUMNS} ${FROM} where ${visitConditions(scope, filters)} and ${keyset}
+        order by v.visited_at desc, v.id desc limit ${limit}`,
+  );
+}
+
+/** Whether the door belongs to the organisation (a door filter of another organisation answers 404). */
+export async function doorOfOrganisation(db: Executor, organisationId: number, doorId: number) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id::int from doors where organisation_id = ${organisationId} and id = ${doorId}`,
+  );
+  return rows.length > 0;
+}
