@@ -26,6 +26,7 @@ import { gymsRoutes } from './features/gyms/gyms.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { membersRoutes } from './features/members/members.routes';
 import { organisationsRoutes } from './features/organisations/organisations.routes';
+import { registrationRoutes } from './features/registration/registration.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { staffRoutes } from './features/staff/staff.routes';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stripeConnectRoutes(deps));
   await app.register(accessControlRoutes(deps));
   await app.register(expectedPaymentsRoutes(deps));
+  await app.register(registrationRoutes(deps));
   await app.register(paymentsRoutes(deps));
   await app.register(visitsRoutes(deps));
   // The travelling clock is a sandbox's developer tool: in production or with live providers it is not there.

@@ -62,3 +62,11 @@ export function termEndDate(
       return addMonthsClamped(start, termAmount * 12);
   }
 }
+
+/** Days after the start in which a term membership can still be left with a refund (BILLING.md "Cancellation"). */
+export const COOLING_OFF_DAYS = 14;
+
+/** The exclusive end of the cooling-off period of a term membership starting on `start`. */
+export function coolingOffEndDate(start: CalendarDate): CalendarDate {
+  return addDays(start, COOLING_OFF_DAYS);
+}

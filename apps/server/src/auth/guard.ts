@@ -73,7 +73,9 @@ export function guard(deps: AppDeps, options: GuardOptions = {}) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const auth = await resolveAuth(deps, request);
     if (!auth) throw new AppError('unauthenticated');
-    if (auth.user.twoFactorEnabled && !auth.session.twoFactorVerifiedAt && !options.allowUnverified) {
+    // A session counts once its emailed code is checked: two-factor users at each sign-in, and a member
+    // who has just joined (their first session proves the email address). Others' sessions start verified.
+    if (!auth.session.twoFactorVerifiedAt && !options.allowUnverified) {
       throw new AppError('not_two_factor_authenticated');
     }
     if ((options.staff || options.organisationAdmin) && !auth.isStaffHere) {

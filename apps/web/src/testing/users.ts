@@ -26,6 +26,9 @@ export function buildMe(overrides: Partial<Me> = {}): Me {
     billing_date: null,
     default_payment_type: null,
     general_card_surcharge_text: null,
+    offering: null,
+    price_id: null,
+    registration_complete: false,
     ...overrides,
   };
 }

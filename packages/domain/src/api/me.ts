@@ -27,6 +27,11 @@ export const meSchema = z.object({
   billing_date: z.string().nullable(),
   default_payment_type: z.number().nullable(),
   general_card_surcharge_text: z.string().nullable(),
+  /** Join site: the membership the member chose (or holds), and its price. */
+  offering: z.object({ id: z.number(), name: z.string() }).nullable(),
+  price_id: z.number().nullable(),
+  /** Join site: the membership is confirmed and its first payment paid or on its way (welcome is next). */
+  registration_complete: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -79,7 +79,8 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   return { token, user, twoFactorRequired: user.twoFactorEnabled };
 }
 
-async function sendCode(deps: AppDeps, user: UserRow, now: Date) {
+/** Emails a new two-factor (or email-verification) code, retiring the one before. */
+export async function sendCode(deps: AppDeps, user: UserRow, now: Date) {
   const code = newCode();
   await repo.retireTokens(deps.db, user.id, 'two_factor', now);
   await repo.insertToken(deps.db, {

@@ -3,11 +3,14 @@
 import type { Me } from '@gym/domain/api/me';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
+import { joinFacts, profilePictureUrl } from '../registration';
 import { memberProfile } from './auth.repository';
 
 export async function presentMe(deps: AppDeps, auth: AuthContext): Promise<Me> {
   const { user, memberships, organisation, gym } = auth;
   const profile = user.isStaff ? null : await memberProfile(deps.db, user.id, auth.organisationId);
+  const join =
+    user.isStaff || !auth.organisationId ? null : await joinFacts(deps.db, auth.organisationId, user.id);
   const gymsHere = memberships.gyms.filter((g) => g.organisation_id === organisation?.id);
   return {
     id: user.id,
@@ -33,11 +36,18 @@ export async function presentMe(deps: AppDeps, auth: AuthContext): Promise<Me> {
     gyms: gymsHere.map((g) => ({ id: g.id, name: g.name, role: g.role })),
     is_organisation_admin: auth.isOrganisationAdmin,
     is_gym_admin: auth.isGymAdmin,
-    profile_picture: user.profilePicturePath ? `/api/users/${user.id}/profile-picture` : null,
+    profile_picture: profilePictureUrl(user.id, user.profilePicturePath),
     payment_types: profile?.paymentTypes ?? [],
     start_date: profile?.member?.startDate ?? null,
     billing_date: profile?.member?.billingDate ?? null,
     default_payment_type: profile?.member?.defaultPaymentTypeId ?? null,
-    general_card_surcharge_text: null,
+    general_card_surcharge_text:
+      join?.general_card_surcharge_text ??
+      (join && join.card_surcharge_basis_points > 0
+        ? `Card payments carry a ${join.card_surcharge_basis_points / 100}% surcharge; bank payments carry none.`
+        : null),
+    offering: join ? { id: join.offering_id, name: join.offering_name } : null,
+    price_id: join?.price_id ?? null,
+    registration_complete: join?.complete ?? false,
   };
 }

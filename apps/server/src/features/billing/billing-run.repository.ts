@@ -85,6 +85,17 @@ export function dueSubscriptions(db: Executor, day: CalendarDate, organisationId
   );
 }
 
+/** One subscription, locked, if it has a charge due on or before `day` (confirming a membership). */
+export async function claimDueSubscription(tx: Executor, day: CalendarDate, subscriptionId: number) {
+  const rows = await queryRows<DueSubscription>(
+    tx,
+    sql`${dueSelect(day)}
+          and s.id = ${subscriptionId}
+        for update of s`,
+  );
+  return rows[0] ?? null;
+}
+
 export interface NewAttempt {
   organisationId: number;
   gymId: number;

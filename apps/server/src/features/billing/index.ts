@@ -7,3 +7,5 @@ export { type CancelOutcome, cancelSubscription, undoCancellation } from './canc
 export { restoreClock, runDueBilling, travel } from './clock.service';
 export { logProviderActivity, ownerOfAkahuPayment, type PaymentOwner } from './payment-outcomes.repository';
 export { applyPaymentOutcome, fetchAkahuPaymentReport, NO_MATCHING_RECORD } from './payment-outcomes.service';
+export { chargeFirstPayment, type FirstPaymentAttempt } from './first-payment.service';
+export { syncDoorAccess } from './door-access.service';

@@ -1,0 +1,3 @@
+// What other features may use of sign-in: the current user's answer and emailing a sign-in code.
+export { sendCode } from './auth.service';
+export { presentMe } from './me.presenter';

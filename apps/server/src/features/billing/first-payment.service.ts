@@ -1,0 +1,198 @@
+// A member confirming their membership: its first charge (joining fee plus the first period, by the same
+// plan the daily run makes) with its first attempt, made and sent now instead of at the next run. Safe
+// to ask twice with the same confirm key (the page's idempotency key): the attempt made for that key is
+// answered again, never a second one. After a failed first payment a new key makes one new attempt at
+// the same charge, with the payment method the subscription holds now (the member chose another).
+import { type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
+import { sql } from 'drizzle-orm';
+import { appendActivity } from '../../db/activity';
+import { type Executor, queryRows } from '../../db/client';
+import { sendAttempt } from './attempts.service';
+import * as repo from './billing-run.repository';
+import type { BillingDeps } from './billing-run.service';
+import { planOf } from './subscription-plan';
+
+export interface FirstPaymentAttempt {
+  paymentId: number;
+  status: string;
+  errorStatus: string | null;
+  errorDescription: string | null;
+}
+
+interface AttemptRow {
+  id: number;
+  status: string;
+  error_status: string | null;
+  error_description: string | null;
+}
+
+const attemptOf = async (db: Executor, paymentId: number): Promise<FirstPaymentAttempt> => {
+  const [row] = await queryRows<AttemptRow>(
+    db,
+    sql`select id::int, status, error_status, error_description from payments where id = ${paymentId}`,
+  );
+  return {
+    paymentId,
+    status: row?.status ?? 'pending_request',
+    errorStatus: row?.error_status ?? null,
+    errorDescription: row?.error_description ?? null,
+  };
+};
+
+/** Makes (or finds) the attempt for this confirm, in the caller's transaction; answers its id. */
+async function attemptForConfirm(
+  tx: Executor,
+  input: { organisationId: number; subscriptionId: number; confirmKey: string; actorUserId: number },
+  day: CalendarDate,
+  now: Date,
+): Promise<number | null> {
+  const [sub] = await queryRows<{ id: number; current_period_start: string | null }>(
+    tx,
+    sql`select id::int, current_period_start::text from subscriptions
+        where organisation_id = ${input.organisationId} and id = ${input.subscriptionId} for update`,
+  );
+  if (!sub) return null;
+  const [same] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id::int from payments where subscription_id = ${sub.id}
+          and meta->>'confirm_key' = ${input.confirmKey} order by id limit 1`,
+  );
+  if (same) return Number(same.id);
+  const mark = (id: number) =>
+    tx.execute(
+      sql`update payments set meta = meta || ${JSON.stringify({ confirm_key: input.confirmKey })}::jsonb
+          where id = ${id}`,
+    );
+
+  if (sub.current_period_start === null) {
+    const due = await repo.claimDueSubscription(tx, day, sub.id);
+    const first = due ? planOf(due, day)[0] : undefined;
+    if (!due || !first) return null;
+    const [charge] = await repo.insertCharges(
+      tx,
+      [
+        {
+          organisationId: due.organisation_id,
+          subscriptionId: due.id,
+          periodStart: first.period.start,
+          periodEnd: first.period.end,
+          amount: first.amount,
+          surcharge: first.surcharge,
+        },
+      ],
+      now,
+    );
+    if (!charge) return null;
+    const [id] = await repo.insertAttempts(
+      tx,
+      [
+        {
+          organisationId: due.organisation_id,
+          gymId: due.gym_id,
+          userId: due.user_id,
+          subscriptionId: due.id,
+          chargeId: charge.id,
+          paymentTypeId: due.payment_type_id,
+          destinationAccountId: due.destination_account_id,
+          type: due.payment_type ?? 'bank_account',
+          amount: first.amount,
+          surcharge: first.surcharge,
+          periodStart: first.period.start,
+          periodEnd: first.period.end,
+          isRetry: false,
+          isTermMembership:
+            due.is_term_membership && due.term_ends_at !== null && first.period.start < due.term_ends_at,
+          attempt: 1,
+          meta: first.joiningFee > 0 ? { joining_fee: first.joiningFee } : {},
+        },
+      ],
+      now,
+    );
+    await repo.advanceSubscriptions(
+      tx,
+      [{ id: due.id, periodStart: first.period.start, periodEnd: first.period.end, priceId: null }],
+      now,
+    );
+    if (id === undefined) return null;
+    await mark(id);
+    return id;
+  }
+
+  // Charged before: a new attempt only when the first charge is unpaid and nothing is in flight.
+  const [charge] = await queryRows<{ id: number; status: string; last_attempt: number; in_flight: boolean }>(
+    tx,
+    sql`select c.id::int, c.status,
+          (select coalesce(max(p.attempt), 0) from payments p where p.charge_id = c.id)::int as last_attempt,
+          exists (select 1 from payments p where p.charge_id = c.id
+                    and p.status in ('upcoming', 'pending_request')) as in_flight
+        from charges c where c.subscription_id = ${sub.id} and c.kind = 'period'
+        order by c.period_start limit 1`,
+  );
+  if (!charge) return null;
+  const latest = async () => {
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id::int from payments where charge_id = ${charge.id} order by attempt desc limit 1`,
+    );
+    return row ? Number(row.id) : null;
+  };
+  // Paid, or an attempt still on its way: the answer is that attempt, and nothing new is made.
+  if (charge.status !== 'unpaid' || charge.in_flight) return latest();
+  const last = await repo.latestAttempt(tx, charge.id);
+  if (!last) return null;
+  const id = await repo.insertAttempt(tx, {
+    organisationId: last.organisation_id,
+    gymId: last.gym_id,
+    userId: last.user_id,
+    subscriptionId: sub.id,
+    chargeId: charge.id,
+    paymentTypeId: last.payment_type_id,
+    destinationAccountId: last.destination_account_id,
+    type: last.payment_type ?? last.type,
+    amount: Number(last.amount),
+    surcharge: Number(last.surcharge),
+    periodStart: last.period_start_at,
+    periodEnd: last.period_end_at,
+    isRetry: true,
+    isTermMembership: last.is_term_membership,
+    attempt: Number(charge.last_attempt) + 1,
+    meta: { ...(last.meta ?? {}), confirm_key: input.confirmKey },
+    now,
+  });
+  if (id !== null) {
+    await appendActivity(tx, {
+      organisationId: input.organisationId,
+      actorUserId: input.actorUserId,
+      userId: last.user_id,
+      subjectType: 'payment',
+      subjectId: id,
+      action: 'payment.first_payment_retried_by_member',
+      data: { charge_id: charge.id },
+      createdAt: now,
+    });
+  }
+  return id;
+}
+
+/**
+ * Charges the first payment of a just-confirmed subscription now and answers the attempt as the
+ * provider left it (sent, pending for a bank payment, or failed with the provider's reason). Already
+ * paid, or an attempt still on its way: that attempt. Null when there is nothing to charge (a start date
+ * still to come).
+ */
+export async function chargeFirstPayment(
+  deps: BillingDeps,
+  input: { organisationId: number; subscriptionId: number; confirmKey: string; actorUserId: number },
+  /** The caller's own writes of the confirm (the membership made live), in the same transaction, first. */
+  before?: (tx: Executor) => Promise<void>,
+): Promise<FirstPaymentAttempt | null> {
+  const now = deps.clock.now();
+  const day = todayInAuckland(now);
+  const paymentId = await deps.db.transaction(async (tx) => {
+    await before?.(tx);
+    return attemptForConfirm(tx, input, day, now);
+  });
+  if (paymentId === null) return null;
+  await sendAttempt(deps, paymentId);
+  return attemptOf(deps.db, paymentId);
+}

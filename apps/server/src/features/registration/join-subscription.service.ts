@@ -1,0 +1,357 @@
+// The membership a member confirms on the join site: what it will cost (the billing engine's own plan of
+// the first charge, by the domain's rules), choosing how to pay, and confirming, which makes the
+// subscription live and charges its first payment through the billing engine in one step.
+
+import {
+  type FirstPayment,
+  firstPaymentFailureText,
+  type JoinSubscription,
+} from '@gym/domain/api/registration';
+import {
+  type BillingFrequency,
+  billingFrequencyLabel,
+  isBillingFrequency,
+  isRecurring,
+} from '@gym/domain/billing-frequency';
+import { plannedCharges } from '@gym/domain/billing-schedule';
+import { type CalendarDate, calendarDateParts, todayInAuckland } from '@gym/domain/calendar-date';
+import { formatDate } from '@gym/domain/format';
+import { ageOn, mayJoinAtAge } from '@gym/domain/member-age';
+import { formatMoney } from '@gym/domain/money';
+import { proRata } from '@gym/domain/pro-rata';
+import { coolingOffEndDate, formatTerm, isTermUnit, termEndDate } from '@gym/domain/term';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import type { AuthContext } from '../../auth/guard';
+import { appendActivity } from '../../db/activity';
+import { queryRows } from '../../db/client';
+import { notFound, validationError } from '../../http/app-error';
+import { chargeFirstPayment, syncDoorAccess } from '../billing';
+import * as repo from './registration.repository';
+import { tooYoung } from './registration.service';
+
+export const CHOOSE_MEMBERSHIP = 'Choose a membership first.';
+export const CHOOSE_PAYMENT = 'Choose how to pay first';
+
+/** The first charge as the billing engine's plan makes it for this way of paying. */
+export function plannedFirstPayment(
+  d: repo.SubscriptionDetail,
+  paymentType: string,
+  startDate: CalendarDate,
+): FirstPayment {
+  const frequency = d.billing_frequency as BillingFrequency;
+  const termEndsAt =
+    d.term_unit && isTermUnit(d.term_unit) && d.term_amount
+      ? termEndDate(startDate, { termAmount: d.term_amount, termUnit: d.term_unit })
+      : null;
+  const [first] = plannedCharges(
+    {
+      frequency,
+      anchorDay: calendarDateParts(startDate).day,
+      startDate,
+      currentPeriodStart: null,
+      currentPeriodEnd: null,
+      endsAt: null,
+      termEndsAt,
+    },
+    {
+      priceAmount: d.amount,
+      forcePriceAmount: null,
+      transition: null,
+      paymentType,
+      cardSurchargeBasisPoints: d.card_surcharge_basis_points,
+      joiningFee: d.joining_fee,
+    },
+    startDate,
+  );
+  const amount = first?.amount ?? d.amount + d.joining_fee;
+  const surcharge = first?.surcharge ?? 0;
+  const end = first?.period.end ?? null;
+  return presentFirstPayment(frequency, startDate, end, amount, surcharge, d.joining_fee, d.amount);
+}
+
+function presentFirstPayment(
+  frequency: BillingFrequency,
+  start: CalendarDate,
+  end: CalendarDate | null,
+  amount: number,
+  surcharge: number,
+  joiningFee: number,
+  priceAmount: number,
+): FirstPayment {
+  // The first period starts on the start date: the domain's pro-rata of it is the whole period.
+  const explanation =
+    end !== null && isRecurring(frequency)
+      ? proRata({ amount: priceAmount, frequency, startDate: start, periodStart: start, periodEnd: end })
+          .explanation
+      : `${formatMoney(priceAmount)} once, from ${formatDate(start)}`;
+  return {
+    period_start: start,
+    period_end: end,
+    amount,
+    formatted_amount: formatMoney(amount),
+    joining_fee: joiningFee,
+    formatted_joining_fee: formatMoney(joiningFee),
+    surcharge,
+    formatted_surcharge: formatMoney(surcharge),
+    total: amount + surcharge,
+    formatted_total: formatMoney(amount + surcharge),
+    explanation,
+  };
+}
+
+function methodLabel(m: repo.PaymentMethodRow): string {
+  if (m.type === 'stripe_card')
+    return `${m.brand ? m.brand[0]!.toUpperCase() + m.brand.slice(1) : 'Card'} ending ${m.last_four ?? ''}`.trim();
+  return `${m.bank_name ?? 'Bank account'} ${m.account_number ?? ''}`.trim();
+}
+
+async function currentOrThrow(deps: AppDeps, auth: AuthContext) {
+  const sub = await repo.currentSubscription(deps.db, auth.organisationId, auth.user.id);
+  const detail = sub ? await repo.subscriptionDetail(deps.db, auth.organisationId, sub.id) : null;
+  if (!sub || !detail) throw notFound(CHOOSE_MEMBERSHIP);
+  return { sub, detail };
+}
+
+/** GET /api/me/active-subscription: everything the confirm and welcome screens show. */
+export async function activeSubscription(deps: AppDeps, auth: AuthContext): Promise<JoinSubscription> {
+  const { sub, detail: d } = await currentOrThrow(deps, auth);
+  const methods = await repo.paymentMethods(deps.db, auth.organisationId, auth.user.id);
+  const member = await repo.lockMember(deps.db, auth.organisationId, auth.user.id);
+  const methodId = sub.paymentTypeId ?? member?.defaultPaymentTypeId ?? null;
+  const method = methods.find((m) => m.id === methodId) ?? null;
+  const charge = d.current_period_start ? await repo.firstChargeOf(deps.db, auth.organisationId, d.id) : null;
+  const frequency = (
+    isBillingFrequency(d.billing_frequency) ? d.billing_frequency : 'monthly'
+  ) as BillingFrequency;
+  const start = (d.is_staging ? todayInAuckland(deps.clock.now()) : d.start_date) as CalendarDate;
+  const first = charge
+    ? presentFirstPayment(
+        frequency,
+        charge.period_start as CalendarDate,
+        charge.period_end as CalendarDate | null,
+        charge.amount,
+        charge.surcharge,
+        charge.joining_fee ?? 0,
+        d.amount,
+      )
+    : plannedFirstPayment(d, method?.type ?? 'bank_account', start);
+  const term =
+    d.term_unit && isTermUnit(d.term_unit) && d.term_amount
+      ? { termAmount: d.term_amount, termUnit: d.term_unit }
+      : null;
+  const status: JoinSubscription['status'] = d.is_staging
+    ? 'to_confirm'
+    : charge?.status === 'paid'
+      ? 'active'
+      : charge?.attempt_status === 'pending_request' || charge?.attempt_status === 'upcoming'
+        ? 'payment_pending'
+        : charge
+          ? 'payment_failed'
+          : 'payment_pending';
+  return {
+    id: d.id,
+    status,
+    gym: { id: d.gym_id, name: d.gym_name },
+    offering: { id: d.offering_id, name: d.offering_name },
+    price: {
+      id: d.price_id,
+      amount: d.amount,
+      formatted_amount: formatMoney(d.amount),
+      billing_frequency: d.billing_frequency,
+      frequency_label: billingFrequencyLabel(frequency),
+    },
+    start_date: start,
+    formatted_start_date: formatDate(start),
+    first_payment: first,
+    payment_method: method ? { id: method.id, type: method.type, label: methodLabel(method) } : null,
+    term_text: term
+      ? `This is a ${formatTerm(term)} membership: you agree to stay until ${formatDate(termEndDate(start, term))}. Leaving earlier costs a break fee of ${(d.break_fee_basis_points / 100).toString()}% of what is left of the term.`
+      : null,
+    cooling_off_text: term
+      ? `Changed your mind? You can cancel with a refund of unused days, and no break fee, until ${formatDate(coolingOffEndDate(start))}.`
+      : null,
+    card_surcharge_text:
+      d.general_card_surcharge_text ??
+      (d.card_surcharge_basis_points > 0
+        ? `Card payments carry a ${(d.card_surcharge_basis_points / 100).toString()}% surcharge; bank payments carry none.`
+        : null),
+    last_attempt: charge?.attempt_status
+      ? {
+          status: charge.attempt_status,
+          error_status: charge.error_status,
+          message:
+            status === 'payment_failed'
+              ? firstPaymentFailureText(charge.error_status, charge.error_description)
+              : null,
+        }
+      : null,
+    door_access_text: `Your door access at ${d.gym_name} starts once your first payment has gone through. The front desk can help you on your first visit.`,
+    app_link: d.branch_app_id && d.branch_key ? branchLink(deps, d) : null,
+  };
+}
+
+/** The gym's app through its Branch deep link (the sandbox's Branch simulator stands in for Branch). */
+function branchLink(deps: AppDeps, d: repo.SubscriptionDetail): string {
+  const base = deps.env.BRANCH_LINK_URL ?? 'https://app.link';
+  const url = new URL(`/${encodeURIComponent(d.branch_app_id!)}`, base);
+  url.searchParams.set('branch_key', d.branch_key!);
+  url.searchParams.set('gym', d.gym_uuid);
+  return url.toString();
+}
+
+/** GET /api/surcharge-total: the first payment by this way of paying, before choosing it. */
+export async function surchargeTotal(deps: AppDeps, auth: AuthContext, paymentType: string) {
+  const { detail } = await currentOrThrow(deps, auth);
+  const start = (detail.is_staging ? todayInAuckland(deps.clock.now()) : detail.start_date) as CalendarDate;
+  return { ...plannedFirstPayment(detail, paymentType, start), payment_type: paymentType };
+}
+
+/** POST /api/me/payment-types/{id}/switch: the member pays by this method from now on. */
+export async function switchPaymentType(deps: AppDeps, auth: AuthContext, paymentTypeId: number) {
+  const methods = await repo.paymentMethods(deps.db, auth.organisationId, auth.user.id);
+  const method = methods.find((m) => m.id === paymentTypeId);
+  if (!method) throw notFound('Payment method not found.');
+  await useMethod(deps, auth, method.id);
+  return { id: method.id, type: method.type, label: methodLabel(method) };
+}
+
+/** Makes a payment method the member's default and their membership's. */
+export async function useMethod(deps: AppDeps, auth: AuthContext, paymentTypeId: number) {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await repo.lockMember(tx, auth.organisationId, auth.user.id);
+    await repo.updateMember(tx, auth.organisationId, auth.user.id, {
+      defaultPaymentTypeId: paymentTypeId,
+      updatedAt: now,
+    });
+    const sub = await repo.currentSubscription(tx, auth.organisationId, auth.user.id);
+    if (sub)
+      await repo.updateSubscription(tx, auth.organisationId, sub.id, { paymentTypeId, updatedAt: now });
+    await appendActivity(tx, {
+      organisationId: auth.organisationId,
+      actorUserId: auth.user.id,
+      userId: auth.user.id,
+      subjectType: 'user',
+      subjectId: auth.user.id,
+      action: 'member.payment_type_switched',
+      data: { payment_type_id: paymentTypeId, subscription_id: sub?.id ?? null },
+      createdAt: now,
+    });
+  });
+}
+
+/**
+ * POST /api/subscriptions: confirm. The staging membership becomes live (start today, its term and
+ * cooling-off dated) and its first payment is charged by the billing engine, in one transaction with
+ * the confirm key; the same key again answers the same attempt. A declined first payment is a 422 in
+ * plain words; the membership stays, so another method and a new confirm pay the same charge.
+ */
+export async function confirmSubscription(
+  deps: AppDeps,
+  auth: AuthContext,
+  confirmKey: string,
+  requestId: string,
+): Promise<JoinSubscription> {
+  const { sub, detail } = await currentOrThrow(deps, auth);
+  const member = await repo.lockMember(deps.db, auth.organisationId, auth.user.id);
+  const methodId = sub.paymentTypeId ?? member?.defaultPaymentTypeId ?? null;
+  const methods = await repo.paymentMethods(deps.db, auth.organisationId, auth.user.id);
+  const method = methods.find((m) => m.id === methodId);
+  if (!method) throw validationError({ payment_method: [CHOOSE_PAYMENT] });
+  if (method.type === 'stripe_card' && method.gym_id !== detail.gym_id) {
+    throw validationError({ payment_method: ['This card was saved for another gym. Add your card again.'] });
+  }
+  const today = todayInAuckland(deps.clock.now());
+  const [bypass] = await queryRows<{ bypass: boolean; minimum_age: number }>(
+    deps.db,
+    sql`select (m.age_bypass_link_id is not null or coalesce(l.age_bypass, false)) as bypass, o.minimum_age
+        from organisation_members m join organisations o on o.id = m.organisation_id
+        left join private_price_links l on l.id = ${sub.privatePriceLinkId}
+        where m.organisation_id = ${auth.organisationId} and m.user_id = ${auth.user.id}`,
+  );
+  const dob = auth.user.dob as CalendarDate | null;
+  if (
+    dob &&
+    bypass &&
+    !mayJoinAtAge({ dob, today, minimumAge: bypass.minimum_age, ageBypass: bypass.bypass }) &&
+    ageOn(dob, today) >= 0
+  ) {
+    throw validationError({ dob: [tooYoung(bypass.minimum_age)] });
+  }
+
+  const now = deps.clock.now();
+  const attempt = await chargeFirstPayment(
+    deps,
+    {
+      organisationId: auth.organisationId,
+      subscriptionId: sub.id,
+      confirmKey,
+      actorUserId: auth.user.id,
+    },
+    async (tx) => {
+      await repo.lockMember(tx, auth.organisationId, auth.user.id);
+      const [live] = await queryRows<{ is_staging: boolean }>(
+        tx,
+        sql`select is_staging from subscriptions where id = ${sub.id} for update`,
+      );
+      await repo.updateSubscription(tx, auth.organisationId, sub.id, {
+        paymentTypeId: method.id,
+        updatedAt: now,
+      });
+      if (!live?.is_staging) return;
+      const term =
+        detail.term_unit && isTermUnit(detail.term_unit) && detail.term_amount
+          ? { termAmount: detail.term_amount, termUnit: detail.term_unit }
+          : null;
+      await repo.updateSubscription(tx, auth.organisationId, sub.id, {
+        isStaging: false,
+        startDate: today,
+        anchorDay: calendarDateParts(today).day,
+        isTermMembership: term !== null,
+        termEndsAt: term ? termEndDate(today, term) : null,
+        coolingPeriodEndsAt: term ? coolingOffEndDate(today) : null,
+        updatedAt: now,
+      });
+      await repo.updateMember(tx, auth.organisationId, auth.user.id, {
+        defaultPaymentTypeId: method.id,
+        startDate: today,
+        updatedAt: now,
+      });
+      await appendActivity(tx, {
+        organisationId: auth.organisationId,
+        actorUserId: auth.user.id,
+        userId: auth.user.id,
+        subjectType: 'subscription',
+        subjectId: sub.id,
+        action: 'subscription.created',
+        data: {
+          price_id: detail.price_id,
+          amount: detail.amount,
+          billing_frequency: detail.billing_frequency,
+          start_date: today,
+          payment_type: method.type,
+          joined_by_self: true,
+        },
+        requestId,
+        createdAt: now,
+      });
+    },
+  );
+  if (attempt?.status === 'sent') {
+    // Door access follows the paid membership at once (the nightly run would otherwise bring it in line).
+    await syncDoorAccess(deps, [sub.id]).catch(() => undefined);
+  }
+  if (
+    attempt &&
+    attempt.status !== 'sent' &&
+    attempt.status !== 'pending_request' &&
+    attempt.status !== 'upcoming'
+  ) {
+    throw validationError(
+      { payment_method: [firstPaymentFailureText(attempt.errorStatus, attempt.errorDescription)] },
+      firstPaymentFailureText(attempt.errorStatus, attempt.errorDescription),
+    );
+  }
+  return activeSubscription(deps, auth);
+}

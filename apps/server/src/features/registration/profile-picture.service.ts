@@ -1,0 +1,81 @@
+// Members' photos: any PNG, JPEG or WebP up to 5 MB, decoded and re-encoded (only pixels kept, turned
+// upright, at most 600 px a side, as JPEG) under the uploads directory; served only to the member and to
+// staff of an organisation they are a member of.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { AppDeps } from '../../app-deps';
+import type { AuthContext } from '../../auth/guard';
+import { appendActivity } from '../../db/activity';
+import { queryRows } from '../../db/client';
+import { notFound, validationError } from '../../http/app-error';
+import { uploadsDir } from '../gyms';
+import * as repo from './registration.repository';
+
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export const PICTURE_MAX_SIDE = 600;
+export const NOT_A_PHOTO = 'The photo must be a PNG, JPEG or WebP image';
+export const PHOTO_TOO_LARGE = 'The photo may not be larger than 5 MB';
+const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
+const MAX_INPUT_PIXELS = 40_000_000;
+
+async function normalise(input: Buffer): Promise<Buffer> {
+  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const meta = await image.metadata().catch(() => null);
+  if (!meta?.format || !ACCEPTED.has(meta.format)) throw validationError({ file: [NOT_A_PHOTO] });
+  try {
+    return await image
+      .rotate()
+      .resize(PICTURE_MAX_SIDE, PICTURE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw validationError({ file: [NOT_A_PHOTO] });
+  }
+}
+
+export async function storeProfilePicture(deps: AppDeps, auth: AuthContext, upload: Buffer) {
+  const jpeg = await normalise(upload);
+  // A new name each time: an old address stops showing the new photo (and caches never mix them up).
+  const relative = join('profile-pictures', `${auth.user.id}-${randomBytes(8).toString('hex')}.jpg`);
+  await mkdir(join(uploadsDir(deps), 'profile-pictures'), { recursive: true });
+  const target = join(uploadsDir(deps), relative);
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, jpeg);
+  await rename(temporary, target);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await repo.updateUser(tx, auth.user.id, { profilePicturePath: relative, updatedAt: now });
+    await appendActivity(tx, {
+      organisationId: auth.organisationId,
+      actorUserId: auth.user.id,
+      userId: auth.user.id,
+      subjectType: 'user',
+      subjectId: auth.user.id,
+      action: 'member.profile_picture_changed',
+      createdAt: now,
+    });
+  });
+  return relative;
+}
+
+/** The address of a user's photo (its file name in it, so a new photo is a new address). */
+export const profilePictureUrl = (userId: number, path: string | null) =>
+  path ? `/api/users/${userId}/profile-picture?v=${encodeURIComponent(path.split('/').pop() ?? '')}` : null;
+
+/** The photo's bytes, for the person themself or staff of an organisation they belong to; else 404. */
+export async function readProfilePicture(deps: AppDeps, auth: AuthContext, userId: number) {
+  const [row] = await queryRows<{ path: string | null }>(
+    deps.db,
+    sql`select u.profile_picture_path as path from users u
+        where u.id = ${userId} and u.deleted_at is null
+          and (u.id = ${auth.user.id}
+               or (${auth.isStaffHere} and exists (select 1 from organisation_members m
+                     where m.user_id = u.id and m.organisation_id = ${auth.organisationId})))`,
+  );
+  const bytes = row?.path ? await readFile(join(uploadsDir(deps), row.path)).catch(() => null) : null;
+  if (!row?.path || !bytes) throw notFound('No photo.');
+  return { bytes, version: row.path };
+}

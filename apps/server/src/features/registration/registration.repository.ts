@@ -1,0 +1,327 @@
+// The join site's reads and writes. Every query of a signed-in member is scoped by their organisation.
+import type { JoinGym, JoinPrice } from '@gym/domain/api/registration';
+import { formatMoney } from '@gym/domain/money';
+import { formatTerm, isTermUnit } from '@gym/domain/term';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { organisationMembers, subscriptions, users } from '../../db/schema/index';
+
+/** Gyms a person can join, for the gym picker (names are public: they are on the door). */
+export function joinableGyms(db: Executor, filter: { uuid?: string; organisationId?: number } = {}) {
+  return queryRows<JoinGym>(
+    db,
+    sql`select g.id::int, g.uuid::text, g.name, o.name as organisation_name
+        from gyms g join organisations o on o.id = g.organisation_id
+        where true
+          ${filter.uuid ? sql`and g.uuid = ${filter.uuid}::uuid` : sql``}
+          ${filter.organisationId ? sql`and g.organisation_id = ${filter.organisationId}` : sql``}
+        order by o.name, g.name, g.id
+        limit 500`,
+  );
+}
+
+interface PriceRow {
+  id: number;
+  offering_id: number;
+  offering_name: string;
+  offering_description: string | null;
+  amount: number;
+  billing_frequency: string;
+  joining_fee: number;
+  term_amount: number | null;
+  term_unit: string | null;
+  private: boolean;
+}
+
+const presentPrice = (row: PriceRow): JoinPrice => ({
+  id: row.id,
+  offering_id: row.offering_id,
+  offering_name: row.offering_name,
+  offering_description: row.offering_description,
+  amount: row.amount,
+  formatted_amount: formatMoney(row.amount),
+  billing_frequency: row.billing_frequency,
+  joining_fee: row.joining_fee,
+  formatted_joining_fee: formatMoney(row.joining_fee),
+  formatted_term:
+    row.term_unit && isTermUnit(row.term_unit)
+      ? formatTerm({ termAmount: row.term_amount, termUnit: row.term_unit })
+      : null,
+  private: row.private,
+});
+
+/** Prices open at a gym: its offerings' (or all-gyms offerings'), not archived, public unless `priceId` names one. */
+export async function pricesAtGym(
+  db: Executor,
+  organisationId: number,
+  gymId: number,
+  onlyPriceId: number | null = null,
+): Promise<JoinPrice[]> {
+  const rows = await queryRows<PriceRow>(
+    db,
+    sql`select p.id::int, o.id::int as offering_id, o.name as offering_name, o.description as offering_description,
+          p.amount, p.billing_frequency, p.joining_fee, p.term_amount, p.term_unit, p.private
+        from prices p
+        join offerings o on o.id = p.offering_id and o.organisation_id = p.organisation_id
+        where p.organisation_id = ${organisationId}
+          and p.archived_at is null and o.archived_at is null
+          and (p.gym_id is null or p.gym_id = ${gymId})
+          and (o.all_gyms_access or o.gym_id = ${gymId}
+               or exists (select 1 from offering_gyms og where og.offering_id = o.id and og.gym_id = ${gymId}))
+          ${onlyPriceId === null ? sql`and not p.private` : sql`and p.id = ${onlyPriceId}`}
+        order by o.name, p.amount, p.id`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), offering_id: Number(r.offering_id) })).map(presentPrice);
+}
+
+/** Gyms of the organisation where a price can be joined. */
+export function gymsOfPrice(db: Executor, organisationId: number, priceId: number) {
+  return queryRows<JoinGym>(
+    db,
+    sql`select g.id::int, g.uuid::text, g.name, org.name as organisation_name
+        from prices p
+        join offerings o on o.id = p.offering_id
+        join organisations org on org.id = p.organisation_id
+        join gyms g on g.organisation_id = p.organisation_id
+        where p.organisation_id = ${organisationId} and p.id = ${priceId}
+          and (p.gym_id is null or p.gym_id = g.id)
+          and (o.all_gyms_access or o.gym_id = g.id
+               or exists (select 1 from offering_gyms og where og.offering_id = o.id and og.gym_id = g.id))
+        order by g.name, g.id`,
+  );
+}
+
+export async function emailTaken(db: Executor, email: string): Promise<boolean> {
+  const [row] = await queryRows<{ taken: boolean }>(
+    db,
+    sql`select exists (select 1 from users where lower(email) = ${email.trim().toLowerCase()}) as taken`,
+  );
+  return Boolean(row?.taken);
+}
+
+export async function organisationOfGym(db: Executor, gymId: number) {
+  const [row] = await queryRows<{ organisation_id: number; minimum_age: number }>(
+    db,
+    sql`select g.organisation_id::int, o.minimum_age from gyms g join organisations o on o.id = g.organisation_id
+        where g.id = ${gymId}`,
+  );
+  return row ?? null;
+}
+
+export async function minimumAge(db: Executor, organisationId: number): Promise<number> {
+  const [row] = await queryRows<{ minimum_age: number }>(
+    db,
+    sql`select minimum_age from organisations where id = ${organisationId}`,
+  );
+  return row?.minimum_age ?? 16;
+}
+
+export async function liveAgeBypassLink(db: Executor, token: string) {
+  const [row] = await queryRows<{ id: number; organisation_id: number }>(
+    db,
+    sql`select id::int, organisation_id::int from age_bypass_links where token = ${token} and revoked_at is null`,
+  );
+  return row ?? null;
+}
+
+export type UserFields = Partial<typeof users.$inferInsert>;
+export type MemberFields = Partial<typeof organisationMembers.$inferInsert>;
+
+export async function insertUser(tx: Executor, values: typeof users.$inferInsert) {
+  const [row] = await tx.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(tx: Executor, userId: number, values: UserFields) {
+  await tx.update(users).set(values).where(eq(users.id, userId));
+}
+
+export async function insertMember(tx: Executor, values: typeof organisationMembers.$inferInsert) {
+  await tx.insert(organisationMembers).values(values);
+}
+
+/** The member's row, locked: confirms and changes of one member happen one after the other. */
+export async function lockMember(tx: Executor, organisationId: number, userId: number) {
+  const [row] = await tx
+    .select()
+    .from(organisationMembers)
+    .where(
+      and(
+        eq(organisationMembers.organisationId, organisationId),
+        eq(organisationMembers.userId, userId),
+        isNull(organisationMembers.deletedAt),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateMember(
+  tx: Executor,
+  organisationId: number,
+  userId: number,
+  values: MemberFields,
+) {
+  await tx
+    .update(organisationMembers)
+    .set(values)
+    .where(
+      and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId)),
+    );
+}
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The member's membership on the join site: the newest one not cancelled (staging while still joining). */
+export async function currentSubscription(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.organisationId, organisationId),
+        eq(subscriptions.userId, userId),
+        isNull(subscriptions.cancelledAt),
+      ),
+    )
+    .orderBy(sql`${subscriptions.id} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertSubscription(tx: Executor, values: typeof subscriptions.$inferInsert) {
+  const [row] = await tx.insert(subscriptions).values(values).returning();
+  return row!;
+}
+
+export async function updateSubscription(
+  tx: Executor,
+  organisationId: number,
+  id: number,
+  values: Partial<typeof subscriptions.$inferInsert>,
+) {
+  await tx
+    .update(subscriptions)
+    .set({ ...values, version: sql`${subscriptions.version} + 1` })
+    .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.id, id)));
+}
+
+export interface SubscriptionDetail {
+  id: number;
+  gym_id: number;
+  gym_name: string;
+  gym_uuid: string;
+  branch_app_id: string | null;
+  branch_key: string | null;
+  offering_id: number;
+  offering_name: string;
+  price_id: number;
+  amount: number;
+  billing_frequency: string;
+  joining_fee: number;
+  term_amount: number | null;
+  term_unit: string | null;
+  card_surcharge_basis_points: number;
+  general_card_surcharge_text: string | null;
+  break_fee_basis_points: number;
+  start_date: string;
+  anchor_day: number;
+  is_staging: boolean;
+  current_period_start: string | null;
+  payment_type_id: number | null;
+}
+
+export async function subscriptionDetail(db: Executor, organisationId: number, id: number) {
+  const [row] = await queryRows<SubscriptionDetail>(
+    db,
+    sql`select s.id::int, g.id::int as gym_id, g.name as gym_name, g.uuid::text as gym_uuid, g.branch_app_id,
+          g.branch_key, o.id::int as offering_id, o.name as offering_name, p.id::int as price_id, p.amount,
+          p.billing_frequency, p.joining_fee, p.term_amount, p.term_unit, g.card_surcharge_basis_points,
+          g.general_card_surcharge_text, g.break_fee_basis_points, s.start_date::text, s.anchor_day,
+          s.is_staging, s.current_period_start::text, s.payment_type_id::int
+        from subscriptions s
+        join gyms g on g.id = s.gym_id
+        join prices p on p.id = s.price_id
+        join offerings o on o.id = p.offering_id
+        where s.organisation_id = ${organisationId} and s.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** The first charge of a subscription with its latest attempt, if it was charged. */
+export async function firstChargeOf(db: Executor, organisationId: number, subscriptionId: number) {
+  const [row] = await queryRows<{
+    id: number;
+    status: string;
+    amount: number;
+    surcharge: number;
+    period_start: string;
+    period_end: string | null;
+    attempt_status: string | null;
+    error_status: string | null;
+    error_description: string | null;
+    joining_fee: number | null;
+  }>(
+    db,
+    sql`select c.id::int, c.status, c.amount, c.surcharge, c.period_start::text, c.period_end::text,
+          a.status as attempt_status, a.error_status, a.error_description,
+          (a.meta->>'joining_fee')::int as joining_fee
+        from charges c
+        left join lateral (select p.status, p.error_status, p.error_description, p.meta from payments p
+          where p.charge_id = c.id order by p.attempt desc limit 1) a on true
+        where c.organisation_id = ${organisationId} and c.subscription_id = ${subscriptionId} and c.kind = 'period'
+        order by c.period_start limit 1`,
+  );
+  return row ?? null;
+}
+
+export interface PaymentMethodRow {
+  id: number;
+  type: 'bank_account' | 'stripe_card';
+  gym_id: number | null;
+  bank_name: string | null;
+  account_number: string | null;
+  brand: string | null;
+  last_four: string | null;
+}
+
+export function paymentMethods(db: Executor, organisationId: number, userId: number) {
+  return queryRows<PaymentMethodRow>(
+    db,
+    sql`select pt.id::int, pt.type, pt.gym_id::int, ba.name as bank_name, ba.account_number, c.brand, c.last_four
+        from payment_types pt
+        left join bank_accounts ba on ba.payment_type_id = pt.id
+        left join cards c on c.payment_type_id = pt.id
+        where pt.organisation_id = ${organisationId} and pt.user_id = ${userId} and pt.deleted_at is null
+        order by pt.id`,
+  );
+}
+
+/** What GET /api/me tells the join site about the member's membership (one query). */
+export async function joinFacts(db: Executor, organisationId: number, userId: number) {
+  const [row] = await queryRows<{
+    offering_id: number;
+    offering_name: string;
+    price_id: number;
+    general_card_surcharge_text: string | null;
+    card_surcharge_basis_points: number;
+    complete: boolean;
+  }>(
+    db,
+    sql`select o.id::int as offering_id, o.name as offering_name, p.id::int as price_id,
+          g.general_card_surcharge_text, g.card_surcharge_basis_points,
+          (not s.is_staging and exists (select 1 from charges c join payments pay on pay.charge_id = c.id
+             where c.subscription_id = s.id and pay.status in ('sent', 'pending_request', 'upcoming'))) as complete
+        from subscriptions s
+        join prices p on p.id = s.price_id
+        join offerings o on o.id = p.offering_id
+        join gyms g on g.id = s.gym_id
+        where s.organisation_id = ${organisationId} and s.user_id = ${userId} and s.cancelled_at is null
+        order by s.id desc limit 1`,
+  );
+  return row ?? null;
+}

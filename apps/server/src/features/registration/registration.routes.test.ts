@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments, subscriptions } from '../../db/schema/index';
+import { createPrice, createPriceLink } from '../../test/catalogue-factories';
+import { createStaff, createTenant } from '../../test/factories';
+import { signIn } from '../../test/sign-in';
+import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
+import {
+  call,
+  connectBank,
+  createAgeBypass,
+  joinableGym,
+  nextAddress,
+  registerAndVerify,
+  registration,
+  saveCard,
+  setMinimumAge,
+} from './registration.test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const register = (payload: Record<string, unknown>) =>
+  t.app.inject(pageRequest({ method: 'POST', url: '/api/register', payload, remoteAddress: nextAddress() }));
+
+describe('POST /api/register', () => {
+  it('joins, emails a code, and the session counts only once the code is entered', async () => {
+    const { gym, price } = await joinableGym(t);
+    const body = registration({ gym_id: gym.id, price_id: price.id });
+    const res = await register(body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({ data: null, two_factor_required: true });
+    const cookie = res.headers['set-cookie']!.toString().split(';')[0]!;
+    const blocked = await call(t, cookie).get('/api/me');
+    expect(blocked.statusCode).toBe(400);
+    expect(blocked.json().error).toBe('not_two_factor_authenticated');
+
+    const verified = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const me = await call(t, verified).get('/api/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data).toMatchObject({
+      is_staff: false,
+      price_id: price.id,
+      offering: { name: 'Anytime' },
+      profile_picture: null,
+      payment_types: [],
+      registration_complete: false,
+    });
+  });
+
+  it('answers every missing field with the specification message, and odd input with 422s', async () => {
+    const res = await register({});
+    expect(res.statusCode).toBe(422);
+    const errors = res.json().errors;
+    for (const field of ['name', 'email', 'password', 'mobile_number', 'dob', 'address', 'city']) {
+      expect(errors[field], field).toEqual(['Value is required']);
+    }
+    expect(errors.price_id).toEqual(['Choose a membership']);
+    expect(errors.gym_id).toEqual(['Choose your gym']);
+
+    const odd = await register(
+      registration({
+        email: 'not-an-email',
+        dob: '2001-02-30',
+        mobile_number: 'call me',
+        post_code: 'ABC',
+        hear_about_us: 'other',
+        confidence_and_experience: 'very',
+        gym_id: 'one',
+        price_id: -4,
+        name: 'x'.repeat(5000),
+      }),
+    );
+    expect(odd.statusCode).toBe(422);
+    const e = odd.json().errors;
+    expect(e.email).toEqual(['Value is not a valid email address']);
+    expect(e.dob).toEqual(['Value must be a valid date (YYYY-MM-DD)']);
+    expect(e.mobile_number[0]).toMatch(/mobile number/);
+    expect(e.post_code).toEqual(['Enter the four digits of the post code']);
+    expect(e.hear_about_us_other).toEqual(['Tell us where you heard about us']);
+    expect(e.confidence_and_experience[0]).toMatch(/must be one of/);
+    expect(e.name[0]).toMatch(/at most 120/);
+    expect(e.gym_id).toBeDefined();
+    expect(e.price_id).toBeDefined();
+  });
+
+  it('refuses an email already registered, and a price not sold at the gym', async () => {
+    const { gym, price, organisation } = await joinableGym(t);
+    const other = await joinableGym(t);
+    const body = registration({ gym_id: gym.id, price_id: price.id });
+    expect((await register(body)).statusCode).toBe(201);
+    const again = await register({ ...body, email: String(body.email).toUpperCase() });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.email).toEqual([
+      'An account with this email already exists. Sign in instead.',
+    ]);
+
+    const wrong = await register(registration({ gym_id: gym.id, price_id: other.price.id }));
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.price_id).toEqual(['This membership is not available at this gym']);
+    const privatePrice = await createPrice(t.db, {
+      organisationId: organisation.id,
+      offeringId: (await joinableGym(t)).offering.id,
+      private: true,
+    });
+    const hidden = await register(registration({ gym_id: gym.id, price_id: privatePrice.id }));
+    expect(hidden.statusCode).toBe(422);
+  });
+
+  it('stops a person under the minimum age unless they came through an age-bypass link', async () => {
+    const { gym, price, organisation } = await joinableGym(t);
+    await setMinimumAge(t, organisation.id, 16);
+    const young = new Date();
+    const dob = `${young.getUTCFullYear() - 14}-01-15`;
+    const stopped = await register(registration({ gym_id: gym.id, price_id: price.id, dob }));
+    expect(stopped.statusCode).toBe(422);
+    expect(stopped.json().errors.dob[0]).toMatch(/You must be 16 or older to join/);
+
+    const bypass = await createAgeBypass(t, organisation.id);
+    const allowed = await register(
+      registration({ gym_id: gym.id, price_id: price.id, dob, age_bypass: bypass }),
+    );
+    expect(allowed.statusCode, allowed.body).toBe(201);
+
+    const elsewhere = await joinableGym(t);
+    const foreign = await register(
+      registration({ gym_id: elsewhere.gym.id, price_id: elsewhere.price.id, dob, age_bypass: bypass }),
+    );
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.age_bypass[0]).toMatch(/no longer valid/);
+  });
+
+  it('opens a private price through its link, and an age-bypass price link lets the young join', async () => {
+    const { gym, organisation, offering } = await joinableGym(t);
+    const secret = await createPrice(t.db, {
+      organisationId: organisation.id,
+      offeringId: offering.id,
+      private: true,
+      amount: 1500,
+    });
+    const link = await createPriceLink(t.db, {
+      organisationId: organisation.id,
+      priceId: secret.id,
+      ageBypass: true,
+    });
+    const options = await t.app.inject(
+      pageRequest({ method: 'GET', url: `/api/register/options?price_link=${link.token}` }),
+    );
+    expect(options.statusCode).toBe(200);
+    expect(options.json().data).toMatchObject({
+      gym: { id: gym.id },
+      prices: [{ id: secret.id, private: true }],
+      price_link: { price_id: secret.id, age_bypass: true },
+      age_bypass: true,
+    });
+    const dob = `${new Date().getUTCFullYear() - 13}-06-01`;
+    const cookie = await registerAndVerify(t, registration({ price_link: link.token, dob }));
+    expect((await call(t, cookie).get('/api/me')).json().data.price_id).toBe(secret.id);
+
+    const gone = await t.app.inject(
+      pageRequest({ method: 'GET', url: '/api/register/options?price_link=missing-token-1' }),
+    );
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/unique-email', () => {
+  it('says whether an address is free, whatever its case', async () => {
+    const { gym, price } = await joinableGym(t);
+    const body = registration({ gym_id: gym.id, price_id: price.id });
+    await register(body);
+    const ask = (email: unknown) =>
+      t.app.inject(pageRequest({ method: 'POST', url: '/api/unique-email', payload: { email } }));
+    expect((await ask(String(body.email).toUpperCase())).json().data.unique).toBe(false);
+    expect((await ask('nobody-here@example.co.nz')).json().data.unique).toBe(true);
+    expect((await ask('')).statusCode).toBe(422);
+    expect((await ask(42)).statusCode).toBe(422);
+  });
+});
+
+describe('the member’s own steps', () => {
+  it('changes what was typed, keeps the photo private to the member and their gym’s staff', async () => {
+    const { gym, price, organisation } = await joinableGym(t);
+    const body = registration({ gym_id: gym.id, price_id: price.id });
+    const cookie = await registerAndVerify(t, body);
+    const c = call(t, cookie);
+    const { email: _e, password: _p, ...fields } = body;
+    const changed = await c.put('/api/me/register-fields', { ...fields, name: 'Mere T', city: 'Wellington' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.name).toBe('Mere T');
+    expect((await c.put('/api/me/register-fields', { ...fields, name: ' ' })).statusCode).toBe(422);
+
+    const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const boundary = 'photo-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = await t.app.inject(
+      pageRequest({
+        method: 'POST',
+        url: '/api/profile-picture',
+        cookie,
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      }),
+    );
+    expect(upload.statusCode, upload.body).toBe(200);
+    const picture = upload.json().data.profile_picture as string;
+    expect(picture).toMatch(/^\/api\/users\/\d+\/profile-picture\?v=/);
+    const mine = await c.get(picture);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(mine.rawPayload).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBe(600);
+
+    const notImage = await t.app.inject(
+      pageRequest({
+        method: 'POST',
+        url: '/api/profile-picture',
+        cookie,
+        payload: Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+        ),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      }),
+    );
+    expect(notImage.statusCode).toBe(422);
+    expect(notImage.json().errors.file).toEqual(['The photo must be a PNG, JPEG or WebP image']);
+    expect((await c.post('/api/profile-picture', { file: 'x' })).statusCode).toBe(415);
+
+    // Another member and another organisation's staff get nothing; staff of this organisation see it.
+    const other = await joinableGym(t);
+    const stranger = await registerAndVerify(
+      t,
+      registration({ gym_id: other.gym.id, price_id: other.price.id }),
+    );
+    expect((await call(t, stranger).get(picture)).statusCode).toBe(404);
+    const elsewhere = await createTenant(t.db);
+    expect((await call(t, await signIn(t.app, elsewhere.admin.email)).get(picture)).statusCode).toBe(404);
+    const staff = await createStaff(t.db, { organisationId: organisation.id, role: 'admin' });
+    expect((await call(t, await signIn(t.app, staff.email)).get(picture)).statusCode).toBe(200);
+  });
+
+  it('refuses staff on the join site’s calls and guests everywhere', async () => {
+    const tenant = await createTenant(t.db);
+    const staff = call(t, await signIn(t.app, tenant.admin.email));
+    expect((await staff.get('/api/me/active-subscription')).statusCode).toBe(403);
+    expect((await staff.post('/api/subscriptions', { idempotency_key: randomUUID() })).statusCode).toBe(403);
+    const guest = call(t, '');
+    expect((await guest.get('/api/me/active-subscription')).statusCode).toBe(401);
+    expect((await guest.get('/api/akahu/auth-url')).statusCode).toBe(401);
+  });
+});
+
+describe('paying and confirming', () => {
+  it('connects a bank account through Akahu and confirms once, however often it is clicked', async () => {
+    const { gym, price } = await joinableGym(t);
+    const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const c = call(t, cookie);
+    const noMethod = await c.post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(noMethod.statusCode).toBe(422);
+    expect(noMethod.json().errors.payment_method).toEqual(['Choose how to pay first']);
+
+    const badState = await c.post('/api/akahu/exchange', { code: 'whatever', state: 'forged' });
+    expect(badState.statusCode).toBe(422);
+    const paymentTypeId = await connectBank(t, cookie);
+    expect((await c.get('/api/me')).json().data.payment_types).toEqual([
+      { id: paymentTypeId, type: 'bank_account' },
+    ]);
+
+    const summary = await c.get('/api/me/active-subscription');
+    expect(summary.json().data).toMatchObject({
+      status: 'to_confirm',
+      first_payment: { amount: 3500, joining_fee: 1000, surcharge: 0, formatted_total: '$35.00' },
+      payment_method: { id: paymentTypeId, type: 'bank_account' },
+    });
+
+    const key = randomUUID();
+    const [first, second] = await Promise.all([
+      c.post('/api/subscriptions', { idempotency_key: key }),
+      c.post('/api/subscriptions', { idempotency_key: key }),
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    const again = await c.post('/api/subscriptions', { idempotency_key: key });
+    expect(again.statusCode).toBe(200);
+    const subId = first.json().data.id as number;
+    const made = await t.db.select().from(payments).where(eq(payments.subscriptionId, subId));
+    expect(made).toHaveLength(1);
+    expect(made[0]!.amount).toBe(3500);
+    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subId));
+    expect(sub!.isStaging).toBe(false);
+    expect((await c.get('/api/me')).json().data.registration_complete).toBe(true);
+    expect((await c.post('/api/subscriptions', { idempotency_key: 'short' })).statusCode).toBe(422);
+  });
+
+  it('shows the card surcharge first, says a declined first payment plainly, and takes another card', async () => {
+    const { gym, price } = await joinableGym(t, { stripe: true, surchargeBp: 200 });
+    const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const c = call(t, cookie);
+    const total = await c.get('/api/surcharge-total?payment_type=stripe_card');
+    expect(total.json().data).toMatchObject({ amount: 3500, surcharge: 70, total: 3570 });
+    expect((await c.get('/api/surcharge-total?payment_type=cash')).statusCode).toBe(422);
+
+    await saveCard(t, cookie, '4000000000000341');
+    const declined = await c.post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(declined.statusCode, declined.body).toBe(422);
+    expect(declined.json().errors.payment_method[0]).toMatch(
+      /^Your first payment did not go through: .+ Choose another way to pay/,
+    );
+    const status = (await c.get('/api/me/active-subscription')).json().data;
+    expect(status.status).toBe('payment_failed');
+
+    const good = await saveCard(t, cookie, '4242424242424242');
+    const paid = await c.post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({ status: 'active', payment_method: { id: good } });
+    const attempts = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.subscriptionId, paid.json().data.id)));
+    expect(attempts).toHaveLength(2);
+    expect(attempts.filter((p) => p.status === 'sent')).toHaveLength(1);
+    expect(attempts.every((p) => p.amount + p.surcharge === 3570)).toBe(true);
+  });
+
+  it('switches only between the member’s own payment methods', async () => {
+    const a = await joinableGym(t);
+    const first = await registerAndVerify(t, registration({ gym_id: a.gym.id, price_id: a.price.id }));
+    const mine = await connectBank(t, first);
+    const second = await registerAndVerify(t, registration({ gym_id: a.gym.id, price_id: a.price.id }));
+    expect((await call(t, second).post(`/api/me/payment-types/${mine}/switch`)).statusCode).toBe(404);
+    expect((await call(t, second).post('/api/me/payment-types/abc/switch')).statusCode).toBe(422);
+    const ok = await call(t, first).post(`/api/me/payment-types/${mine}/switch`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ id: mine, type: 'bank_account' });
+  });
+});
+
+describe('hand-over from the staff host', () => {
+  it('signs a member in on the join site once, with a token that is never reused', async () => {
+    const { gym, price } = await joinableGym(t);
+    const body = registration({ gym_id: gym.id, price_id: price.id });
+    await registerAndVerify(t, body);
+    const staffHostCookie = await signIn(t.app, String(body.email), String(body.password));
+    const started = await call(t, staffHostCookie).post('/api/handover');
+    expect(started.statusCode, started.body).toBe(200);
+    const token = new URL(started.json().data.url).searchParams.get('handover');
+    const redeem = () =>
+      t.app.inject(pageRequest({ method: 'POST', url: '/api/handover/redeem', payload: { token } }));
+    const first = await redeem();
+    expect(first.statusCode).toBe(200);
+    const joinCookie = first.headers['set-cookie']!.toString().split(';')[0]!;
+    expect((await call(t, joinCookie).get('/api/me')).statusCode).toBe(200);
+    expect((await redeem()).statusCode).toBe(422);
+    // An ordinary session token is not a hand-over token.
+    const plain = staffHostCookie.split('=')[1];
+    const misuse = await t.app.inject(
+      pageRequest({ method: 'POST', url: '/api/handover/redeem', payload: { token: plain } }),
+    );
+    expect(misuse.statusCode).toBe(422);
+    const tenant = await createTenant(t.db);
+    expect((await call(t, await signIn(t.app, tenant.admin.email)).post('/api/handover')).statusCode).toBe(
+      403,
+    );
+  });
+});
