@@ -269,6 +269,20 @@ const CAPABILITIES: Record<string, Capability> = {
       { method: 'GET', url: `/api/staff/${id === home.gymA.id ? home.trainer.id : staffAtB.id}` },
     ],
   },
+  'payments.read': {
+    kind: 'gym',
+    requests: (id) => [
+      { method: 'GET', url: `/api/payments?gym_id=${id}` },
+      { method: 'POST', url: '/api/payments/export', payload: { gym_id: id } },
+    ],
+  },
+  'visits.read': {
+    kind: 'gym',
+    requests: (id) => [
+      { method: 'GET', url: `/api/visits?gym_id=${id}` },
+      { method: 'POST', url: '/api/visits/export', payload: { gym_id: id } },
+    ],
+  },
   'staff.manage': {
     kind: 'organisation',
     requests: async () => [
@@ -399,6 +413,8 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'POST /api/prices/{id}/restore': 'per offering’s gyms (prices.write.test.ts)',
   'POST /api/prices/{id}/private-links': 'per offering’s gyms (private-links.test.ts)',
   'POST /api/prices/{price_id}/pro-rata': 'as catalogue.read (pro-rata.test.ts)',
+  'GET /api/payments/{id}': 'payments.read, by the payment’s gym (payments.routes.test.ts)',
+  'POST /api/payments/{id}/retry': 'admins of the payment’s gym (payments.routes.test.ts)',
 };
 
 describe('every route', () => {
