@@ -28,6 +28,13 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running benchmark: a promise of its result that also reports each response as it arrives. */
+  interface Instance extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, milliseconds: number) => void,
+    ): Instance;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

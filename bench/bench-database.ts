@@ -5,7 +5,7 @@ import { hashPassword } from '../apps/server/src/auth/password';
 import { nzBankAccount } from '../apps/server/src/db/seed/nz-bank-account';
 import { emailPart } from '../apps/server/src/db/seed/nz-data';
 import { Random } from '../apps/server/src/db/seed/random';
-import { BENCH_ADMIN, BENCH_ORGANISATION } from './bench-config';
+import { BENCH_ADMIN, BENCH_GYM_ADMIN, BENCH_ORGANISATION } from './bench-config';
 
 const GYMS = [
   ['Bench Fitness Britomart', 250],
@@ -108,6 +108,18 @@ export async function catalogue(client: pg.Client) {
   await client.query(
     `insert into organisation_staff (organisation_id, user_id, role, access_enabled, accepted_at) values ($1, $2, 'admin', true, now())`,
     [org, admin],
+  );
+  const gymAdmin = await one(
+    `insert into users (name, email, password_hash, is_staff, email_verified_at) values ($1, $2, $3, true, now()) returning id`,
+    [BENCH_GYM_ADMIN.name, BENCH_GYM_ADMIN.email, await hashPassword(BENCH_GYM_ADMIN.password)],
+  );
+  await client.query(
+    `insert into organisation_staff (organisation_id, user_id, role, access_enabled, accepted_at) values ($1, $2, null, true, now())`,
+    [org, gymAdmin],
+  );
+  await client.query(
+    `insert into gym_staff (organisation_id, gym_id, user_id, role) values ($1, $2, $3, 'admin')`,
+    [org, gyms[0], gymAdmin],
   );
   return { org, gyms };
 }

@@ -173,3 +173,13 @@ export const SUBSCRIPTIONS = q(
     from m returning id, user_id)
   update m set subscription_id = ins.id from ins where ins.user_id = m.user_id`,
 );
+
+/** Every member's search terms (the statement migration 0007 runs for existing members). */
+export const SEARCH_TERMS = q(
+  [],
+  `insert into member_search_terms (organisation_id, user_id, term, name, home_gym_id)
+   select m.organisation_id, m.user_id, t.term, u.search_name, m.home_gym_id
+   from organisation_members m join users u on u.id = m.user_id
+   cross join lateral member_search_terms_of(u.search_name, u.search_email) as t(term)
+   where m.deleted_at is null and u.deleted_at is null`,
+);

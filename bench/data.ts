@@ -70,7 +70,7 @@ async function main() {
     });
     // Bulk load: indexes are built once afterwards (unique ones then check the whole table), and the
     // per-row foreign-key triggers give way to one set-based check at the end.
-    const indexes = await dropIndexes(client, ['charges', 'payments', 'visits']);
+    const indexes = await dropIndexes(client, ['charges', 'payments', 'visits', 'member_search_terms']);
     const triggersOff = await client.query('set session_replication_role = replica').then(
       () => true,
       () => false,
@@ -90,6 +90,8 @@ async function main() {
     if (triggersOff) {
       await client.query('set session_replication_role = origin');
       await step('foreign keys checked', () => checkReferences(client));
+      // The load skipped the triggers that keep the search's prefix index (migration 0007): built in one pass.
+      await step('search terms', () => run(q.SEARCH_TERMS, args));
     }
     await step('indexes', async () => {
       for (const definition of indexes) await client.query(definition);

@@ -2,23 +2,24 @@
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 
+import type { Side } from './measure';
+
 export interface Figures {
   name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p97_5: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  total: number;
+  /** Statements one request runs. */
+  statements: number;
+  /** The API call over loopback. */
+  app: Side;
+  /** The same statements straight through the driver, same connections and duration. */
+  raw: Side;
 }
 
 const FILE = new URL('./RESULTS.md', import.meta.url);
 const HEADER = `# Benchmark results
 
 Figures from \`npm run bench\` (the real server, started against the bench database that
-\`npm run bench:data\` builds, driven over loopback by autocannon). Latencies in milliseconds.
-Newest last.
+\`npm run bench:data\` builds, driven over loopback by autocannon; beside each call, the SQL it runs straight
+through the driver at the same concurrency). Latencies in milliseconds. Newest last.
 `;
 
 export function appendResults(
@@ -36,9 +37,21 @@ export function appendResults(
   const load = loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
+  const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
   const rows = figures.map((f) => [
     f.name,
-    ...[f.requestsPerSecond.toFixed(0), f.p50, f.p97_5, f.p99, f.errors, f.non2xx, f.total].map(String),
+    f.app.requestsPerSecond.toFixed(0),
+    ms(f.app.p50),
+    ms(f.app.p95),
+    ms(f.app.p99),
+    f.raw.requestsPerSecond.toFixed(0),
+    ms(f.raw.p50),
+    ms(f.raw.p95),
+    ms(f.raw.p99),
+    (f.app.p50 / f.raw.p50).toFixed(1),
+    (f.app.p95 / f.raw.p95).toFixed(1),
+    String(f.statements),
+    String(f.app.failures + f.raw.failures),
   ]);
   const section = [
     '',
@@ -49,7 +62,24 @@ export function appendResults(
     `- Data: ${context.data}`,
     ...(context.skipped.length ? [`- Skipped: ${context.skipped.join('; ')}`] : []),
     '',
-    ...table(['scenario', 'requests/s', 'p50', 'p97.5', 'p99', 'errors', 'non-2xx', 'requests'], rows),
+    ...table(
+      [
+        'scenario',
+        'app req/s',
+        'app p50',
+        'app p95',
+        'app p99',
+        'raw req/s',
+        'raw p50',
+        'raw p95',
+        'raw p99',
+        'app ÷ raw p50',
+        'app ÷ raw p95',
+        'statements',
+        'failures',
+      ],
+      rows,
+    ),
     '',
   ].join('\n');
   if (!existsSync(FILE)) writeFileSync(FILE, HEADER);

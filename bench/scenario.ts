@@ -1,17 +1,40 @@
-// What a bench scenario is: one request, repeated by autocannon for the run's duration.
+// What a bench scenario is: one request, repeated by autocannon for the run's duration, and beside it the
+// SQL that request runs, repeated directly through the driver at the same concurrency.
+
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import type { Executor } from '../apps/server/src/db/client';
+
 export interface BenchRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
 }
 
+/** One statement as the driver receives it. */
+export interface RawStatement {
+  text: string;
+  values: unknown[];
+}
+
+/** What a scenario's SQL runs against: the bench database and who the signed-in person is. */
+export interface BenchContext {
+  pool: pg.Pool;
+  organisationId: number;
+  /** The gyms of the gym-scoped person (BENCH_GYM_ADMIN). */
+  gymIds: number[];
+}
+
 export interface Scenario {
   name: string;
   /** Scenarios run in this order. */
   order: number;
-  /** Needs a signed-in staff session (the bench organisation's admin). */
-  needsSession: boolean;
+  /** Signs in as the bench organisation's admin, or as the admin of its first gym only; false: no session. */
+  session: 'admin' | 'gym-admin' | false;
   request: BenchRequest;
+  /** The statements one request runs, in order (recorded from the server's own code where it has any). */
+  statements(context: BenchContext): Promise<RawStatement[]>;
 }
 
 /** The headers the page sends with every call. */
@@ -22,4 +45,26 @@ export function pageHeaders(cookie: string | undefined, json: boolean): Record<s
     ...(json ? { 'content-type': 'application/json' } : {}),
     ...(cookie ? { cookie } : {}),
   };
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Runs `work` (a server repository function) once against the bench database and returns the statements
+ * it sent, text and parameters exactly as the driver received them.
+ */
+export async function recordStatements(
+  pool: pg.Pool,
+  work: (db: Executor) => Promise<unknown>,
+): Promise<RawStatement[]> {
+  const statements: RawStatement[] = [];
+  const recorder = {
+    execute: async (query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      statements.push({ text, values: params });
+      return pool.query(text, params);
+    },
+  };
+  await work(recorder as unknown as Executor);
+  return statements;
 }

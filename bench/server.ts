@@ -1,6 +1,7 @@
 // Starts the real server as a child process against the bench database, and stops it again.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { BENCH_DATABASE_URL } from './bench-config';
 
@@ -10,6 +11,19 @@ export interface RunningServer {
 }
 
 const root = new URL('..', import.meta.url).pathname;
+
+/** BENCH_PORT when set, otherwise a port the system says is free now, so a bench runs beside `npm start`. */
+export async function benchPort(): Promise<number> {
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
 
 export async function startServer(port: number): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -28,12 +42,15 @@ export async function startServer(port: number): Promise<RunningServer> {
       APP_URL: baseUrl,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // The daily billing run stays out of the measurements.
+      BILLING_WORKERS: 'off',
       PROVIDERS: 'sandbox',
-      MAIL_CAPTURE_PORT: '0',
-      // Simulators on free ports, so a bench runs beside `npm start` (which holds 4101–4103).
-      SANDBOX_AKAHU_PORT: '0',
-      SANDBOX_STRIPE_PORT: '0',
-      SANDBOX_KISI_PORT: '0',
+      // Mail capture and simulators on free ports, so a bench runs beside `npm start` (which holds 1025
+      // and 4101–4103); BENCH_*_PORT names them instead.
+      MAIL_CAPTURE_PORT: process.env.BENCH_MAIL_CAPTURE_PORT ?? '0',
+      SANDBOX_AKAHU_PORT: process.env.BENCH_AKAHU_PORT ?? '0',
+      SANDBOX_STRIPE_PORT: process.env.BENCH_STRIPE_PORT ?? '0',
+      SANDBOX_KISI_PORT: process.env.BENCH_KISI_PORT ?? '0',
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       // Production refuses development defaults: the bench names its own (no mail is sent in a run).
       SMTP_URL: 'smtp://127.0.0.1:2525',

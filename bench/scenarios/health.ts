@@ -1,9 +1,12 @@
 import type { Scenario } from '../scenario';
 
 // Liveness with a database round trip: the floor under every other figure.
-export const scenario: Scenario = {
-  name: 'health',
-  order: 1,
-  needsSession: false,
-  request: { method: 'GET', path: '/api/health' },
-};
+export const scenarios: Scenario[] = [
+  {
+    name: 'health',
+    order: 1,
+    session: false,
+    request: { method: 'GET', path: '/api/health' },
+    statements: async () => [{ text: 'select 1', values: [] }],
+  },
+];

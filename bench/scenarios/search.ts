@@ -1,0 +1,37 @@
+import { searchMembers } from '../../apps/server/src/features/search/search.repository';
+import { SEARCH_LIMIT } from '../../apps/server/src/features/search/search.routes';
+import { recordStatements, type Scenario } from '../scenario';
+
+// The global search box, as staff type into it: common name prefixes ("smi" is about 6 % of the bench's
+// members, "a" most of them), an email fragment, and a substring found only inside words ("mit", the
+// trigram path). Each for the whole organisation (its admin) and for one gym's admin (their gym only).
+const QUERIES = [
+  ['smi', 'smi'],
+  ['a', 'a'],
+  ['jo', 'jo'],
+  ['email', 'smith.1'],
+  ['inside-words', 'mit'],
+] as const;
+
+export const scenarios: Scenario[] = QUERIES.flatMap(([label, query], i) =>
+  (['admin', 'gym-admin'] as const).map(
+    (session, j): Scenario => ({
+      name: `search-${label}${session === 'gym-admin' ? '-gym' : ''}`,
+      order: 10 + i * 2 + j,
+      session,
+      request: { method: 'POST', path: '/api/search', body: { query } },
+      statements: (context) =>
+        recordStatements(context.pool, (db) =>
+          searchMembers(
+            db,
+            {
+              organisationId: context.organisationId,
+              gymIds: session === 'gym-admin' ? context.gymIds : null,
+            },
+            query,
+            SEARCH_LIMIT,
+          ),
+        ),
+    }),
+  ),
+);
