@@ -283,6 +283,18 @@ const CAPABILITIES: Record<string, Capability> = {
       { method: 'POST', url: '/api/visits/export', payload: { gym_id: id } },
     ],
   },
+  'dashboard.read': {
+    kind: 'gym',
+    requests: (id) =>
+      ['stats', 'active-users', 'user-breakdown', 'cost-and-visit-breakdown'].map((call) => ({
+        method: 'GET' as const,
+        url: `/api/${call}?gym_id=${id}`,
+      })),
+  },
+  'active-user-debugging': {
+    kind: 'organisation',
+    requests: () => [{ method: 'GET', url: '/api/active-user-debugging' }],
+  },
   'staff.manage': {
     kind: 'organisation',
     requests: async () => [
