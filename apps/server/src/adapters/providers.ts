@@ -52,6 +52,7 @@ export function createProviders(env: Env, clock?: Clock): Providers {
   }
   const defaultAkahu: AkahuApp = { appToken: env.AKAHU_APP_TOKEN!, appSecret: env.AKAHU_APP_SECRET! };
   const kisiWebhookSecret = env.KISI_WEBHOOK_SECRET;
+  const akahuClients = new Map<string, AkahuAdapter>();
 
   return {
     mode: env.PROVIDERS,
@@ -62,13 +63,22 @@ export function createProviders(env: Env, clock?: Clock): Providers {
       // Webhook timestamps are judged by the application clock, which demos and tests can move.
       ...(clock ? { now: () => clock.now() } : {}),
     }),
-    akahu: (app) =>
-      createAkahuAdapter({
-        ...(app ?? defaultAkahu),
-        redirectUri: `${env.REGISTER_URL}/bank-account-connected`,
-        apiUrl: env.AKAHU_API_URL,
-        oauthUrl: live ? undefined : env.AKAHU_API_URL,
-      }),
+    akahu: (app) => {
+      // One client per app, kept: a run sends thousands of payments through a gym's app.
+      const chosen = app ?? defaultAkahu;
+      const key = `${chosen.appToken}\u0000${chosen.appSecret}`;
+      let adapter = akahuClients.get(key);
+      if (!adapter) {
+        adapter = createAkahuAdapter({
+          ...chosen,
+          redirectUri: `${env.REGISTER_URL}/bank-account-connected`,
+          apiUrl: env.AKAHU_API_URL,
+          oauthUrl: live ? undefined : env.AKAHU_API_URL,
+        });
+        akahuClients.set(key, adapter);
+      }
+      return adapter;
+    },
     kisi: (apiKey) =>
       createKisiAdapter({ apiKey, apiUrl: env.KISI_API_URL, webhookSecret: kisiWebhookSecret }),
     kisiWebhookSecret,

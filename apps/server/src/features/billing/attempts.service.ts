@@ -17,6 +17,7 @@ import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
 import { queryRows } from '../../db/client';
 import { failpoint } from '../../failpoints';
+import { eachInParallel } from './in-parallel';
 import { applyPaymentOutcome } from './payment-outcomes.service';
 
 /** PaymentIntent metadata naming our attempt, for events that arrive before we stored Stripe's id. */
@@ -47,10 +48,7 @@ interface AttemptContext {
   sealed_token: string | null;
 }
 
-async function attemptContext(deps: Pick<AppDeps, 'db'>, paymentId: number) {
-  const rows = await queryRows<AttemptContext>(
-    deps.db,
-    sql`select p.id::int, p.organisation_id::int, p.gym_id::int, p.user_id::int, p.status, p.type,
+const CONTEXT_COLUMNS = sql`p.id::int, p.organisation_id::int, p.gym_id::int, p.user_id::int, p.status, p.type,
           p.amount + p.surcharge as total, p.idempotency_key, p.akahu_id, p.stripe_id,
           p.period_start_at::text, ba.akahu_account_id, ba.status as bank_status, c.stripe_customer_id,
           c.stripe_payment_method_id, g.name as gym_name, g.stripe_id as gym_stripe_id,
@@ -64,10 +62,23 @@ async function attemptContext(deps: Pick<AppDeps, 'db'>, paymentId: number) {
         left join payment_types pt on pt.id = p.payment_type_id and pt.deleted_at is null
         left join bank_accounts ba on ba.payment_type_id = pt.id
         left join cards c on c.payment_type_id = pt.id
-        left join destination_accounts da on da.gym_id = p.gym_id
-        where p.id = ${paymentId}`,
+        left join destination_accounts da on da.gym_id = p.gym_id`;
+
+async function attemptContext(deps: Pick<AppDeps, 'db'>, paymentId: number) {
+  const rows = await queryRows<AttemptContext>(
+    deps.db,
+    sql`select ${CONTEXT_COLUMNS} where p.id = ${paymentId}`,
   );
   return rows[0] ?? null;
+}
+
+/** The contexts of many attempts in one query (a run sends them by the hundred). */
+async function attemptContexts(deps: Pick<AppDeps, 'db'>, paymentIds: readonly number[]) {
+  const rows = await queryRows<AttemptContext>(
+    deps.db,
+    sql`select ${CONTEXT_COLUMNS} where p.id = any(${`{${paymentIds.join(',')}}`}::bigint[])`,
+  );
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 const unusable = (code: string, description: string): ProviderPaymentOutcome => ({
@@ -87,7 +98,31 @@ export async function sendAttempt(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
   paymentId: number,
 ): Promise<SendResult> {
-  const a = await attemptContext(deps, paymentId);
+  return sendWithContext(deps, await attemptContext(deps, paymentId));
+}
+
+/** How many attempts' contexts one query reads when a run sends many. */
+const CONTEXT_BATCH = 200;
+
+/**
+ * Sends many attempts, `SEND_CONCURRENCY` at a time, reading their contexts a batch per query rather
+ * than one each (what the daily run does with the day's charges and retries).
+ */
+export async function sendAttempts(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
+  paymentIds: readonly number[],
+): Promise<void> {
+  for (let from = 0; from < paymentIds.length; from += CONTEXT_BATCH) {
+    const ids = paymentIds.slice(from, from + CONTEXT_BATCH);
+    const contexts = await attemptContexts(deps, ids);
+    await eachInParallel(ids, (id) => sendWithContext(deps, contexts.get(id) ?? null));
+  }
+}
+
+async function sendWithContext(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
+  a: AttemptContext | null,
+): Promise<SendResult> {
   if (a?.status !== 'pending_request') return 'not_waiting';
   if (a.akahu_id) return 'pending';
   const apply = (outcome: ProviderPaymentOutcome, ids: { stripeId?: string | null } = {}) =>
@@ -188,8 +223,29 @@ export async function sendAttempt(
 export async function pollAttempt(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
   paymentId: number,
-): Promise<'answered' | 'pending' | 'unreachable'> {
-  const a = await attemptContext(deps, paymentId);
+): Promise<PollResult> {
+  return pollWithContext(deps, await attemptContext(deps, paymentId));
+}
+
+export type PollResult = 'answered' | 'pending' | 'unreachable';
+
+/** Polls many pending bank payments, reading their contexts a batch per query; `then` sees each answer. */
+export async function pollAttempts(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
+  paymentIds: readonly number[],
+  then: (paymentId: number, answer: PollResult) => Promise<unknown>,
+): Promise<void> {
+  for (let from = 0; from < paymentIds.length; from += CONTEXT_BATCH) {
+    const ids = paymentIds.slice(from, from + CONTEXT_BATCH);
+    const contexts = await attemptContexts(deps, ids);
+    await eachInParallel(ids, async (id) => then(id, await pollWithContext(deps, contexts.get(id) ?? null)));
+  }
+}
+
+async function pollWithContext(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
+  a: AttemptContext | null,
+): Promise<PollResult> {
   if (a?.status !== 'pending_request' || !a.akahu_id) return 'answered';
   if (!a.sealed_token) return 'unreachable';
   const akahu = deps.providers.akahu(

@@ -24,11 +24,10 @@ import type { AppDeps } from '../../app-deps';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
 import { failpoint } from '../../failpoints';
-import { pollAttempt, sendAttempt } from './attempts.service';
+import { pollAttempts, sendAttempts } from './attempts.service';
 import { queueCancelledForNonPaymentMail, sendBillingMail } from './billing-mail.service';
 import * as repo from './billing-run.repository';
 import { syncDoorAccess } from './door-access.service';
-import { eachInParallel } from './in-parallel';
 import { reconcile } from './reconciliation.service';
 import { planOf } from './subscription-plan';
 
@@ -81,11 +80,11 @@ export async function runBillingDay(deps: BillingDeps, day: CalendarDate): Promi
   const made = await makeDueCharges(deps, day);
   summary.charges = made.charges;
   summary.attempts = made.attempts.length;
-  await eachInParallel(made.attempts, (id) => sendAttempt(deps, id));
+  await sendAttempts(deps, made.attempts);
 
   const retries = await makeRetries(deps, day);
   summary.retries = retries.length;
-  await eachInParallel(retries, (id) => sendAttempt(deps, id));
+  await sendAttempts(deps, retries);
 
   summary.resent = await resendUnsent(deps, started);
   summary.polled = await pollPending(deps, started);
@@ -186,7 +185,7 @@ async function movePauses(deps: BillingDeps, day: CalendarDate, touched: Set<num
 }
 
 /** Credits the paid days the pause covers and moves the next charge (BILLING.md "Pauses"). */
-async function startPause(tx: Executor, pause: repo.DuePause, now: Date) {
+export async function startPause(tx: Executor, pause: repo.DuePause, now: Date) {
   let creditDays = 0;
   let change: string;
   if (pause.current_period_start === null || pause.current_period_end === null) {
@@ -407,7 +406,10 @@ async function resendUnsent(deps: BillingDeps, writtenBefore: Date): Promise<num
   for (;;) {
     const batch = await repo.unsentAttempts(deps.db, writtenBefore, after);
     after = batch.at(-1)?.id ?? after;
-    await eachInParallel(batch, ({ id }) => sendAttempt(deps, id));
+    await sendAttempts(
+      deps,
+      batch.map(({ id }) => id),
+    );
     sent += batch.length;
     if (batch.length < repo.BATCH) return sent;
   }
@@ -419,10 +421,13 @@ async function pollPending(deps: BillingDeps, askedBefore: Date): Promise<number
   for (;;) {
     const batch = await repo.pendingBankAttempts(deps.db, askedBefore, after);
     after = batch.at(-1)?.id ?? after;
-    await eachInParallel(batch, async ({ id }) => {
-      const answer = await pollAttempt(deps, id);
-      if (answer !== 'answered') await repo.markPolled(deps.db, id, deps.clock.now());
-    });
+    await pollAttempts(
+      deps,
+      batch.map(({ id }) => id),
+      async (id, answer) => {
+        if (answer !== 'answered') await repo.markPolled(deps.db, id, deps.clock.now());
+      },
+    );
     polled += batch.length;
     if (batch.length < repo.BATCH) return polled;
   }
