@@ -37,7 +37,7 @@ export function sessionNeed(handle: RouteHandle | undefined): 'user' | 'known-us
 
 /** The join site's next step for a signed-in member (spec: onboarding order photo → payment → confirm). */
 export function nextRegisterStep(user: Me, welcomeDue: boolean): string {
-  if (welcomeDue) return route('register.welcome-to-gym');
+  if (welcomeDue || user.registration_complete) return route('register.welcome-to-gym');
   if (!user.profile_picture) return route('register.take-photo');
   if (user.payment_types.length === 0) return route('register.choose-payment-method');
   return route('register.confirm-subscription');

@@ -1,8 +1,11 @@
 // The route guard (spec section 2): before a screen loads, make sure the session is known as far as the
 // screen needs, then redirect as session-guard.ts decides.
+
+import { handoverAnswer } from '@gym/domain/api/registration';
 import type { QueryClient } from '@tanstack/react-query';
 import { type MiddlewareFunction, redirect } from 'react-router';
 import type { Host } from '@/config/paths';
+import { api } from '@/lib/api-client';
 import { isApiError, NOT_TWO_FACTOR_AUTHENTICATED } from '@/lib/api-error';
 import { readGuestFlag, writeGuestFlag } from '@/lib/session/guest-flag';
 import { ME_QUERY_KEY, type Me, meQueryOptions } from '@/lib/session/me';
@@ -39,6 +42,19 @@ async function knownSession(queryClient: QueryClient): Promise<SessionState> {
   return session.status === 'signed-in' ? session : { status: 'unknown' };
 }
 
+/** The join site's address that signs this member in there (POST /api/handover), or `fallback`. */
+async function handoverUrl(fallback: string): Promise<string> {
+  try {
+    const answer = await api.post('/api/handover', undefined, {
+      schema: handoverAnswer,
+      skipErrorHandler: true,
+    });
+    return answer.data.url;
+  } catch {
+    return fallback;
+  }
+}
+
 interface GuardOptions {
   host: Host;
   /** The handle of the screen at an address. */
@@ -54,6 +70,11 @@ export function sessionGuard({ host, handleAt }: GuardOptions): MiddlewareFuncti
     const queryClient = context.get(queryClientContext);
     const session = need === 'user' ? await loadSession(queryClient) : await knownSession(queryClient);
     const target = guardRedirect({ host, handle, session, intended: url.pathname + url.search });
+    if (target && host === 'staff' && session.status === 'signed-in' && !session.user.is_staff) {
+      // A member signed in here belongs on the join site, whose cookies are its own: hand them over with
+      // a one-time token rather than sending them there signed out.
+      throw redirect(await handoverUrl(target));
+    }
     if (target) throw redirect(target);
   };
 }

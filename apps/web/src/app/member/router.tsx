@@ -1,7 +1,7 @@
 // The member join site's screens (spec section 2, register host). The first two are open; the rest need
 // a signed-in member and sit under 'authenticated', behind the session guard (sign-in, the two-factor
-// code, staff users to the back office). Sending members on to their next step comes with the join
-// screens themselves.
+// code, staff users to the back office). A signed-in member opening the register screen is sent on to
+// their next step (welcome, photo, payment method, confirm).
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootErrorBoundary, RouteErrorBoundary } from '@/components/errors/route-error-boundary';
@@ -33,8 +33,13 @@ export const memberRoutes: RouteObject[] = [
         Component: PageShell,
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          page('register', 'Join your gym', open),
-          page('register.verification-code', 'Check your email', open),
+          page('register', 'Join your gym', { ...open, guestOnly: true }, () => import('./routes/register')),
+          page(
+            'register.verification-code',
+            'Check your email',
+            open,
+            () => import('./routes/verification-code'),
+          ),
           notFoundPage(),
         ],
       },
@@ -44,14 +49,44 @@ export const memberRoutes: RouteObject[] = [
         Component: PageShell,
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          page('register.take-photo', 'Add your photo', signedIn),
-          page('register.choose-payment-method', 'Choose how to pay', signedIn),
-          page('register.connect-akahu', 'Connect your bank account', signedIn),
-          page('register.card-details', 'Card details', signedIn),
-          page('register.bank-account-connected', 'Bank account connected', signedIn),
-          page('register.card-connected', 'Card connected', signedIn),
-          page('register.confirm-subscription', 'Confirm your membership', signedIn),
-          page('register.welcome-to-gym', 'Welcome to the gym', signedIn),
+          page('register.take-photo', 'Add your photo', signedIn, () => import('./routes/take-photo')),
+          page(
+            'register.choose-payment-method',
+            'Choose how to pay',
+            signedIn,
+            () => import('./routes/choose-payment-method'),
+          ),
+          page(
+            'register.connect-akahu',
+            'Connect your bank account',
+            signedIn,
+            () => import('./routes/connect-akahu'),
+          ),
+          page('register.card-details', 'Card details', signedIn, () => import('./routes/card-details')),
+          page(
+            'register.bank-account-connected',
+            'Bank account connected',
+            signedIn,
+            () => import('./routes/bank-account-connected'),
+          ),
+          page(
+            'register.card-connected',
+            'Card connected',
+            signedIn,
+            () => import('./routes/card-connected'),
+          ),
+          page(
+            'register.confirm-subscription',
+            'Confirm your membership',
+            signedIn,
+            () => import('./routes/confirm-subscription'),
+          ),
+          page(
+            'register.welcome-to-gym',
+            'Welcome to the gym',
+            signedIn,
+            () => import('./routes/welcome-to-gym'),
+          ),
         ],
       },
     ],

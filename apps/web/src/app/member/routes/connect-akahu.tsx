@@ -1,0 +1,10 @@
+import { ConnectBank } from '@/features/join/components/connect-bank';
+import { JoinCard } from '@/features/join/components/join-card';
+
+export function Component() {
+  return (
+    <JoinCard title="Connect your bank account">
+      <ConnectBank />
+    </JoinCard>
+  );
+}

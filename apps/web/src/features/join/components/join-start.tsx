@@ -1,0 +1,62 @@
+// The register screen's two ways in: join (the form), or "already a member? sign in". A hand-over link
+// from the staff host (?handover=…) signs the member in here first and sends them to their next step.
+import { Alert, Loader, SegmentedControl, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '@/lib/notify';
+import { meQueryOptions } from '@/lib/session/me';
+import { useRedeemHandover } from '../api/join-api';
+import { MemberSignIn } from './member-sign-in';
+import { nextJoinStep } from './next-step';
+import { RegisterForm } from './register-form';
+
+export function JoinStart() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handover = params.get('handover');
+  const redeem = useRedeemHandover();
+  const asked = useRef(false);
+  const [mode, setMode] = useState(params.get('sign_in') ? 'sign-in' : 'join');
+
+  useEffect(() => {
+    if (!handover || asked.current) return;
+    asked.current = true;
+    redeem.mutate(handover, {
+      onSuccess: async () => {
+        const me = await queryClient.fetchQuery(meQueryOptions());
+        void navigate(nextJoinStep(me), { replace: true });
+      },
+    });
+  }, [handover, redeem, queryClient, navigate]);
+
+  if (handover && !redeem.isError) return <Loader aria-label="Signing you in" />;
+  return (
+    <Stack gap="md">
+      {redeem.isError ? (
+        <Alert color="yellow" role="alert">
+          {errorMessage(redeem.error)}
+        </Alert>
+      ) : null}
+      <SegmentedControl
+        fullWidth
+        size="md"
+        value={mode}
+        onChange={(value) => {
+          setMode(value);
+          const next = new URLSearchParams(params);
+          next.delete('handover');
+          if (value === 'sign-in') next.set('sign_in', '1');
+          else next.delete('sign_in');
+          setParams(next, { replace: true });
+        }}
+        data={[
+          { value: 'join', label: 'Join' },
+          { value: 'sign-in', label: 'Already a member? Sign in' },
+        ]}
+      />
+      {mode === 'sign-in' ? <MemberSignIn /> : <RegisterForm />}
+    </Stack>
+  );
+}

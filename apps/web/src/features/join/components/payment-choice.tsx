@@ -1,0 +1,72 @@
+// /choose-payment-method: bank account (through Akahu, no surcharge) or card (through Stripe, with the
+// gym's card surcharge shown before choosing). Saved methods can be picked again.
+import { Alert, Button, Card, Stack, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { route } from '@/config/paths';
+import { useCurrentUser } from '@/lib/session/me';
+import { useJoinSubscription, useSurchargeTotal, useSwitchPaymentType } from '../api/join-api';
+
+export function PaymentChoice() {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const bank = useSurchargeTotal('bank_account');
+  const card = useSurchargeTotal('stripe_card');
+  const subscription = useJoinSubscription();
+  const switchTo = useSwitchPaymentType();
+  const failed = subscription.data?.last_attempt?.message;
+
+  return (
+    <Stack gap="md">
+      {failed ? (
+        <Alert color="red" role="alert" title="Your first payment did not go through">
+          {failed}
+        </Alert>
+      ) : null}
+      <Card withBorder padding="lg">
+        <Stack gap="xs">
+          <Text fw={600}>Bank account</Text>
+          <Text size="sm">Pay straight from your bank account. No surcharge.</Text>
+          {bank.data ? <Text size="sm">First payment: {bank.data.formatted_total}</Text> : null}
+          <Button size="lg" onClick={() => void navigate(route('register.connect-akahu'))}>
+            Connect my bank account
+          </Button>
+        </Stack>
+      </Card>
+      <Card withBorder padding="lg">
+        <Stack gap="xs">
+          <Text fw={600}>Card</Text>
+          <Text size="sm">{user.general_card_surcharge_text ?? 'Pay by credit or debit card.'}</Text>
+          {card.data ? (
+            <Text size="sm">
+              First payment: {card.data.formatted_total} (includes {card.data.formatted_surcharge} card
+              surcharge)
+            </Text>
+          ) : null}
+          <Button size="lg" variant="light" onClick={() => void navigate(route('register.card-details'))}>
+            Pay by card
+          </Button>
+        </Stack>
+      </Card>
+      {user.payment_types.length > 0 ? (
+        <Stack gap="xs">
+          <Text fw={600}>Or use one you added before</Text>
+          {user.payment_types.map((p) => (
+            <Button
+              key={p.id}
+              variant="default"
+              size="md"
+              loading={switchTo.isPending && switchTo.variables === p.id}
+              onClick={() =>
+                switchTo.mutate(p.id, {
+                  onSuccess: () => void navigate(route('register.confirm-subscription')),
+                })
+              }
+            >
+              {p.type === 'stripe_card' ? 'Card' : 'Bank account'} #{p.id}
+            </Button>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
