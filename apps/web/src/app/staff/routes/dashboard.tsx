@@ -1,5 +1,5 @@
-import { DashboardWelcome } from '@/features/dashboard/components/dashboard-welcome';
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
 
 export function Component() {
-  return <DashboardWelcome />;
+  return <DashboardScreen />;
 }

@@ -1,4 +1,4 @@
-// The dashboard until its figures arrive: a welcome by first name, and a plain word that more is coming.
+// The dashboard's greeting: a welcome by first name and the organisation's name.
 import { capitaliseWords } from '@gym/domain/format';
 import { Stack, Text, Title } from '@mantine/core';
 import { useCurrentUser } from '@/lib/session/me';
@@ -14,7 +14,6 @@ export function DashboardWelcome() {
     <Stack gap="sm" py="md">
       <Title order={1}>{first ? `Kia ora, ${first}` : 'Kia ora'}</Title>
       {user.current_organisation ? <Text c="dimmed">{user.current_organisation.name}</Text> : null}
-      <Text>The dashboard is not built yet. Use the menu to find your way around.</Text>
     </Stack>
   );
 }

@@ -1,0 +1,5 @@
+import { VisitsScreen } from '@/features/visits/components/visits-screen';
+
+export function Component() {
+  return <VisitsScreen />;
+}

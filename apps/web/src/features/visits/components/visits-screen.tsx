@@ -1,0 +1,147 @@
+// /visits: door unlocks at gyms that track visits (from Kisi's webhooks), allowed or refused, with
+// filters kept in the address, the filter's counts, and the CSV export.
+import type { CalendarDate } from '@gym/domain/calendar-date';
+import { formatDateTime } from '@gym/domain/format';
+import { Badge, Button, EmptyState, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconDoor, IconDownload } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { ListPagination } from '@/components/ui/list-pagination';
+import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
+import { useGymOptions } from '@/lib/gym-options';
+import { notifyError } from '@/lib/notify';
+import { useCurrentUser } from '@/lib/session/me';
+import { useExportVisits, useVisits } from '../api/visits-api';
+import {
+  apiFilters,
+  filtersFromSearch,
+  isFiltered,
+  type VisitFilterKey,
+  withFilters,
+} from '../lib/visit-filters';
+
+const COLUMNS = ['When', 'Member', 'Gym', 'Door', 'Result'];
+
+export function VisitsScreen() {
+  const organisationId = useCurrentUser().current_organisation?.id ?? 0;
+  const gyms = useGymOptions();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromSearch(params);
+  const query = apiFilters(filters);
+  const visits = useVisits(organisationId, query, filters.page);
+  const exporter = useExportVisits();
+  const setFilters = (changes: Partial<Record<VisitFilterKey, string>>) =>
+    setParams((current) => withFilters(current, changes));
+  const meta = visits.data?.meta;
+  const rows = visits.data?.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>Visits</Title>
+          <Text c="dimmed" mt={4}>
+            {meta
+              ? `${meta.successful} allowed and ${meta.refused} refused door unlocks`
+              : 'Door unlocks at gyms that track visits'}
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconDownload size={16} aria-hidden />}
+          variant="default"
+          loading={exporter.isPending}
+          onClick={() =>
+            exporter.mutate(query, { onError: (error) => notifyError(error, 'Could not export the visits') })
+          }
+        >
+          Export CSV
+        </Button>
+      </Group>
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <Select
+          label="Gym"
+          data={[
+            { value: '', label: 'All gyms' },
+            ...gyms.map((gym) => ({ value: String(gym.id), label: gym.name })),
+          ]}
+          value={filters.gymId === null ? '' : String(filters.gymId)}
+          onChange={(value) => setFilters({ gym: value ?? '' })}
+          allowDeselect={false}
+          w={190}
+        />
+        <Select
+          label="Result"
+          data={[
+            { value: '', label: 'Allowed and refused' },
+            { value: 'allowed', label: 'Allowed' },
+            { value: 'refused', label: 'Refused' },
+          ]}
+          value={filters.result ?? ''}
+          onChange={(value) => setFilters({ result: value ?? '' })}
+          allowDeselect={false}
+          w={190}
+        />
+        <DatePickerInput
+          label="From"
+          valueFormat="D MMM YYYY"
+          value={filters.from}
+          onChange={(value) => setFilters({ from: (value as CalendarDate | null) ?? '' })}
+          clearable
+          w={160}
+        />
+        <DatePickerInput
+          label="To"
+          valueFormat="D MMM YYYY"
+          value={filters.to}
+          onChange={(value) => setFilters({ to: (value as CalendarDate | null) ?? '' })}
+          clearable
+          w={160}
+        />
+      </Group>
+      {visits.isError ? (
+        <LoadErrorAlert what="the visits" error={visits.error} onRetry={() => void visits.refetch()} />
+      ) : rows && rows.length === 0 ? (
+        <EmptyState
+          icon={<IconDoor size={32} aria-hidden />}
+          title={isFiltered(filters) ? 'No visits match these filters' : 'No visits yet'}
+          description={
+            isFiltered(filters)
+              ? 'Clear a filter to see more.'
+              : 'Visits appear when members unlock a door at a gym that tracks visits.'
+          }
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={700}>
+          <Table striped aria-label="Visits" aria-busy={visits.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((c) => (
+                  <Table.Th key={c}>{c}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            {rows ? (
+              <Table.Tbody>
+                {rows.map((v) => (
+                  <Table.Tr key={v.id}>
+                    <Table.Td>{formatDateTime(new Date(v.visited_at))}</Table.Td>
+                    <Table.Td>{v.user.name}</Table.Td>
+                    <Table.Td>{v.gym.name}</Table.Td>
+                    <Table.Td>{v.door?.name ?? '--'}</Table.Td>
+                    <Table.Td>
+                      <Badge color={v.successful ? 'green' : 'red'} variant="light">
+                        {v.successful ? 'Allowed' : 'Refused'}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            ) : (
+              <SkeletonRows columns={COLUMNS.length} />
+            )}
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ListPagination meta={meta} noun="visits" onPage={(page) => setFilters({ page: String(page) })} />
+    </Stack>
+  );
+}
