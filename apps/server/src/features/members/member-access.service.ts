@@ -116,13 +116,19 @@ export async function recreateKisiLogin(deps: AppDeps, actor: Actor, userId: num
   );
   const kisi = await kisiFor(deps, auth.organisationId);
   const previous = existing?.login_id && /^\d+$/.test(existing.login_id) ? Number(existing.login_id) : null;
+  // Kisi makes logins only for its managed users: the member is found (or made) there first.
+  const { userId: kisiUserId } = await kisi.call((k) =>
+    k.ensureUser({ email: member.email, name: member.name }),
+  );
   const login = await kisi.call((k) => k.recreateLogin(member.email, previous));
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx.execute(
-      sql`insert into access_credentials (organisation_id, user_id, place_id, login_id, status, updated_at)
-          values (${auth.organisationId}, ${member.id}, ${place.id}, ${String(login.loginId)}, 'revoked', ${now.toISOString()})
-          on conflict (user_id, place_id) do update set login_id = excluded.login_id, updated_at = excluded.updated_at`,
+      // A new row holds the login only ('revoked': no door right yet); the door sync grants the right.
+      sql`insert into access_credentials (organisation_id, user_id, place_id, external_user_id, login_id, status, updated_at)
+          values (${auth.organisationId}, ${member.id}, ${place.id}, ${String(kisiUserId)}, ${String(login.loginId)}, 'revoked', ${now.toISOString()})
+          on conflict (user_id, place_id) do update set login_id = excluded.login_id,
+            external_user_id = excluded.external_user_id, updated_at = excluded.updated_at`,
     );
     await appendActivity(tx, {
       organisationId: auth.organisationId,

@@ -2,13 +2,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { toCalendarDate } from '@gym/domain/calendar-date';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisationStaff } from '../../db/schema/index';
-import { createOffering } from '../../test/catalogue-factories';
-import { createStaff, createTenant, unique } from '../../test/factories';
+import { createOffering, createPrice } from '../../test/catalogue-factories';
+import { createMember, createStaff, createTenant, unique } from '../../test/factories';
 import { createDestinationAccount } from '../../test/gym-factories';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
@@ -110,6 +111,31 @@ interface Capability {
 }
 
 const org = (suffix = '') => `/api/organisations/${home.organisation.id}${suffix}`;
+/** A member whose home gym is this one (made once per gym); `fresh` makes a new one, for deleting. */
+const membersAt = new Map<number, number>();
+const memberAt = async (gymId: number, fresh = false) => {
+  if (fresh || !membersAt.has(gymId)) {
+    const made = await createMember(t.db, { organisationId: home.organisation.id, gymId });
+    if (fresh) return made.id;
+    membersAt.set(gymId, made.id);
+  }
+  return membersAt.get(gymId)!;
+};
+let joinPrice: { id: number } | undefined;
+const newMember = async (gymId: number) => {
+  joinPrice ??= await createPrice(t.db, {
+    organisationId: home.organisation.id,
+    offeringId: offeringEverywhere.id,
+  });
+  return {
+    name: 'Matrix Member',
+    email: `${unique('member')}@example.co.nz`,
+    mobile_number: '021 000 0000',
+    gym_id: gymId,
+    price_id: joinPrice.id,
+    start_date: toCalendarDate(t.clock.now()),
+  };
+};
 const pendingStaff = async () => {
   const person = await createStaff(t.db, {
     organisationId: home.organisation.id,
@@ -294,6 +320,41 @@ const CAPABILITIES: Record<string, Capability> = {
   'active-user-debugging': {
     kind: 'organisation',
     requests: () => [{ method: 'GET', url: '/api/active-user-debugging' }],
+  },
+  'members.read': {
+    kind: 'gym',
+    requests: async (id) => {
+      const member = await memberAt(id);
+      return [
+        { method: 'GET', url: `/api/members?gym_id=${id}` },
+        ...[
+          '',
+          '/access-control',
+          '/access-control-credentials',
+          '/payment-types',
+          '/activity-log',
+          '/weekly-visits',
+          '/subscription-periods',
+          '/weekly-cost-per-visit',
+        ].map((path) => ({ method: 'GET' as const, url: `/api/members/${member}${path}` })),
+        { method: 'GET', url: `/api/users/${member}/payments` },
+        { method: 'GET', url: `/api/users/${member}/visits` },
+      ];
+    },
+  },
+  'members.manage': {
+    kind: 'gym',
+    requests: async (id) => [
+      { method: 'POST', url: '/api/members', payload: await newMember(id) },
+      { method: 'PUT', url: `/api/members/${await memberAt(id)}`, payload: { notes: 'Matrix' } },
+      { method: 'DELETE', url: `/api/members/${await memberAt(id, true)}` },
+      // No Kisi place at the gym answers 409 to an allowed person.
+      { method: 'POST', url: `/api/users/${await memberAt(id)}/recreate-kisi-login`, payload: {} },
+    ],
+  },
+  'members.export': {
+    kind: 'gym',
+    requests: (id) => [{ method: 'POST', url: '/api/members/export', payload: { gym_id: id } }],
   },
   'staff.manage': {
     kind: 'organisation',
