@@ -94,7 +94,12 @@ export const staffRoutes: RouteObject[] = [
             { ...signedIn, organisationAdmin: true },
             () => import('./routes/webhook-calls'),
           ),
-          page('active-user-debugging', 'Active user debugging', signedIn),
+          page(
+            'active-user-debugging',
+            'Active user debugging',
+            { ...signedIn, organisationAdmin: true },
+            () => import('./routes/active-user-debugging'),
+          ),
           page(
             'expected-payments-debugging',
             'Expected payments',
