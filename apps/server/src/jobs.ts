@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { pruneRateLimits } from './auth/rate-limit';
 import { runDueBilling } from './features/billing';
+import { runBulkPriceChanges } from './features/subscriptions';
 import { pruneWebhookCalls } from './features/webhooks/webhook-calls.repository';
 
 export const TICK_MS = 60_000;
@@ -26,6 +27,13 @@ export function startScheduledWork(
       for (const day of days) log.info({ billing_run: day }, 'billing run finished');
     } catch (error) {
       log.error({ err: error }, 'billing run failed; the next tick runs the day again');
+    }
+    try {
+      // Bulk price changes a stopped server left part-way (each is started at once by the request).
+      const resumed = await runBulkPriceChanges(deps);
+      if (resumed > 0) log.info({ resumed }, 'bulk price changes run');
+    } catch (error) {
+      log.error({ err: error }, 'bulk price change failed; the next tick tries again');
     }
     const today = todayInAuckland(now);
     if (housekeptOn === today) return;

@@ -10,7 +10,7 @@
 //     and sent at once; a failure is retried and graced like any charge.
 import { type BillingFrequency, isRecurring } from '@gym/domain/billing-frequency';
 import { type CalendarDate, startOfDayInstant, todayInAuckland } from '@gym/domain/calendar-date';
-import { chargeAmount, priceInEffect } from '@gym/domain/charge-amount';
+import { type ChargeAmount, chargeAmount, priceInEffect } from '@gym/domain/charge-amount';
 import { termCancellation } from '@gym/domain/term-cancellation';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
@@ -106,6 +106,110 @@ async function paidForPeriod(tx: Executor, sub: Locked) {
   return row ?? null;
 }
 
+/** What cancelling now would do, worked out by the domain's rules from the locked row (no writes). */
+async function planCancellation(tx: Executor, sub: Locked, today: CalendarDate) {
+  const periodStart = sub.current_period_start;
+  const periodEnd = sub.current_period_end;
+  // Never charged yet (upcoming): it ends before it begins.
+  const paidUntil = periodEnd ?? sub.start_date;
+  const term =
+    sub.is_term_membership && sub.term_ends_at !== null && periodStart !== null && periodEnd !== null
+      ? termCancellation({
+          today,
+          currentPeriodStart: periodStart,
+          currentPeriodEnd: periodEnd,
+          amountPaidForPeriod: 0,
+          coolingPeriodEndsAt: sub.cooling_period_ends_at,
+          breakFeeBasisPoints: Number(sub.break_fee_basis_points),
+          termEndsAt: sub.term_ends_at,
+          amount: priceInEffect({
+            priceAmount: Number(sub.price_amount),
+            forcePriceAmount: sub.force_price_amount === null ? null : Number(sub.force_price_amount),
+            transition:
+              sub.transition_amount !== null && sub.transition_takes_effect_at !== null
+                ? { amount: Number(sub.transition_amount), takesEffectAt: sub.transition_takes_effect_at }
+                : null,
+            periodStart: periodEnd,
+          }),
+          frequency: isRecurring(sub.billing_frequency) ? sub.billing_frequency : 'monthly',
+          anchorDay: Number(sub.anchor_day),
+        })
+      : { kind: 'flexi' as const, endsOn: paidUntil };
+
+  let refund = 0;
+  let paid: Awaited<ReturnType<typeof paidForPeriod>> = null;
+  let fee: ChargeAmount | null = null;
+  if (term.kind === 'cooling_off') {
+    paid = await paidForPeriod(tx, sub);
+    if (paid && periodStart && periodEnd) {
+      // The joining fee is kept; the unused days of the period are repaid (the domain's rounding).
+      const again = termCancellation({
+        today,
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: periodEnd,
+        amountPaidForPeriod: Number(paid.amount) - Number(paid.joining_fee ?? 0),
+        coolingPeriodEndsAt: sub.cooling_period_ends_at,
+        breakFeeBasisPoints: 0,
+        termEndsAt: sub.term_ends_at!,
+        amount: 0,
+        frequency: isRecurring(sub.billing_frequency) ? sub.billing_frequency : 'monthly',
+        anchorDay: Number(sub.anchor_day),
+      });
+      refund = again.kind === 'cooling_off' ? again.refund : 0;
+    }
+  } else if (term.kind === 'break_fee' && term.breakFee > 0) {
+    fee = chargeAmount({
+      priceAmount: term.breakFee,
+      periodStart: today,
+      paymentType: sub.payment_type ?? 'bank_account',
+      cardSurchargeBasisPoints: Number(sub.card_surcharge_basis_points),
+    });
+  }
+  return { term, refund, paid, fee };
+}
+
+export interface CancellationPreview {
+  kind: 'flexi' | 'cooling_off' | 'break_fee';
+  /** Access ends on this date (exclusive): today for cooling-off, otherwise the end of the paid period. */
+  endsOn: CalendarDate;
+  /** Repaid for the unused days of the period (cooling-off only), cents. */
+  refund: number;
+  /** How the refund reaches the member: back to the card, or by the gym's own bank transfer. */
+  refundMethod: 'stripe' | 'bank_transfer_by_gym' | null;
+  /** The final break-fee charge, surcharge included, cents. */
+  breakFee: number;
+  remainingTermValue: number;
+  /** Until when staff can undo it (null: a cooling-off cancellation is final). */
+  undoUntil: Date | null;
+}
+
+/** What `cancelSubscription` would do now, without doing it (null: no such membership, or cancelled). */
+export async function previewCancellation(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: { organisationId: number; subscriptionId: number },
+): Promise<CancellationPreview | null> {
+  const today = todayInAuckland(deps.clock.now());
+  return deps.db.transaction(async (tx) => {
+    const [sub] = await lock(tx, input.organisationId, input.subscriptionId);
+    if (!sub || sub.cancelled_at !== null) return null;
+    const { term, refund, paid, fee } = await planCancellation(tx, sub, today);
+    return {
+      kind: term.kind,
+      endsOn: term.endsOn,
+      refund,
+      refundMethod:
+        refund > 0
+          ? paid?.type === 'stripe_card' && paid.stripe_id
+            ? 'stripe'
+            : 'bank_transfer_by_gym'
+          : null,
+      breakFee: fee?.total ?? 0,
+      remainingTermValue: term.kind === 'break_fee' ? term.remainingTermValue : 0,
+      undoUntil: term.kind === 'cooling_off' ? null : startOfDayInstant(term.endsOn),
+    };
+  });
+}
+
 export async function cancelSubscription(deps: Deps, input: CancelInput): Promise<CancelOutcome> {
   const now = deps.clock.now();
   const today = todayInAuckland(now);
@@ -114,78 +218,26 @@ export async function cancelSubscription(deps: Deps, input: CancelInput): Promis
     const [sub] = await lock(tx, input.organisationId, input.subscriptionId);
     if (!sub) return { kind: 'not_found' };
     if (sub.cancelled_at !== null) return { kind: 'already_cancelled' };
-    const periodStart = sub.current_period_start;
-    const periodEnd = sub.current_period_end;
-    // Never charged yet (upcoming): it ends before it begins.
-    const paidUntil = periodEnd ?? sub.start_date;
-    const term =
-      sub.is_term_membership && sub.term_ends_at !== null && periodStart !== null && periodEnd !== null
-        ? termCancellation({
-            today,
-            currentPeriodStart: periodStart,
-            currentPeriodEnd: periodEnd,
-            amountPaidForPeriod: 0,
-            coolingPeriodEndsAt: sub.cooling_period_ends_at,
-            breakFeeBasisPoints: Number(sub.break_fee_basis_points),
-            termEndsAt: sub.term_ends_at,
-            amount: priceInEffect({
-              priceAmount: Number(sub.price_amount),
-              forcePriceAmount: sub.force_price_amount === null ? null : Number(sub.force_price_amount),
-              transition:
-                sub.transition_amount !== null && sub.transition_takes_effect_at !== null
-                  ? { amount: Number(sub.transition_amount), takesEffectAt: sub.transition_takes_effect_at }
-                  : null,
-              periodStart: periodEnd,
-            }),
-            frequency: isRecurring(sub.billing_frequency) ? sub.billing_frequency : 'monthly',
-            anchorDay: Number(sub.anchor_day),
-          })
-        : { kind: 'flexi' as const, endsOn: paidUntil };
+    const { term, refund, paid, fee } = await planCancellation(tx, sub, today);
 
-    let refund = 0;
     let breakFee = 0;
     let breakFeePaymentId: number | null = null;
-    if (term.kind === 'cooling_off') {
-      const paid = await paidForPeriod(tx, sub);
-      if (paid && periodStart && periodEnd) {
-        // The joining fee is kept; the unused days of the period are repaid (the domain's rounding).
-        const again = termCancellation({
-          today,
-          currentPeriodStart: periodStart,
-          currentPeriodEnd: periodEnd,
-          amountPaidForPeriod: Number(paid.amount) - Number(paid.joining_fee ?? 0),
-          coolingPeriodEndsAt: sub.cooling_period_ends_at,
-          breakFeeBasisPoints: 0,
-          termEndsAt: sub.term_ends_at!,
-          amount: 0,
-          frequency: isRecurring(sub.billing_frequency) ? sub.billing_frequency : 'monthly',
-          anchorDay: Number(sub.anchor_day),
-        });
-        refund = again.kind === 'cooling_off' ? again.refund : 0;
-        if (refund > 0) {
-          const method = paid.type === 'stripe_card' && paid.stripe_id ? 'stripe' : 'bank_transfer_by_gym';
-          await tx.execute(
-            sql`update payments set status = 'refunded', updated_at = ${now.toISOString()},
-                  meta = meta || ${JSON.stringify({ refunded: refund, refund_reason: 'cooling_off', refund_method: method })}::jsonb
-                where id = ${paid.payment_id}`,
-          );
-          await tx.execute(sql`update charges set status = 'refunded' where id = ${paid.charge_id}`);
-          if (method === 'stripe')
-            refundToSend = {
-              paymentId: Number(paid.payment_id),
-              stripeId: paid.stripe_id!,
-              amount: refund,
-              gymId: Number(sub.gym_id),
-            };
-        }
-      }
-    } else if (term.kind === 'break_fee' && term.breakFee > 0) {
-      const fee = chargeAmount({
-        priceAmount: term.breakFee,
-        periodStart: today,
-        paymentType: sub.payment_type ?? 'bank_account',
-        cardSurchargeBasisPoints: Number(sub.card_surcharge_basis_points),
-      });
+    if (term.kind === 'cooling_off' && paid && refund > 0) {
+      const method = paid.type === 'stripe_card' && paid.stripe_id ? 'stripe' : 'bank_transfer_by_gym';
+      await tx.execute(
+        sql`update payments set status = 'refunded', updated_at = ${now.toISOString()},
+              meta = meta || ${JSON.stringify({ refunded: refund, refund_reason: 'cooling_off', refund_method: method })}::jsonb
+            where id = ${paid.payment_id}`,
+      );
+      await tx.execute(sql`update charges set status = 'refunded' where id = ${paid.charge_id}`);
+      if (method === 'stripe')
+        refundToSend = {
+          paymentId: Number(paid.payment_id),
+          stripeId: paid.stripe_id!,
+          amount: refund,
+          gymId: Number(sub.gym_id),
+        };
+    } else if (term.kind === 'break_fee' && fee) {
       breakFee = fee.amount;
       const [charge] = await queryRows<{ id: number }>(
         tx,

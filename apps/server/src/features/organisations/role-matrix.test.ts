@@ -486,6 +486,37 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'POST /api/prices/{id}/restore': 'per offering’s gyms (prices.write.test.ts)',
   'POST /api/prices/{id}/private-links': 'per offering’s gyms (private-links.test.ts)',
   'POST /api/prices/{price_id}/pro-rata': 'as catalogue.read (pro-rata.test.ts)',
+  'POST /api/subscriptions': 'own membership, members only (registration.routes.test.ts)',
+  'GET /api/subscriptions/{id}/actions':
+    'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
+  'POST /api/subscriptions/{id}/pause':
+    'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
+  'DELETE /api/subscriptions/{id}/pauses/{pause_id}':
+    'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
+  'POST /api/subscriptions/{id}/cancel':
+    'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
+  'POST /api/subscriptions/{id}/undo-cancellation':
+    'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
+  'POST /api/subscriptions/schedule-price-change':
+    'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
+  'POST /api/subscriptions/change-price-email-preview':
+    'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
+  'GET /api/subscriptions/{id}/start-early-data':
+    'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
+  'POST /api/subscriptions/{id}/start-early':
+    'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
+  'GET /api/subscriptions/{id}/balance':
+    'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
+  'POST /api/subscriptions/{id}/manual-payment':
+    'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
+  'GET /api/users/{id}/price-change-history':
+    'per member’s gyms: subscription.manage (subscriptions-access.routes.test.ts)',
+  'POST /api/subscriptions/bulk-price-change/preview':
+    'subscription.bulk-price-change, per gym (bulk-price-change.routes.test.ts)',
+  'POST /api/subscriptions/bulk-price-change':
+    'subscription.bulk-price-change, per gym (bulk-price-change.routes.test.ts)',
+  'GET /api/subscriptions/bulk-price-change/{id}':
+    'subscription.bulk-price-change, per gym (bulk-price-change.routes.test.ts)',
   'GET /api/payments/{id}': 'payments.read, by the payment’s gym (payments.routes.test.ts)',
   'POST /api/payments/{id}/retry': 'admins of the payment’s gym (payments.routes.test.ts)',
 };

@@ -1,0 +1,143 @@
+// Cash or EFTPOS taken at the desk against what a member owes (BILLING.md "Failure, grace and arrears").
+// The amount pays whole owed charges, oldest first (`chargesPaidBy`); each gets a successful attempt
+// processed by the staff member, and the engine's `settleCharge` marks it paid and works out arrears and
+// grace again (grace clears when nothing is owed). Then the engine's door code restores access. Charges a
+// bank or card payment is still deciding are left to that payment. The page's key makes a repeat harmless.
+import type { ManualPaymentBody } from '@gym/domain/api/subscriptions-requests';
+import { chargesPaidBy, payableAmounts } from '@gym/domain/manual-payment';
+import { formatMoney } from '@gym/domain/money';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
+import { appendActivity } from '../../db/activity';
+import { queryRows } from '../../db/client';
+import { conflict, validationError } from '../../http/app-error';
+import { settleCharge, syncDoorAccess } from '../billing';
+import { actionsOf } from './pause.service';
+import { subscriptionFor } from './subscription-access';
+import * as repo from './subscriptions.repository';
+
+type DoorChange = 'granted' | 'revoked' | 'unchanged' | 'no_place' | 'failed';
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers'>;
+
+export const NOTHING_OWED = 'Nothing is owed on this membership.';
+
+const presentCharge = (c: repo.OwedChargeRow, cumulative: number) => ({
+  id: c.id,
+  kind: c.kind,
+  period_start: c.period_start,
+  period_end: c.period_end,
+  total: c.total,
+  formatted_total: formatMoney(c.total),
+  cumulative,
+  formatted_cumulative: formatMoney(cumulative),
+});
+
+/** What is owed, and the amounts a manual payment may be. */
+export async function balanceOf(deps: Pick<AppDeps, 'db'>, actor: Actor, id: number) {
+  const sub = await subscriptionFor(deps.db, actor.auth, id);
+  const owed = await repo.owedCharges(deps.db, actor.auth.organisationId, sub.id);
+  const payable = owed.filter((c) => !c.in_flight);
+  const sums = payableAmounts(payable);
+  let waiting = 0;
+  return {
+    balance_owing: sub.balance_owing,
+    formatted_balance_owing: formatMoney(sub.balance_owing),
+    payable: payable.map((c, i) => presentCharge(c, sums[i]!)),
+    in_flight: owed
+      .filter((c) => c.in_flight)
+      .map((c) => {
+        waiting += c.total;
+        return presentCharge(c, waiting);
+      }),
+  };
+}
+
+export async function recordManualPayment(deps: Deps, actor: Actor, id: number, body: ManualPaymentBody) {
+  const now = deps.clock.now();
+  const { auth } = actor;
+  const prefix = `manual-${body.idempotency_key}-charge-`;
+  const outcome = await deps.db.transaction(async (tx) => {
+    const sub = await subscriptionFor(tx, auth, id, { lock: true });
+    const earlier = await repo.paymentsWithKeyPrefix(tx, auth.organisationId, prefix);
+    if (earlier.length > 0) return { payments: earlier, graceCleared: false, repeated: true };
+    const owed = (await repo.owedCharges(tx, auth.organisationId, sub.id)).filter((c) => !c.in_flight);
+    if (owed.length === 0) throw conflict(NOTHING_OWED);
+    const paid = chargesPaidBy(owed, body.amount);
+    if (paid === null)
+      throw validationError({
+        amount: [
+          `The amount must pay whole charges, oldest first: ${payableAmounts(owed).map(formatMoney).join(', ')}`,
+        ],
+      });
+    const payments: { id: number; charge_id: number; amount: number; surcharge: number }[] = [];
+    for (const charge of paid) {
+      const [row] = await queryRows<{ id: number; amount: number; surcharge: number }>(
+        tx,
+        sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, type, amount,
+              surcharge, period_start_at, period_end_at, status, attempt, idempotency_key, processed_by, meta,
+              created_at, updated_at)
+            select c.organisation_id, ${sub.gym_id}, ${sub.user_id}, c.subscription_id, c.id, ${body.type},
+              c.amount, c.surcharge, case when c.kind = 'period' then c.period_start end, c.period_end, 'sent',
+              coalesce((select max(p.attempt) from payments p where p.charge_id = c.id), 0) + 1,
+              ${`${prefix}${charge.id}`}, ${auth.user.id},
+              ${JSON.stringify({ manual: true, ...(body.note ? { note: body.note } : {}) })}::jsonb,
+              ${now.toISOString()}, ${now.toISOString()}
+            from charges c where c.id = ${charge.id}
+            returning id::int, amount, surcharge`,
+      );
+      payments.push({
+        id: Number(row!.id),
+        charge_id: charge.id,
+        amount: row!.amount,
+        surcharge: row!.surcharge,
+      });
+      await settleCharge(tx, {
+        organisationId: auth.organisationId,
+        chargeId: charge.id,
+        succeeded: true,
+        now,
+      });
+      await appendActivity(tx, {
+        organisationId: auth.organisationId,
+        actorUserId: auth.user.id,
+        userId: sub.user_id,
+        subjectType: 'payment',
+        subjectId: Number(row!.id),
+        action: 'payment.manual_recorded',
+        data: {
+          type: body.type,
+          charge_id: charge.id,
+          amount: charge.total,
+          processed_by: auth.user.id,
+          ...(body.note ? { note: body.note } : {}),
+        },
+        requestId: actor.requestId,
+        createdAt: now,
+      });
+    }
+    const [after] = await queryRows<{ grace_period_ends_at: string | null }>(
+      tx,
+      sql`select grace_period_ends_at::text from subscriptions where id = ${sub.id}`,
+    );
+    return {
+      payments,
+      graceCleared: sub.grace_period_ends_at !== null && after?.grace_period_ends_at === null,
+      repeated: false,
+    };
+  });
+  const doors = await syncDoorAccess(deps, [id]);
+  const door: DoorChange =
+    (['granted', 'revoked', 'no_place', 'failed'] as const).find((k) => doors[k] > 0) ?? 'unchanged';
+  return {
+    payments: outcome.payments.map((p) => ({
+      id: p.id,
+      charge_id: p.charge_id,
+      amount: Number(p.amount) + Number(p.surcharge),
+      formatted_amount: formatMoney(Number(p.amount) + Number(p.surcharge)),
+    })),
+    grace_cleared: outcome.graceCleared,
+    door_access: door,
+    subscription: await actionsOf(deps, actor, id),
+  };
+}

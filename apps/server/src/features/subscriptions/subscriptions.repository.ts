@@ -1,0 +1,217 @@
+// Reads and writes of the staff actions on a subscription: the subscription with what its rules need
+// (price, gym, payment method, the open pause), pauses, price changes and what is owed. Plain rows;
+// every function is scoped to an organisation.
+import type { CalendarDate } from '@gym/domain/calendar-date';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+
+export interface SubscriptionRow {
+  id: number;
+  organisation_id: number;
+  gym_id: number;
+  gym_name: string;
+  /** Where members' replies to price-change notices go. */
+  price_change_reply_to: string | null;
+  user_id: number;
+  user_name: string;
+  user_email: string;
+  price_id: number;
+  price_amount: number;
+  billing_frequency: string;
+  joining_fee: number;
+  offering_id: number;
+  payment_type_id: number | null;
+  payment_type: string | null;
+  destination_account_id: number | null;
+  card_surcharge_basis_points: number;
+  start_date: CalendarDate;
+  anchor_day: number;
+  current_period_start: CalendarDate | null;
+  current_period_end: CalendarDate | null;
+  ends_at: CalendarDate | null;
+  paused_at: Date | null;
+  cancelled_at: Date | null;
+  cancellation_reasons: string[];
+  cancellation_comments: string | null;
+  undo_cancellation_until: Date | null;
+  grace_period_ends_at: CalendarDate | null;
+  upcoming_state: string | null;
+  transition_to_price_id: number | null;
+  transition_takes_effect_at: CalendarDate | null;
+  transition_amount: number | null;
+  force_price_amount: number | null;
+  is_term_membership: boolean;
+  term_ends_at: CalendarDate | null;
+  balance_owing: number;
+  periods_owing: number;
+  is_staging: boolean;
+  version: number;
+}
+
+const SUBSCRIPTION_COLUMNS = sql`s.id::int, s.organisation_id::int, s.gym_id::int, g.name as gym_name,
+  g.price_change_notification_reply_to as price_change_reply_to, s.user_id::int, u.name as user_name, u.email as user_email, s.price_id::int, p.amount as price_amount,
+  p.billing_frequency, p.joining_fee, p.offering_id::int, s.payment_type_id::int, pt.type as payment_type,
+  da.id::int as destination_account_id, g.card_surcharge_basis_points, s.start_date::text, s.anchor_day,
+  s.current_period_start::text, s.current_period_end::text, s.ends_at::text, s.paused_at, s.cancelled_at,
+  s.cancellation_reasons, s.cancellation_comments, s.undo_cancellation_until, s.grace_period_ends_at::text,
+  s.upcoming_state, s.transition_to_price_id::int, s.transition_takes_effect_at::text,
+  tp.amount as transition_amount, s.force_price_amount, s.is_term_membership, s.term_ends_at::text,
+  s.balance_owing, s.periods_owing, s.is_staging, s.version`;
+
+const SUBSCRIPTION_FROM = sql`from subscriptions s
+  join prices p on p.id = s.price_id
+  join gyms g on g.id = s.gym_id
+  join users u on u.id = s.user_id
+  left join prices tp on tp.id = s.transition_to_price_id
+  left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
+  left join destination_accounts da on da.gym_id = s.gym_id`;
+
+/** One subscription of the organisation; `lock` holds its row for the caller's transaction. */
+export async function findSubscription(
+  db: Executor,
+  organisationId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<SubscriptionRow | null> {
+  const [row] = await queryRows<SubscriptionRow>(
+    db,
+    sql`select ${SUBSCRIPTION_COLUMNS} ${SUBSCRIPTION_FROM}
+        where s.id = ${id} and s.organisation_id = ${organisationId}
+        ${options.lock ? sql`for update of s` : sql``}`,
+  );
+  return row ? normalise(row) : null;
+}
+
+function normalise(row: SubscriptionRow): SubscriptionRow {
+  return {
+    ...row,
+    price_amount: Number(row.price_amount),
+    joining_fee: Number(row.joining_fee ?? 0),
+    card_surcharge_basis_points: Number(row.card_surcharge_basis_points),
+    transition_amount: row.transition_amount === null ? null : Number(row.transition_amount),
+    force_price_amount: row.force_price_amount === null ? null : Number(row.force_price_amount),
+    balance_owing: Number(row.balance_owing),
+    periods_owing: Number(row.periods_owing),
+    anchor_day: Number(row.anchor_day),
+    version: Number(row.version),
+  };
+}
+
+export interface PauseRow {
+  id: number;
+  start_date: CalendarDate;
+  end_date: CalendarDate;
+  credit_days: number;
+  reason: string | null;
+  applied_at: Date | null;
+}
+
+/** The pause booked or in force (not removed, not ended), if any. */
+export async function openPause(db: Executor, organisationId: number, subscriptionId: number) {
+  const [row] = await queryRows<PauseRow>(
+    db,
+    sql`select sp.id::int, sp.start_date::text, sp.end_date::text, sp.credit_days,
+          (select a.data->>'reason' from activity_log a
+            where a.subject_type = 'subscription_pause' and a.subject_id = sp.id
+              and a.action = 'subscription.pause_scheduled' limit 1) as reason,
+          sp.applied_at
+        from subscription_pauses sp
+        where sp.organisation_id = ${organisationId} and sp.subscription_id = ${subscriptionId}
+          and sp.cancelled_at is null and sp.ended_at is null
+        order by sp.start_date desc, sp.id desc limit 1`,
+  );
+  return row ? { ...row, credit_days: Number(row.credit_days) } : null;
+}
+
+export async function insertPause(
+  tx: Executor,
+  input: {
+    organisationId: number;
+    subscriptionId: number;
+    startDate: CalendarDate;
+    endDate: CalendarDate;
+    createdBy: number;
+    now: Date;
+  },
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into subscription_pauses (organisation_id, subscription_id, start_date, end_date, created_by, created_at)
+        values (${input.organisationId}, ${input.subscriptionId}, ${input.startDate}, ${input.endDate},
+          ${input.createdBy}, ${input.now.toISOString()})
+        returning id::int`,
+  );
+  return Number(row!.id);
+}
+
+/** Removes a pause the billing run has not begun; answers whether it did. */
+export async function removeScheduledPause(
+  tx: Executor,
+  organisationId: number,
+  pauseId: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update subscription_pauses set cancelled_at = ${now.toISOString()}
+        where id = ${pauseId} and organisation_id = ${organisationId}
+          and applied_at is null and cancelled_at is null
+        returning id::int`,
+  );
+  return rows.length > 0;
+}
+
+export async function findPause(
+  tx: Executor,
+  organisationId: number,
+  subscriptionId: number,
+  pauseId: number,
+) {
+  const [row] = await queryRows<{ id: number; applied_at: Date | null; cancelled_at: Date | null }>(
+    tx,
+    sql`select id::int, applied_at, cancelled_at from subscription_pauses
+        where id = ${pauseId} and organisation_id = ${organisationId} and subscription_id = ${subscriptionId}
+        for update`,
+  );
+  return row ?? null;
+}
+
+export async function bumpVersion(tx: Executor, subscriptionId: number, now: Date) {
+  await tx.execute(
+    sql`update subscriptions set version = version + 1, updated_at = ${now.toISOString()} where id = ${subscriptionId}`,
+  );
+}
+
+export interface OwedChargeRow {
+  id: number;
+  kind: string;
+  period_start: CalendarDate;
+  period_end: CalendarDate | null;
+  total: number;
+  in_flight: boolean;
+}
+
+/** Unpaid charges of the subscription that have failed at least once (what balance_owing sums), oldest first. */
+export async function owedCharges(db: Executor, organisationId: number, subscriptionId: number) {
+  const rows = await queryRows<OwedChargeRow>(
+    db,
+    sql`select c.id::int, c.kind, c.period_start::text, c.period_end::text, (c.amount + c.surcharge)::int as total,
+          exists (select 1 from payments p where p.charge_id = c.id
+                  and p.status in ('upcoming', 'pending_request')) as in_flight
+        from charges c
+        where c.organisation_id = ${organisationId} and c.subscription_id = ${subscriptionId}
+          and c.status = 'unpaid' and c.first_failed_at is not null
+        order by c.due_date, c.id`,
+  );
+  return rows.map((r) => ({ ...r, total: Number(r.total) }));
+}
+
+/** The manual payments already recorded under a page's key (the same payment sent twice). */
+export async function paymentsWithKeyPrefix(db: Executor, organisationId: number, prefix: string) {
+  return queryRows<{ id: number; charge_id: number; amount: number; surcharge: number }>(
+    db,
+    sql`select id::int, charge_id::int, amount, surcharge from payments
+        where organisation_id = ${organisationId} and idempotency_key like ${`${prefix}%`}
+        order by id`,
+  );
+}
