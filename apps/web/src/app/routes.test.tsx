@@ -64,8 +64,8 @@ describe('screens', () => {
 
   it('shows screens still to come honestly', async () => {
     mockApi({ 'GET /api/me': { body: { data: trainer } } });
-    renderSite('staff', '/members/12/activity');
-    expect(await screen.findByRole('heading', { name: 'Member activity' })).toBeTruthy();
+    renderSite('staff', '/webhooks');
+    expect(await screen.findByRole('heading', { name: 'Webhooks' })).toBeTruthy();
     expect(screen.getByText('This screen is not built yet.')).toBeTruthy();
   });
 

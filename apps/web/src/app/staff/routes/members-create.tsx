@@ -1,0 +1,5 @@
+import { MemberCreateForm } from '@/features/members/components/member-create-form';
+
+export function Component() {
+  return <MemberCreateForm />;
+}

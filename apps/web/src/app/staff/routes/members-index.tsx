@@ -1,0 +1,5 @@
+import { MembersScreen } from '@/features/members/components/members-screen';
+
+export function Component() {
+  return <MembersScreen />;
+}
