@@ -61,7 +61,12 @@ export const staffRoutes: RouteObject[] = [
           page('dashboard', 'Dashboard', signedIn, () => import('./routes/dashboard')),
           page('members.index', 'Members', signedIn, () => import('./routes/members-index')),
           page('members.create', 'Add a member', signedIn, () => import('./routes/members-create')),
-          page('members.change-price.index', 'Change prices', signedIn),
+          page(
+            'members.change-price.index',
+            'Change prices',
+            signedIn,
+            () => import('./routes/members-change-price'),
+          ),
           page('members.show', 'Member', signedIn, () => import('./routes/members-show')),
           page('members.activity', 'Member activity', signedIn, () => import('./routes/members-activity')),
           page('payments.index', 'Payments', signedIn, () => import('./routes/payments-index')),

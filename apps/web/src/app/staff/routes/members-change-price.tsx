@@ -1,0 +1,5 @@
+import { BulkPriceChangeScreen } from '@/features/subscriptions/components/bulk-price-change-screen';
+
+export function Component() {
+  return <BulkPriceChangeScreen />;
+}

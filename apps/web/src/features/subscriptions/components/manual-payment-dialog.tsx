@@ -1,0 +1,153 @@
+// Record cash or EFTPOS against what is owed: the amount is one of the totals of whole charges, oldest
+// first, as the server offers them; the review says what clears (grace, door access). The key made when
+// the dialog opens makes a second press record nothing more.
+import type { Balance } from '@gym/domain/api/subscriptions';
+import {
+  MANUAL_PAYMENT_TYPE_LABELS,
+  MANUAL_PAYMENT_TYPES,
+  type ManualPaymentType,
+} from '@gym/domain/api/subscriptions-requests';
+import type { CalendarDate } from '@gym/domain/calendar-date';
+import { formatDate } from '@gym/domain/format';
+import { List, Loader, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { ApiError } from '@/lib/api-error';
+import { errorProps } from '@/lib/form';
+import { errorMessage, notifySuccess } from '@/lib/notify';
+import { useBalance, useManualPayment } from '../api/subscription-actions';
+import { ActionModal } from './action-modal';
+
+interface Props {
+  subscriptionId: number;
+  opened: boolean;
+  onClose: () => void;
+}
+
+const newKey = () => `desk-${crypto.randomUUID()}`;
+
+function chargeLabel(c: Balance['payable'][number]) {
+  const what =
+    c.kind === 'break_fee' ? 'Break fee' : `Period from ${formatDate(c.period_start as CalendarDate)}`;
+  return `${c.formatted_cumulative}: up to and including ${what.toLowerCase()} (${c.formatted_total})`;
+}
+
+export function ManualPaymentDialog({ subscriptionId, opened, onClose }: Props) {
+  const balance = useBalance(subscriptionId, opened);
+  const record = useManualPayment(subscriptionId);
+  const [type, setType] = useState<ManualPaymentType>('cash');
+  const [amount, setAmount] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [key, setKey] = useState(newKey);
+  const [reviewed, setReviewed] = useState(false);
+  const payable = balance.data?.payable ?? [];
+  const chosen = payable.find((c) => String(c.cumulative) === amount) ?? null;
+  const all = payable.at(-1)?.cumulative ?? 0;
+  return (
+    <ActionModal
+      opened={opened}
+      onClose={() => {
+        setReviewed(false);
+        setKey(newKey());
+        onClose();
+      }}
+      title="Record a payment"
+      confirmLabel="Record payment"
+      fields={(errors) =>
+        balance.isPending ? (
+          <Loader size="sm" aria-label="Loading what is owed" />
+        ) : balance.isError ? (
+          <Text c="red">{errorMessage(balance.error)}</Text>
+        ) : (
+          <Stack gap="sm">
+            <Text size="sm">Balance owing: {balance.data.formatted_balance_owing}</Text>
+            {balance.data.in_flight.length > 0 ? (
+              <Text size="sm" c="dimmed">
+                {balance.data.in_flight.length} payment(s) are still with the bank or card provider and can be
+                paid by hand only if they fail.
+              </Text>
+            ) : null}
+            <div>
+              <Text size="sm" fw={500} id="payment-type-label">
+                Paid by
+              </Text>
+              <SegmentedControl
+                aria-labelledby="payment-type-label"
+                value={type}
+                onChange={(value) => {
+                  setType(value as ManualPaymentType);
+                  setReviewed(false);
+                }}
+                data={MANUAL_PAYMENT_TYPES.map((value) => ({
+                  value,
+                  label: MANUAL_PAYMENT_TYPE_LABELS[value],
+                }))}
+              />
+            </div>
+            {payable.length === 0 ? (
+              <Text size="sm">Nothing can be paid by hand now.</Text>
+            ) : (
+              <Radio.Group
+                label="Amount"
+                required
+                value={amount}
+                onChange={(value) => {
+                  setAmount(value);
+                  setReviewed(false);
+                }}
+                {...errorProps(errors, 'amount')}
+              >
+                <Stack gap={6} mt={6}>
+                  {payable.map((c) => (
+                    <Radio key={c.id} value={String(c.cumulative)} label={chargeLabel(c)} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )}
+            <TextInput
+              label="Note"
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              {...errorProps(errors, 'note')}
+            />
+          </Stack>
+        )
+      }
+      summary={
+        reviewed && chosen ? (
+          <List size="sm">
+            <List.Item>
+              {chosen.formatted_cumulative} in {MANUAL_PAYMENT_TYPE_LABELS[type]} is recorded as paid, with
+              you as the staff member who took it.
+            </List.Item>
+            <List.Item>
+              {chosen.cumulative === all && balance.data?.in_flight.length === 0
+                ? 'Nothing will be owed: grace ends and door access is restored if it had stopped.'
+                : 'Some is still owed: grace continues until the rest is paid.'}
+            </List.Item>
+          </List>
+        ) : null
+      }
+      onReview={async () => {
+        if (!chosen)
+          throw new ApiError(422, 'Choose an amount', { errors: { amount: ['Choose an amount'] } });
+        setReviewed(true);
+      }}
+      onConfirm={async () => {
+        const made = await record.mutateAsync({
+          type,
+          amount: Number(amount),
+          idempotency_key: key,
+          note: note.trim() === '' ? null : note,
+        });
+        notifySuccess(
+          made.grace_cleared ? 'Paid in full: grace has ended.' : `${made.payments.length} charge(s) paid.`,
+          'Payment recorded',
+        );
+        setReviewed(false);
+        setAmount(null);
+        setNote('');
+        setKey(newKey());
+      }}
+    />
+  );
+}
