@@ -2,6 +2,7 @@
 // subscription actions, which are another feature's: pass them to MemberShowLayout as `actions`.
 import { useParams } from 'react-router';
 import { type MemberActions, MemberProfile } from '@/features/members/components/member-profile';
+import { SubscriptionActionsPanel } from '@/features/subscriptions/components/subscription-actions-panel';
 
 /** The profile page with the subscription actions slot: `actions` renders on the membership card. */
 export function MemberShowLayout({ actions }: { actions?: MemberActions }) {
@@ -10,6 +11,13 @@ export function MemberShowLayout({ actions }: { actions?: MemberActions }) {
 }
 
 export function Component() {
-  // Subscription actions slot: e.g. actions={(member) => <SubscriptionActions member={member} />}.
-  return <MemberShowLayout />;
+  return (
+    <MemberShowLayout
+      actions={(member) =>
+        member.latest_subscription ? (
+          <SubscriptionActionsPanel subscriptionId={member.latest_subscription.id} />
+        ) : null
+      }
+    />
+  );
 }
