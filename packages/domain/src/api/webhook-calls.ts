@@ -31,3 +31,30 @@ export type WebhookCall = z.infer<typeof webhookCallSchema>;
 
 export const webhookCallsPage = pageEnvelope(webhookCallSchema);
 export type WebhookCallsPage = z.infer<typeof webhookCallsPage>;
+
+/** GET /api/webhooks: each provider's endpoint for this organisation and how its deliveries are going. */
+export const webhookEndpointSchema = z.object({
+  provider: z.enum(WEBHOOK_PROVIDERS),
+  /** Where the provider must send its events. */
+  endpoint_url: z.string(),
+  /** Whether the provider has this endpoint registered; null when it cannot be asked from here. */
+  registered: z.boolean().nullable(),
+  /** Where the provider sends instead, or why registration cannot be checked. */
+  registration_note: z.string().nullable(),
+  last_delivery: z
+    .object({ received_at: z.string(), status: z.string(), event_type: z.string().nullable() })
+    .nullable(),
+  /** Rejected or failed calls of the last 7 days, newest first (at most 5), and how many in all. */
+  recent_failures: z.array(
+    z.object({
+      id: z.number(),
+      received_at: z.string(),
+      status: z.string(),
+      event_type: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+  failures_last_7_days: z.number(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+export const webhookEndpointsAnswer = z.object({ data: z.array(webhookEndpointSchema) });

@@ -469,6 +469,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
     'gym.access-control.place: the doors of their gym’s place (access-control.access.test.ts)',
   'POST /api/staff/{id}/kisi-access': 'the session’s current gym (staff-access.routes.test.ts)',
   'GET /api/webhook-calls': 'organisation admins (webhook-calls tests)',
+  'GET /api/webhooks': 'organisation admins (webhook-endpoints.routes.test.ts)',
   'GET /api/expected-payments-debugging': 'organisation admins (expected-payments.routes.test.ts)',
   'GET /api/dev/clock': 'organisation admins, sandbox only (billing-run.routes.test.ts)',
   'POST /api/dev/clock': 'organisation admins, sandbox only (billing-run.routes.test.ts)',

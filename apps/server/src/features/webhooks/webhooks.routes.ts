@@ -2,6 +2,8 @@
 // calls (GET /api/webhook-calls, organisation admins). Calls no organisation could be found for
 // (forged or unverifiable ones, events about records we do not hold) belong to no tenant and are
 // not listed to any: they stay in the table and the logs for the platform's operators.
+
+import { webhookEndpointsAnswer } from '@gym/domain/api/webhook-calls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -12,6 +14,7 @@ import { kisiWebhookHandler } from './kisi-webhooks';
 import { stripeWebhookHandler } from './stripe-webhooks';
 import { presentWebhookCall, webhookCallSchema, webhookCallsQuery } from './webhook-calls.presenter';
 import { listWebhookCalls } from './webhook-calls.repository';
+import { webhookEndpoints } from './webhook-endpoints';
 import { receiveWebhook } from './webhooks.service';
 
 const webhookAnswer = z.object({
@@ -103,5 +106,19 @@ export const webhookRoutes =
         });
         return page(rows.map(presentWebhookCall), total, query);
       },
+    );
+
+    app.get(
+      '/api/webhooks',
+      {
+        preHandler: guard(deps, { organisationAdmin: true }),
+        schema: {
+          tags: ['webhooks'],
+          summary:
+            'Each provider’s webhook endpoint, whether it is registered, the last delivery and recent failures',
+          response: { 200: webhookEndpointsAnswer, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => ({ data: await webhookEndpoints(deps, authOf(request).organisationId) }),
     );
   };

@@ -92,7 +92,12 @@ export const staffRoutes: RouteObject[] = [
             signedIn,
             () => import('./routes/calculate-pro-rata'),
           ),
-          page('webhooks', 'Webhooks', signedIn),
+          page(
+            'webhooks',
+            'Webhooks',
+            { ...signedIn, organisationAdmin: true },
+            () => import('./routes/webhooks'),
+          ),
           page(
             'webhook-calls',
             'Webhook calls',
