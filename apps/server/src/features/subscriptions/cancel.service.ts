@@ -15,7 +15,7 @@ import {
   undoCancellation,
 } from '../billing';
 import { actionsOf } from './pause.service';
-import { subscriptionFor } from './subscription-access';
+import { assertConfirmed, subscriptionFor } from './subscription-access';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers'>;
 
@@ -38,7 +38,7 @@ function present(preview: CancellationPreview) {
 
 export async function cancel(deps: Deps, actor: Actor, subscriptionId: number, body: CancelBody) {
   const { auth } = actor;
-  await subscriptionFor(deps.db, auth, subscriptionId);
+  assertConfirmed(await subscriptionFor(deps.db, auth, subscriptionId));
   const preview = await previewCancellation(deps, { organisationId: auth.organisationId, subscriptionId });
   if (preview === null) throw conflict(ALREADY_CANCELLED);
   if (body.dry_run) return { preview: present(preview), subscription: null };

@@ -2,7 +2,9 @@
 // (one transaction, logged with who did it), the state rules a stale page meets (409), every validation
 // message, and repeats that change nothing. Each test makes its own members.
 import { addDays } from '@gym/domain/calendar-date';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   activityOf,
@@ -200,6 +202,24 @@ describe('POST /api/subscriptions/{id}/pause', () => {
     });
     expect(past.statusCode).toBe(422);
     expect(past.json().errors).toEqual({ start_date: ['The pause cannot start before today'] });
+    expect(await pausesOf(w, sub.id)).toHaveLength(0);
+  });
+});
+
+describe('a membership still being set up on the join site', () => {
+  it('allows no staff action yet (409), and says so', async () => {
+    const { sub } = await weeklyMember(w, { startsIn: 1 });
+    await t.db.update(subscriptions).set({ isStaging: true }).where(eq(subscriptions.id, sub.id));
+    const { data } = await ok(w, w.cookies.admin, {
+      method: 'GET',
+      url: `/api/subscriptions/${sub.id}/actions`,
+    });
+    expect(Object.values(data.can).some(Boolean)).toBe(false);
+    const paused = await pause(sub.id, { start_date: today(), end_date: addDays(today(), 3), reason: 'x' });
+    expect(paused.statusCode).toBe(409);
+    expect(paused.json().message).toBe('This membership is not confirmed yet.');
+    const cancelled = await cancel(sub.id, { cancellation_reasons: ['cost'] });
+    expect(cancelled.statusCode).toBe(409);
     expect(await pausesOf(w, sub.id)).toHaveLength(0);
   });
 });

@@ -13,7 +13,7 @@ import type { Actor } from '../../auth/actor';
 import { appendActivity } from '../../db/activity';
 import { conflict, notFound, validationError } from '../../http/app-error';
 import { applyPauseIfStarted, syncDoorAccess } from '../billing';
-import { subscriptionFor } from './subscription-access';
+import { assertConfirmed, subscriptionFor } from './subscription-access';
 import { presentActions } from './subscriptions.presenter';
 import * as repo from './subscriptions.repository';
 
@@ -94,6 +94,7 @@ function checkPausable(
   body: PauseBody,
   today: CalendarDate,
 ) {
+  assertConfirmed(sub);
   if (sub.cancelled_at !== null) throw conflict('This membership is cancelled; it cannot be paused.');
   if (body.start_date < today) throw validationError({ start_date: [PAUSE_IN_PAST] });
   if (open !== null)

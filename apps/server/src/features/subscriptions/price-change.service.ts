@@ -19,7 +19,7 @@ import { roleAt } from '../gyms';
 import { actionsOf } from './pause.service';
 import { presentPriceChange } from './price-change.presenter';
 import * as repo from './price-change.repository';
-import { subscriptionFor } from './subscription-access';
+import { assertConfirmed, subscriptionFor } from './subscription-access';
 import type { SubscriptionRow } from './subscriptions.repository';
 
 export const TAKES_EFFECT_AFTER_TODAY = 'The change must take effect after today';
@@ -43,6 +43,7 @@ export async function targetPrice(db: Executor, sub: SubscriptionRow, priceId: n
 
 /** The date the change takes effect: the one given, or the end of the current period; checked. */
 export function effectiveDate(sub: SubscriptionRow, given: CalendarDate | null, today: CalendarDate) {
+  assertConfirmed(sub);
   const date = given ?? sub.current_period_end ?? sub.start_date;
   if (date <= today) throw validationError({ takes_effect_at: [TAKES_EFFECT_AFTER_TODAY] });
   if (sub.cancelled_at !== null) throw conflict('This membership is cancelled; its price cannot change.');

@@ -44,7 +44,8 @@ export function canStartEarly(sub: SubscriptionRow, now: Date): boolean {
 
 export function presentActions(sub: SubscriptionRow, pause: PauseRow | null, now: Date): SubscriptionActions {
   const input = stateInput(sub, pause);
-  const cancelled = sub.cancelled_at !== null;
+  // A membership still being set up on the join site allows nothing yet.
+  const closed = sub.cancelled_at !== null || sub.is_staging;
   return {
     id: sub.id,
     user_id: sub.user_id,
@@ -94,11 +95,11 @@ export function presentActions(sub: SubscriptionRow, pause: PauseRow | null, now
           }
         : null,
     can: {
-      pause: !cancelled && pause === null,
-      remove_pause: !cancelled && pause !== null && pause.applied_at === null,
-      cancel: !cancelled,
+      pause: !closed && pause === null,
+      remove_pause: !closed && pause !== null && pause.applied_at === null,
+      cancel: !closed,
       undo_cancellation: canUndoCancellation(input, now),
-      change_price: !cancelled,
+      change_price: !closed,
       start_early: canStartEarly(sub, now) && sub.payment_type_id !== null,
       record_payment: sub.balance_owing > 0,
     },
