@@ -39,10 +39,10 @@ const TEXT_FIELDS = [
   ['dob', 'Date of birth'],
 ] as const;
 const CONTACT_FIELDS = [
-  ['emergency_contact_name', 'Name'],
+  ['emergency_contact_name', 'Contact name'],
   ['emergency_contact_relationship', 'Relationship'],
-  ['emergency_contact_mobile_number', 'Mobile number'],
-  ['emergency_contact_email', 'Email'],
+  ['emergency_contact_mobile_number', 'Contact mobile number'],
+  ['emergency_contact_email', 'Contact email'],
 ] as const;
 const ADDRESS_FIELDS = [
   ['address', 'Street address'],
@@ -198,8 +198,7 @@ export function MemberEditForm({ member, onDone }: { member: Member; onDone(): v
         />
         <Textarea
           label="Notes"
-          autosize
-          minRows={3}
+          rows={4}
           value={draft.text.notes}
           onChange={(e) => setText('notes', e.currentTarget.value)}
           {...errorProps(errors, 'notes')}

@@ -31,7 +31,7 @@ export function SubscriptionCard({
 }) {
   if (!subscription)
     return (
-      <Paper withBorder radius="md" p="md" aria-label="Membership">
+      <Paper component="section" withBorder radius="md" p="md" aria-label="Membership">
         <Title order={2} size="h4">
           Membership
         </Title>
@@ -45,6 +45,7 @@ export function SubscriptionCard({
   const colour = CARD_COLOURS[s.card_colour];
   return (
     <Paper
+      component="section"
       withBorder
       radius="md"
       p="md"
