@@ -65,13 +65,14 @@ export async function startServer(port: number): Promise<RunningServer> {
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = () => stopChild(child, exited);
-  const deadline = Date.now() + 60_000;
+  // Generous: on a loaded machine tsx, the migrations check and the first connections take a while.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${stderr}`);
     if (Date.now() > deadline) {
       await stop();
-      throw new Error('The server was not ready within 60 s');
+      throw new Error('The server was not ready within 240 s');
     }
     const ok = await fetch(`${baseUrl}/api/health`).then(
       (r) => r.ok,

@@ -1,7 +1,7 @@
 // Two pages from one code base: index.html is the staff back office, join.html the member join site.
 // Each is its own entry, so a host downloads only its own screens; vendor code is shared.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -35,11 +35,15 @@ function joinHostInDevelopment(): Plugin {
  * which the server sends to browsers that accept them (@fastify/static `preCompressed`).
  */
 function precompress(): Plugin {
+  let outDir = join(root, 'dist');
   return {
     name: 'gym:precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
-      const assets = join(root, 'dist', 'assets');
+      const assets = join(outDir, 'assets');
       for (const name of await readdir(assets)) {
         if (!/\.(js|css|svg|json|html|txt)$/.test(name)) continue;
         const file = join(assets, name);

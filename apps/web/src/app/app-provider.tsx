@@ -6,8 +6,6 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
@@ -15,6 +13,7 @@ import { SiteHostProvider } from '@/components/ui/route-link';
 import type { Host } from '@/config/paths';
 import { DAYJS_LOCALE } from '@/lib/dayjs';
 import { createQueryClient } from '@/lib/query-client';
+import { OverlaysOnDemand } from './overlays-on-demand';
 import { cssVariablesResolver, theme } from './theme';
 
 interface AppProviderProps {
@@ -32,12 +31,10 @@ export function AppProvider({ host, queryClient: given, children }: AppProviderP
         {/* Mantine 9 dropped the provider's time zone: dayjs's default zone is Pacific/Auckland (lib/dayjs). */}
         <DatesProvider settings={{ locale: DAYJS_LOCALE, firstDayOfWeek: 1, weekendDays: [0, 6] }}>
           <QueryClientProvider client={queryClient}>
-            <ModalsProvider>
-              <SiteHostProvider value={host}>
-                <Notifications position="bottom-right" limit={3} />
-                {children}
-              </SiteHostProvider>
-            </ModalsProvider>
+            <SiteHostProvider value={host}>
+              <OverlaysOnDemand />
+              {children}
+            </SiteHostProvider>
           </QueryClientProvider>
         </DatesProvider>
       </AppErrorBoundary>

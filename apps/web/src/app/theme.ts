@@ -1,16 +1,8 @@
 // One calm, dense theme for a back office full of tables and forms. Colours are chosen for contrast:
 // primary text and buttons pass WCAG AA on white (blue 8), and dimmed text is gray 7, not Mantine's gray 6.
-import {
-  Anchor,
-  Button,
-  Card,
-  type CSSVariablesResolver,
-  createTheme,
-  Modal,
-  Paper,
-  Table,
-  Tooltip,
-} from '@mantine/core';
+// Component defaults as plain theme objects, not Component.extend(): extend() would import Tooltip (and
+// with it floating-ui), Modal, Table and Card into every first screen (issue 15's page weight).
+import { type CSSVariablesResolver, createTheme, type MantineThemeComponents } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -29,16 +21,16 @@ export const theme = createTheme({
     },
   },
   components: {
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    Button: Button.extend({ defaultProps: { size: 'sm' } }),
-    Card: Card.extend({ defaultProps: { withBorder: true, padding: 'lg' } }),
-    Modal: Modal.extend({ defaultProps: { centered: true } }),
-    Paper: Paper.extend({ defaultProps: { withBorder: true } }),
-    Table: Table.extend({
+    Anchor: { defaultProps: { underline: 'always' } },
+    Button: { defaultProps: { size: 'sm' } },
+    Card: { defaultProps: { withBorder: true, padding: 'lg' } },
+    Modal: { defaultProps: { centered: true } },
+    Paper: { defaultProps: { withBorder: true } },
+    Table: {
       defaultProps: { striped: true, highlightOnHover: true, verticalSpacing: 'xs', horizontalSpacing: 'sm' },
-    }),
-    Tooltip: Tooltip.extend({ defaultProps: { withArrow: true, openDelay: 300 } }),
-  },
+    },
+    Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
+  } satisfies MantineThemeComponents,
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
