@@ -42,7 +42,7 @@ try {
     await startServer({
       clock,
       banner: [
-        `  Provider sandbox:   Akahu ${sandbox.akahu.url}, Stripe ${sandbox.stripe.url}, Kisi ${sandbox.kisi.url}`,
+        `  Provider sandbox:   Akahu ${sandbox.akahu.url}, Stripe ${sandbox.stripe.url}, Kisi ${sandbox.kisi.url}, Branch ${sandbox.branch.url}`,
       ],
       onClose: () => sandbox.close(),
       // Moving the clock lets the simulators answer what fell due (bank payments, webhooks) on the way.

@@ -1,7 +1,8 @@
-// Simulators of Akahu, Stripe and Kisi in one process: three listeners, one clock, one webhook
+// Simulators of Akahu, Stripe, Kisi and Branch in one process: four listeners, one clock, one webhook
 // dispatcher, and the controls tests and demos use to make the providers behave (or misbehave).
 import type { RememberedConnection } from './akahu/controls';
 import { createAkahuSimulator } from './akahu/server';
+import { type BranchControls, createBranchSimulator } from './branch/server';
 import { createKisiSimulator } from './kisi/server';
 import { createSimClock } from './shared/clock';
 import type { FaultSpec } from './shared/faults';
@@ -13,6 +14,7 @@ import type { RememberedCard, RememberedPaymentIntent } from './stripe/controls'
 import { createStripeSimulator } from './stripe/server';
 
 export type { AkahuControls, RememberedConnection } from './akahu/controls';
+export type { BranchControls, BranchLink } from './branch/server';
 export type { KisiControls } from './kisi/controls';
 export type { FaultSpec } from './shared/faults';
 export type { ServiceName, WebhookDelivery } from './shared/webhooks';
@@ -35,6 +37,8 @@ export interface SandboxOptions {
   akahuPort?: number;
   stripePort?: number;
   kisiPort?: number;
+  /** The Branch deep-link simulator (the gyms' app links); any free port by default. */
+  branchPort?: number;
   host?: string;
   webhookTargets?: { akahu?: string; stripe?: string; kisi?: string };
   stripeWebhookSecret?: string;
@@ -70,6 +74,7 @@ export interface SandboxControls {
   akahu: import('./akahu/controls').AkahuControls;
   stripe: import('./stripe/controls').StripeControls;
   kisi: import('./kisi/controls').KisiControls;
+  branch: BranchControls;
 }
 
 export interface Endpoint {
@@ -81,6 +86,7 @@ export interface RunningSandbox {
   akahu: Endpoint;
   stripe: Endpoint;
   kisi: Endpoint;
+  branch: Endpoint;
   /**
    * What a server needs to talk to these simulators, named as the product's configuration names it
    * (AKAHU_API_URL, STRIPE_SECRET_KEY, …): the start script and the route tests hand these to the server.
@@ -116,15 +122,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     apiKey: options.kisiApiKey ?? SANDBOX_DEFAULTS.kisiApiKey,
     webhookSecret: options.kisiWebhookSecret ?? SANDBOX_DEFAULTS.kisiWebhookSecret,
   });
+  const branch = createBranchSimulator(() => clock.now());
   const simulators = { akahu, stripe, kisi };
 
   const ports: Record<ServiceName, number> = { akahu: 0, stripe: 0, kisi: 0 };
+  let branchPort = 0;
   try {
     ports.akahu = await listen(akahu.app, host, options.akahuPort ?? 0);
     ports.stripe = await listen(stripe.app, host, options.stripePort ?? 0);
     ports.kisi = await listen(kisi.app, host, options.kisiPort ?? 0);
+    branchPort = await listen(branch.app, host, options.branchPort ?? 0);
   } catch (error) {
-    await Promise.allSettled([akahu.app.close(), stripe.app.close(), kisi.app.close()]);
+    await Promise.allSettled([akahu.app.close(), stripe.app.close(), kisi.app.close(), branch.app.close()]);
     throw error;
   }
   const endpoint = (service: ServiceName): Endpoint => ({
@@ -132,6 +141,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     port: ports[service],
   });
   stripe.setPublicUrl(options.publicUrls?.stripe ?? endpoint('stripe').url);
+  const branchEndpoint: Endpoint = { url: baseUrl(host, branchPort), port: branchPort };
+  branch.setPublicUrl(branchEndpoint.url);
   scheduler.start();
 
   const controls: SandboxControls = {
@@ -140,6 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       akahu.controls.reset();
       stripe.controls.reset();
       kisi.controls.reset();
+      branch.controls.reset();
       webhooks.reset();
       clock.reset();
     },
@@ -160,6 +172,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     akahu: akahu.controls,
     stripe: stripe.controls,
     kisi: kisi.controls,
+    branch: branch.controls,
   };
 
   const akahuApp = options.akahuApp ?? {
@@ -170,6 +183,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     akahu: endpoint('akahu'),
     stripe: endpoint('stripe'),
     kisi: endpoint('kisi'),
+    branch: branchEndpoint,
     serverSettings: {
       AKAHU_API_URL: endpoint('akahu').url,
       AKAHU_APP_TOKEN: akahuApp.appToken,
@@ -179,11 +193,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret ?? SANDBOX_DEFAULTS.stripeWebhookSecret,
       KISI_API_URL: endpoint('kisi').url,
       KISI_WEBHOOK_SECRET: options.kisiWebhookSecret ?? SANDBOX_DEFAULTS.kisiWebhookSecret,
+      BRANCH_API_URL: branchEndpoint.url,
     },
     controls,
     close: async () => {
       await scheduler.stop();
-      await Promise.allSettled([akahu.app.close(), stripe.app.close(), kisi.app.close()]);
+      await Promise.allSettled([akahu.app.close(), stripe.app.close(), kisi.app.close(), branch.app.close()]);
     },
   };
 }

@@ -54,8 +54,8 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   KISI_API_URL: url.optional(),
-  /** Where the gyms' app deep links point (Branch); the sandbox's Branch simulator in development. */
-  BRANCH_LINK_URL: url.optional(),
+  /** Branch's API for the gyms' app links (default Branch itself); the sandbox's Branch simulator in development. */
+  BRANCH_API_URL: url.optional(),
   KISI_WEBHOOK_SECRET: z.string().min(1).optional(),
   SMTP_URL: z
     .string()

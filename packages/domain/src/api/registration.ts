@@ -25,6 +25,8 @@ export const joinGymSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   organisation_name: z.string(),
+  /** The gym has a card-payment (Stripe) account: members may pay by card. */
+  takes_cards: z.boolean(),
 });
 export type JoinGym = z.infer<typeof joinGymSchema>;
 
@@ -69,7 +71,7 @@ export const paymentMethodSchema = z.object({
 export const joinSubscriptionSchema = z.object({
   id: z.number(),
   status: z.enum(['to_confirm', 'payment_failed', 'payment_pending', 'active']),
-  gym: z.object({ id: z.number(), name: z.string() }),
+  gym: z.object({ id: z.number(), name: z.string(), takes_cards: z.boolean() }),
   offering: z.object({ id: z.number(), name: z.string() }),
   price: z.object({
     id: z.number(),

@@ -458,6 +458,26 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'POST /api/accept-invitation': 'emailed link',
   'POST /api/email/verify': 'own session',
   'POST /api/email/resend': 'own session',
+  'GET /api/register/options':
+    'public: the gyms and public prices a join link opens (registration.routes.test.ts)',
+  'POST /api/unique-email': 'public, rate-limited (registration.routes.test.ts)',
+  'POST /api/register': 'public: makes the person’s own account (registration.routes.test.ts)',
+  'PUT /api/me/register-fields': 'own account, members only (registration.routes.test.ts)',
+  'POST /api/profile-picture': 'own account, members only (registration.routes.test.ts)',
+  'GET /api/users/{id}/profile-picture':
+    'the person, or staff of an organisation they are a member of (registration.routes.test.ts)',
+  'GET /api/me/active-subscription': 'own membership, members only (registration.routes.test.ts)',
+  'GET /api/surcharge-total': 'own membership, members only (registration.routes.test.ts)',
+  'POST /api/me/payment-types/{payment_type_id}/switch':
+    'own payment methods only (registration.routes.test.ts)',
+  'POST /api/subscriptions': 'own membership, members only (registration.routes.test.ts)',
+  'GET /api/akahu/auth-url': 'own account, members only (registration.routes.test.ts)',
+  'POST /api/akahu/exchange': 'own session’s consent state (registration.routes.test.ts)',
+  'POST /api/akahu/sync-accounts': 'own bank connection (registration.routes.test.ts)',
+  'POST /api/me/card-setup': 'own account, members only (registration.routes.test.ts)',
+  'POST /api/me/card-setup/complete': 'own account, members only (registration.routes.test.ts)',
+  'POST /api/handover': 'own session, members only (registration.routes.test.ts)',
+  'POST /api/handover/redeem': 'one-time hand-over token (registration.routes.test.ts)',
   'POST /api/organisations/{id}/switch': 'own memberships (tenancy.routes.test.ts)',
   'POST /api/gyms/{id}/switch': 'own memberships (tenancy.routes.test.ts)',
   'POST /api/search': 'any staff, scoped to their gyms (search.routes.test.ts)',
@@ -487,7 +507,6 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'POST /api/prices/{id}/restore': 'per offering’s gyms (prices.write.test.ts)',
   'POST /api/prices/{id}/private-links': 'per offering’s gyms (private-links.test.ts)',
   'POST /api/prices/{price_id}/pro-rata': 'as catalogue.read (pro-rata.test.ts)',
-  'POST /api/subscriptions': 'own membership, members only (registration.routes.test.ts)',
   'GET /api/subscriptions/{id}/actions':
     'per subscription’s gym: subscription.manage (subscriptions-access.routes.test.ts)',
   'POST /api/subscriptions/{id}/pause':

@@ -27,6 +27,7 @@ import { appendActivity } from '../../db/activity';
 import { queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/app-error';
 import { chargeFirstPayment, syncDoorAccess } from '../billing';
+import { gymAppLink } from './branch-link';
 import * as repo from './registration.repository';
 import { tooYoung } from './registration.service';
 
@@ -152,7 +153,7 @@ export async function activeSubscription(deps: AppDeps, auth: AuthContext): Prom
   return {
     id: d.id,
     status,
-    gym: { id: d.gym_id, name: d.gym_name },
+    gym: { id: d.gym_id, name: d.gym_name, takes_cards: d.takes_cards },
     offering: { id: d.offering_id, name: d.offering_name },
     price: {
       id: d.price_id,
@@ -187,17 +188,11 @@ export async function activeSubscription(deps: AppDeps, auth: AuthContext): Prom
         }
       : null,
     door_access_text: `Your door access at ${d.gym_name} starts once your first payment has gone through. The front desk can help you on your first visit.`,
-    app_link: d.branch_app_id && d.branch_key ? branchLink(deps, d) : null,
+    app_link:
+      d.branch_key && !d.is_staging
+        ? await gymAppLink(deps, { name: d.gym_name, uuid: d.gym_uuid, branchKey: d.branch_key }, auth.user)
+        : null,
   };
-}
-
-/** The gym's app through its Branch deep link (the sandbox's Branch simulator stands in for Branch). */
-function branchLink(deps: AppDeps, d: repo.SubscriptionDetail): string {
-  const base = deps.env.BRANCH_LINK_URL ?? 'https://app.link';
-  const url = new URL(`/${encodeURIComponent(d.branch_app_id!)}`, base);
-  url.searchParams.set('branch_key', d.branch_key!);
-  url.searchParams.set('gym', d.gym_uuid);
-  return url.toString();
 }
 
 /** GET /api/surcharge-total: the first payment by this way of paying, before choosing it. */

@@ -10,7 +10,8 @@ import { organisationMembers, subscriptions, users } from '../../db/schema/index
 export function joinableGyms(db: Executor, filter: { uuid?: string; organisationId?: number } = {}) {
   return queryRows<JoinGym>(
     db,
-    sql`select g.id::int, g.uuid::text, g.name, o.name as organisation_name
+    sql`select g.id::int, g.uuid::text, g.name, o.name as organisation_name,
+          g.stripe_id is not null as takes_cards
         from gyms g join organisations o on o.id = g.organisation_id
         where true
           ${filter.uuid ? sql`and g.uuid = ${filter.uuid}::uuid` : sql``}
@@ -78,7 +79,8 @@ export async function pricesAtGym(
 export function gymsOfPrice(db: Executor, organisationId: number, priceId: number) {
   return queryRows<JoinGym>(
     db,
-    sql`select g.id::int, g.uuid::text, g.name, org.name as organisation_name
+    sql`select g.id::int, g.uuid::text, g.name, org.name as organisation_name,
+          g.stripe_id is not null as takes_cards
         from prices p
         join offerings o on o.id = p.offering_id
         join organisations org on org.id = p.organisation_id
@@ -215,6 +217,7 @@ export interface SubscriptionDetail {
   gym_id: number;
   gym_name: string;
   gym_uuid: string;
+  takes_cards: boolean;
   branch_app_id: string | null;
   branch_key: string | null;
   offering_id: number;
@@ -238,7 +241,7 @@ export interface SubscriptionDetail {
 export async function subscriptionDetail(db: Executor, organisationId: number, id: number) {
   const [row] = await queryRows<SubscriptionDetail>(
     db,
-    sql`select s.id::int, g.id::int as gym_id, g.name as gym_name, g.uuid::text as gym_uuid, g.branch_app_id,
+    sql`select s.id::int, g.id::int as gym_id, g.name as gym_name, g.uuid::text as gym_uuid, g.stripe_id is not null as takes_cards, g.branch_app_id,
           g.branch_key, o.id::int as offering_id, o.name as offering_name, p.id::int as price_id, p.amount,
           p.billing_frequency, p.joining_fee, p.term_amount, p.term_unit, g.card_surcharge_basis_points,
           g.general_card_surcharge_text, g.break_fee_basis_points, s.start_date::text, s.anchor_day,

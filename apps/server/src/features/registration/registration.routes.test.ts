@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, subscriptions } from '../../db/schema/index';
+import { gyms, payments, subscriptions } from '../../db/schema/index';
 import { createPrice, createPriceLink } from '../../test/catalogue-factories';
 import { createStaff, createTenant } from '../../test/factories';
 import { signIn } from '../../test/sign-in';
@@ -303,6 +303,13 @@ describe('paying and confirming', () => {
     expect(sub!.isStaging).toBe(false);
     expect((await c.get('/api/me')).json().data.registration_complete).toBe(true);
     expect((await c.post('/api/subscriptions', { idempotency_key: 'short' })).statusCode).toBe(422);
+
+    // The welcome screen offers the gym's app once the gym has its Branch key (the sandbox's Branch).
+    expect((await c.get('/api/me/active-subscription')).json().data.app_link).toBeNull();
+    await t.db.update(gyms).set({ branchKey: 'key_test_joinapp1' }).where(eq(gyms.id, gym.id));
+    const link = (await c.get('/api/me/active-subscription')).json().data.app_link as string;
+    expect(link.startsWith(t.sandbox.branch.url)).toBe(true);
+    expect(t.sandbox.controls.branch.links().at(-1)?.data).toMatchObject({ gym_uuid: gym.uuid });
   });
 
   it('shows the card surcharge first, says a declined first payment plainly, and takes another card', async () => {

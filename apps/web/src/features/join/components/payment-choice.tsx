@@ -32,21 +32,27 @@ export function PaymentChoice() {
           </Button>
         </Stack>
       </Card>
-      <Card withBorder padding="lg">
-        <Stack gap="xs">
-          <Text fw={600}>Card</Text>
-          <Text size="sm">{user.general_card_surcharge_text ?? 'Pay by credit or debit card.'}</Text>
-          {card.data ? (
-            <Text size="sm">
-              First payment: {card.data.formatted_total} (includes {card.data.formatted_surcharge} card
-              surcharge)
-            </Text>
-          ) : null}
-          <Button size="lg" variant="light" onClick={() => void navigate(route('register.card-details'))}>
-            Pay by card
-          </Button>
-        </Stack>
-      </Card>
+      {subscription.data && !subscription.data.gym.takes_cards ? (
+        <Text size="sm" c="dimmed">
+          {subscription.data.gym.name} takes bank account payments only.
+        </Text>
+      ) : (
+        <Card withBorder padding="lg">
+          <Stack gap="xs">
+            <Text fw={600}>Card</Text>
+            <Text size="sm">{user.general_card_surcharge_text ?? 'Pay by credit or debit card.'}</Text>
+            {card.data ? (
+              <Text size="sm">
+                First payment: {card.data.formatted_total} (includes {card.data.formatted_surcharge} card
+                surcharge)
+              </Text>
+            ) : null}
+            <Button size="lg" variant="light" onClick={() => void navigate(route('register.card-details'))}>
+              Pay by card
+            </Button>
+          </Stack>
+        </Card>
+      )}
       {user.payment_types.length > 0 ? (
         <Stack gap="xs">
           <Text fw={600}>Or use one you added before</Text>
