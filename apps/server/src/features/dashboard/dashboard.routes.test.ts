@@ -116,7 +116,7 @@ beforeAll(async () => {
     ['otherAdmin', other.admin.email],
   ] as const)
     cookies[role] = await signIn(t.app, email);
-}, 60_000);
+}, 180_000);
 afterAll(() => t.close());
 
 const get = (url: string, cookie = cookies.admin) =>

@@ -95,7 +95,7 @@ beforeAll(async () => {
     ['otherAdmin', other.admin.email],
   ] as const)
     cookies[role] = await signIn(t.app, email);
-}, 60_000);
+}, 180_000);
 afterAll(() => t.close());
 
 const list = (query: string, cookie = cookies.admin) =>
