@@ -93,8 +93,9 @@ function useChange<I, O>(call: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: async () => {
-      await Promise.all(REFRESHED_AFTER_CHANGE.map((queryKey) => client.invalidateQueries({ queryKey })));
+    // The dialog closes at once; the screens behind it refresh as their answers come.
+    onSuccess: () => {
+      for (const queryKey of REFRESHED_AFTER_CHANGE) void client.invalidateQueries({ queryKey });
     },
   });
 }

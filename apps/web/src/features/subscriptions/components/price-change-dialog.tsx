@@ -75,7 +75,10 @@ export function PriceChangeDialog({ subscription, opened, onClose }: Props) {
   const schedule = useSchedulePriceChange();
   const choices = (prices.data ?? [])
     .filter(
-      (p) => p.billing_frequency === subscription.price.billing_frequency && p.id !== subscription.price.id,
+      (p) =>
+        p.billing_frequency === subscription.price.billing_frequency &&
+        p.id !== subscription.price.id &&
+        (p.gym === null || p.gym.id === subscription.gym_id),
     )
     .map((p) => ({
       value: String(p.id),

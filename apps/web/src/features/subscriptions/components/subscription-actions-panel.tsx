@@ -75,7 +75,7 @@ export function SubscriptionActionsPanel({ subscriptionId }: { subscriptionId: n
   const can = sub.can;
   const none = !Object.values(can).some(Boolean);
   return (
-    <section aria-label="Membership actions">
+    <section aria-label="Subscription actions">
       <Stack gap="sm">
         <Facts sub={sub} />
         <Group gap="xs">
