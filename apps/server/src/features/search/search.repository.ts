@@ -17,6 +17,8 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** How many prefix rows one round trip reads: a member appears once per word that matches. */
 const PREFIX_BATCH = 3;
+/** How many members (first by name) the substring match reads in order before it asks the trigram index. */
+const CONTAINS_SCAN = 2000;
 
 /**
  * Members of one organisation whose name or email matches the query, ignoring case and accents, in the
@@ -65,11 +67,33 @@ export async function searchMembers(db: Executor, scope: SearchScope, query: str
     after = { term: last.term, name: last.sortName, id: last.id };
   }
 
-  // Contains: the substring anywhere else, for what is left of the page.
+  // Contains: the substring anywhere else, for what is left of the page. First among the organisation's
+  // first CONTAINS_SCAN members by name (their whole-name rows, migration 0008's index): a fragment common
+  // enough to be in many names fills the page there without collecting and sorting every match. When it
+  // does not (a rarer fragment, or fewer members), the trigram match over users, which is quick for few
+  // (and finds every match, whatever the first CONTAINS_SCAN held).
   const pattern = `%${typed}%`;
+  const left = limit - found.length;
   const excluded: SQL = found.length
     ? sql`and u.id <> all(${sql.raw(`'{${found.map((f) => Number(f.id)).join(',')}}'::bigint[]`)})`
     : sql``;
+  const firstByName = await queryRows<SearchHit>(
+    db,
+    sql`
+    with candidates as (
+      select t.user_id, t.name from member_search_terms t
+      where t.organisation_id = ${scope.organisationId} and t.term = t.name
+        ${gymIds ? sql`and t.home_gym_id = any(${gymIds})` : sql``}
+      order by t.name, t.user_id
+      limit ${CONTAINS_SCAN})
+    select u.id::int as id, u.name, u.email
+    from candidates c join users u on u.id = c.user_id
+    where (u.search_name like search_text(${pattern}) or u.search_email like lower(${pattern})) ${excluded}
+    order by c.name, c.user_id
+    limit ${left}`,
+  );
+  if (firstByName.length === left) return [...found, ...firstByName];
+
   const rest = await queryRows<SearchHit>(
     db,
     sql`
@@ -79,7 +103,7 @@ export async function searchMembers(db: Executor, scope: SearchScope, query: str
     where (u.search_name like search_text(${pattern}) or u.search_email like lower(${pattern}))
       and u.deleted_at is null ${gymIds ? sql`and m.home_gym_id = any(${gymIds})` : sql``} ${excluded}
     order by u.search_name collate "C", u.id
-    limit ${limit - found.length}`,
+    limit ${left}`,
   );
   return [...found, ...rest];
 }

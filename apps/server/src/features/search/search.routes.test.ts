@@ -188,4 +188,28 @@ describe('POST /api/search', () => {
       .where(eq(organisationMembers.userId, central.id));
     expect(await ids(admin, tag)).toEqual([north.id]);
   });
+
+  it('fills the page with substring matches first by name when no word starts with the fragment', async () => {
+    const tenant = await createTenant(t.db);
+    const made = [];
+    for (let i = 0; i < 12; i++)
+      made.push(
+        await createMember(t.db, {
+          organisationId: tenant.organisation.id,
+          user: {
+            name: `Member ${String.fromCharCode(108 - i)} Azqxb`,
+            email: `${unique('m')}@example.co.nz`,
+          },
+        }),
+      );
+    const cookie = await signIn(t.app, tenant.admin.email);
+    const page = (await search(cookie, 'ZQX')).json().data as { id: number; name: string }[];
+    // Made l … a; answered a … j.
+    expect(page.map((r) => r.id)).toEqual(
+      made
+        .slice(2)
+        .reverse()
+        .map((m) => m.id),
+    );
+  });
 });
