@@ -212,6 +212,8 @@ export interface ProductRecords {
   stripeCards: RememberedCard[];
   stripePaymentIntents: RememberedPaymentIntent[];
   akahuConnections: (Omit<RememberedConnection, 'appToken'> & { appToken: string | null })[];
+  /** The gyms' own Akahu apps: known again, so consents made with them can be exchanged. */
+  akahuApps?: { appToken: string; appSecret: string }[];
 }
 
 /** Tells the simulators what the product holds; `defaultAppToken` for consents made with the sandbox's own app. */
@@ -224,6 +226,7 @@ export function rememberProductRecords(
   controls.kisi.remember(records.kisi);
   controls.stripe.rememberCards(records.stripeCards);
   controls.stripe.rememberPaymentIntents(records.stripePaymentIntents);
+  for (const app of records.akahuApps ?? []) controls.akahu.registerApp(app);
   controls.akahu.remember(
     records.akahuConnections.map(({ appToken, ...connection }) => ({
       ...connection,

@@ -4,7 +4,7 @@
 // the simulators, which keep nothing between starts, so the demo's (and anyone's) connections keep
 // working after a restart instead of contradicting what the gym page says.
 import { payeeName } from '@gym/domain/bank-statement';
-import { isNotNull, sql } from 'drizzle-orm';
+import { and, isNotNull, sql } from 'drizzle-orm';
 import { PAYMENT_KEY_METADATA } from '../features/billing';
 import { akahuWebhookState } from '../features/webhooks/akahu-state';
 import { type Executor, queryRows } from './client';
@@ -18,6 +18,8 @@ export interface ProviderRecords {
     /** Each place with the key of the organisation it belongs to (only that key lists it). */
     places: { id: number; name: string; apiKey?: string; locks: { id: number; name: string }[] }[];
   };
+  /** The gyms' own Akahu apps (token and secret), so their consents can be exchanged after a restart. */
+  akahuApps?: { appToken: string; appSecret: string }[];
   /** Each member's current bank consent; `appToken` is the gym's own Akahu app, when it has one. */
   akahuConnections: {
     appToken: string | null;
@@ -99,7 +101,19 @@ export async function loadProviderRecords(db: Executor, secrets: SecretBox): Pro
     }),
   );
   const { akahuConnections, stripeCards } = await memberPaymentRecords(db, secrets);
+  const apps = await db
+    .select({ appToken: s.gyms.akahuAppToken, sealed: s.gyms.akahuAppSecret })
+    .from(s.gyms)
+    .where(and(isNotNull(s.gyms.akahuAppToken), isNotNull(s.gyms.akahuAppSecret)));
+  const akahuApps = apps.flatMap((app) => {
+    try {
+      return [{ appToken: app.appToken!, appSecret: secrets.open(app.sealed!) }];
+    } catch {
+      return []; // sealed with another key: nothing to remember
+    }
+  });
   return {
+    akahuApps,
     akahuConnections,
     stripeCards,
     stripePaymentIntents: await recentPaymentIntents(db),

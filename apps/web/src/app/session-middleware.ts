@@ -73,7 +73,9 @@ export function sessionGuard({ host, handleAt }: GuardOptions): MiddlewareFuncti
     if (target && host === 'staff' && session.status === 'signed-in' && !session.user.is_staff) {
       // A member signed in here belongs on the join site, whose cookies are its own: hand them over with
       // a one-time token rather than sending them there signed out.
-      throw redirect(await handoverUrl(target));
+      // A full page load on the other host (not the router's redirect): the join site starts afresh there.
+      window.location.assign(await handoverUrl(target));
+      return new Promise<never>(() => undefined);
     }
     if (target) throw redirect(target);
   };

@@ -90,17 +90,15 @@ export function TakePhoto() {
       {camera === 'unavailable' ? (
         <Alert color="yellow">We could not use a camera here. Choose a photo of yourself instead.</Alert>
       ) : null}
-      {preview ? (
-        <Image src={preview} alt="Your photo" radius="md" />
-      ) : (
-        <video
-          ref={video}
-          playsInline
-          muted
-          aria-label="Camera"
-          style={{ width: '100%', borderRadius: 8, display: camera === 'on' ? 'block' : 'none' }}
-        />
-      )}
+      {preview ? <Image src={preview} alt="Your photo" radius="md" /> : null}
+      {/* The video stays mounted while a photo is previewed, so Retake shows the live camera again. */}
+      <video
+        ref={video}
+        playsInline
+        muted
+        aria-label="Camera"
+        style={{ width: '100%', borderRadius: 8, display: camera === 'on' && !shot ? 'block' : 'none' }}
+      />
       {camera === 'on' && !shot ? (
         <Button size="lg" onClick={capture}>
           Take photo

@@ -1,0 +1,172 @@
+// The member join site on a phone (375 × 812, Chromium's fake camera): a new person joins paying by
+// bank account through the sandbox's Akahu consent page, another by card through the sandbox's card page
+// whose first card is declined and whose second asks for 3-D Secure, an under-age person is stopped
+// before paying, and a returning member signing in on the join site lands on their next step.
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, field, PAGE_HEADERS, uniqueEmail, waitForMail } from './helpers';
+import { MEMBER_URL, STAFF_URL } from './playwright.config';
+import { solidPng } from './solid-png';
+
+test.use({
+  viewport: { width: 375, height: 812 },
+  hasTouch: true,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+test.setTimeout(120_000);
+
+interface JoinGym {
+  uuid: string;
+  name: string;
+  takes_cards: boolean;
+}
+
+/** A demo gym with memberships to join online (and a Stripe account, when asked). */
+async function gymWithMemberships(page: Page, card: boolean): Promise<JoinGym> {
+  const all = await page.request.get(`${STAFF_URL}/api/register/options`, { headers: PAGE_HEADERS });
+  const gyms = ((await all.json()) as { data: { gyms: JoinGym[] } }).data.gyms;
+  for (const gym of gyms) {
+    const options = await page.request.get(`${STAFF_URL}/api/register/options?gym=${gym.uuid}`, {
+      headers: PAGE_HEADERS,
+    });
+    const prices = ((await options.json()) as { data: { prices: unknown[] } }).data.prices;
+    if (prices.length > 0 && (!card || gym.takes_cards)) return gym;
+  }
+  throw new Error('no demo gym has memberships to join');
+}
+
+async function fillRegisterForm(page: Page, email: string, dob = '1994-03-21') {
+  await page.getByRole('radiogroup', { name: 'Your membership' }).getByRole('radio').first().check();
+  await field(page, 'Full name').fill('Aroha Joiner');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Mobile number').fill('021 555 0199');
+  await page.getByLabel('Date of birth').fill(dob);
+  await field(page, 'Street address').fill('3 Rimu Road');
+  await field(page, 'Town or city').fill('Auckland');
+  await field(page, 'Post code').fill('1010');
+  await field(page, 'Emergency contact name').fill('Rangi Joiner');
+  await field(page, 'Emergency contact mobile').fill('021 555 0198');
+  await field(page, 'Their relationship to you').fill('Partner');
+  await page.getByRole('radio', { name: 'This is my first time at a gym' }).check();
+  await page.getByRole('radio', { name: 'Other' }).check();
+  await field(page, 'Where did you hear about us?').fill('Saw the sign on the bus');
+  await field(page, 'Password').fill('rimu-road-morning-run');
+}
+
+async function enterEmailedCode(page: Page, email: string, since: Date) {
+  await expect(page).toHaveURL(/\/verification-code/);
+  const mail = await waitForMail(page.request, email, /sign-in code/, since);
+  const code = mail.subject.match(/(\d{6})/)![1]!;
+  await page.getByRole('textbox').first().click();
+  await page.keyboard.type(code);
+}
+
+async function joinAs(page: Page, gym: JoinGym, email: string) {
+  const since = new Date(Date.now() - 1000);
+  await page.goto(`${MEMBER_URL}/?gym=${gym.uuid}`);
+  await expect(page.getByRole('heading', { name: 'Join your gym' })).toBeVisible({ timeout: 30_000 });
+  await fillRegisterForm(page, email);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await enterEmailedCode(page, email, since);
+  await expect(page).toHaveURL(/\/take-photo/);
+}
+
+test('a new member joins with a bank account through the Akahu consent page', async ({ page }) => {
+  const gym = await gymWithMemberships(page, false);
+  const email = uniqueEmail('join-bank');
+  await joinAs(page, gym, email);
+
+  // The upload fallback (the camera is the other way in; the card path uses it).
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: solidPng(640, 640),
+  });
+  await expect(page).toHaveURL(/\/choose-payment-method/);
+  await expect(page.getByText(/First payment: \$/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Connect my bank account' }).click();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+
+  // The sandbox's consent page: bank, then accounts, then approve.
+  await expect(page.getByRole('heading', { name: /Connect a bank account/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+
+  await expect(page).toHaveURL(/\/bank-account-connected/);
+  await page.getByRole('button', { name: 'Pay from this account' }).click();
+  await expect(page).toHaveURL(/\/confirm-subscription/);
+  await expect(
+    page.getByText('Flexi membership', { exact: false }).or(page.getByText(/membership: you agree/)),
+  ).toBeVisible();
+  await page.getByRole('button', { name: /Confirm and pay/ }).click();
+  await expect(page).toHaveURL(/\/welcome-to-gym/);
+  await expect(page.getByText(/You are now a member of/)).toBeVisible();
+});
+
+test('a new member pays by card: the first card is declined, another with 3-D Secure pays', async ({
+  page,
+}) => {
+  const gym = await gymWithMemberships(page, true);
+  const email = uniqueEmail('join-card');
+  await joinAs(page, gym, email);
+
+  // The fake camera: take, retake, take again, use.
+  await page.getByRole('button', { name: 'Take photo' }).click();
+  await page.getByRole('button', { name: 'Retake' }).click();
+  await page.getByRole('button', { name: 'Take photo' }).click();
+  await page.getByRole('button', { name: 'Use this photo' }).click();
+  await expect(page).toHaveURL(/\/choose-payment-method/);
+  await expect(page.getByText(/card surcharge/).first()).toBeVisible();
+
+  const saveCard = async (number: string) => {
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await page.getByRole('button', { name: 'Enter card details' }).click();
+    await page.getByLabel('Name on card').fill('Aroha Joiner');
+    await page.getByLabel('Card number').fill(number);
+    await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+  };
+  await saveCard('4000000000000341');
+  await expect(page).toHaveURL(/\/confirm-subscription/);
+  await page.getByRole('button', { name: /Confirm and pay/ }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your first payment did not go through' }),
+  ).toBeVisible();
+
+  await page.getByRole('link', { name: 'Choose another way to pay' }).click();
+  await expect(page.getByText('Your first payment did not go through').first()).toBeVisible();
+  await saveCard('4000002500003155');
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page).toHaveURL(/\/confirm-subscription/);
+  await page.getByRole('button', { name: /Confirm and pay/ }).click();
+  await expect(page).toHaveURL(/\/welcome-to-gym/);
+  await expect(page.getByText(/has been paid/)).toBeVisible();
+});
+
+test('a person under the minimum age is stopped before paying anything', async ({ page }) => {
+  const gym = await gymWithMemberships(page, false);
+  await page.goto(`${MEMBER_URL}/?gym=${gym.uuid}`);
+  const young = `${new Date().getFullYear() - 12}-05-05`;
+  await fillRegisterForm(page, uniqueEmail('too-young'), young);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(page.getByText(/or older to join/)).toBeVisible();
+  await expect(page).not.toHaveURL(/\/verification-code/);
+});
+
+test('a returning member signs in on the join site and lands on their next step', async ({ page }) => {
+  await page.goto(`${MEMBER_URL}/`);
+  await page.getByText('Already a member? Sign in').click();
+  await field(page, 'Email').fill(DEMO.member);
+  await field(page, 'Password').fill('demo-gym-2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/welcome-to-gym/);
+});
