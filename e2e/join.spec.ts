@@ -1,7 +1,7 @@
 // The member join site on a phone (375 × 812, Chromium's fake camera): a new person joins paying by
 // bank account through the sandbox's Akahu consent page, another by card through the sandbox's card page
 // whose first card is declined and whose second asks for 3-D Secure, an under-age person is stopped
-// before paying, and a returning member signing in on the join site lands on their next step.
+// before paying, and returning members land on their next step, on the join site or from the staff host.
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, field, PAGE_HEADERS, uniqueEmail, waitForMail } from './helpers';
 import { MEMBER_URL, STAFF_URL } from './playwright.config';
@@ -169,4 +169,18 @@ test('a returning member signs in on the join site and lands on their next step'
   await field(page, 'Password').fill('demo-gym-2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/welcome-to-gym/);
+});
+
+test('a member who signs in on the staff host is handed over to the join site, signed in', async ({
+  page,
+}) => {
+  await page.goto(`${STAFF_URL}/login`);
+  await field(page, 'Email').fill(DEMO.member);
+  await field(page, 'Password').fill('demo-gym-2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // A full page load on the other host after the one-time hand-over (slow on a busy machine).
+  await expect(page).toHaveURL(new RegExp(`^${MEMBER_URL.replace(/[.]/g, '\\.')}/welcome-to-gym`), {
+    timeout: 45_000,
+  });
+  await expect(page.getByText(/You are now a member of/)).toBeVisible();
 });
