@@ -6,6 +6,7 @@ import {
   isWithinCoolingOff,
   remainingTermValue,
   termCancellation,
+  undoableUntil,
   unusedDaysRefund,
 } from './term-cancellation';
 import { centsArb } from './test-arbitraries';
@@ -95,5 +96,18 @@ describe('term cancellation', () => {
         cancelledOn: d('2025-09-15'),
       }),
     ).toBe(3000);
+  });
+
+  it('allows an undo until the end only when no money moved on cancelling', () => {
+    const endsOn = d('2025-10-13');
+    expect(undoableUntil({ kind: 'flexi', endsOn })).toBe(endsOn);
+    expect(undoableUntil({ kind: 'cooling_off', endsOn, refund: 0 })).toBeNull();
+    expect(undoableUntil({ kind: 'break_fee', endsOn, remainingTermValue: 0, breakFee: 0 })).toBe(endsOn);
+    fc.assert(
+      fc.property(centsArb, (fee) => {
+        const until = undoableUntil({ kind: 'break_fee', endsOn, remainingTermValue: fee, breakFee: fee });
+        expect(until).toBe(fee > 0 ? null : endsOn);
+      }),
+    );
   });
 });

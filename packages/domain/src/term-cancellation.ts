@@ -95,3 +95,14 @@ export function termCancellation(input: TermCancellationInput): TermCancellation
   }
   return { kind: 'flexi', endsOn: currentPeriodEnd };
 }
+
+/**
+ * Until when staff may undo the cancellation (the start of the day it ends), or null when it cannot be
+ * undone because money moved at once: a cooling-off refund, or a break fee charged on cancelling (undoing
+ * would leave the member having paid to leave a membership they keep).
+ */
+export function undoableUntil(cancellation: TermCancellation): CalendarDate | null {
+  if (cancellation.kind === 'cooling_off') return null;
+  if (cancellation.kind === 'break_fee' && cancellation.breakFee > 0) return null;
+  return cancellation.endsOn;
+}

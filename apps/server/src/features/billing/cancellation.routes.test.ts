@@ -148,6 +148,16 @@ describe('cancelling a membership', () => {
     const outcome = await cancel(sub.id);
     // Paid to start + 21; the term ends at start + 84: 9 more weekly charges of $20.00 = $180.00; 25 %: $45.00.
     expect(outcome).toMatchObject({ kind: 'break_fee', endsOn: addDays(start, 21), breakFee: 4500 });
+    // The fee moved money at once, so the cancellation cannot be undone (the member would keep the
+    // membership having paid to leave it).
+    expect(await row(sub.id)).toMatchObject({ undoCancellationUntil: null });
+    expect(
+      await undoCancellation(billingDeps(t), {
+        organisationId: tenant.organisation.id,
+        subscriptionId: sub.id,
+        actorUserId: tenant.admin.id,
+      }),
+    ).toBe('too_late');
     const fee = (await chargesOf(sub.id)).find((c) => c.kind === 'break_fee')!;
     expect(fee).toMatchObject({ amount: 4500, surcharge: 0, periodStart: today() });
     const attempts = (await attemptsOf(sub.id)).filter((a) => a.chargeId === fee.id);

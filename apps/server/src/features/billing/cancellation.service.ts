@@ -11,7 +11,7 @@
 import { type BillingFrequency, isRecurring } from '@gym/domain/billing-frequency';
 import { type CalendarDate, startOfDayInstant, todayInAuckland } from '@gym/domain/calendar-date';
 import { type ChargeAmount, chargeAmount, priceInEffect } from '@gym/domain/charge-amount';
-import { termCancellation } from '@gym/domain/term-cancellation';
+import { type TermCancellation, termCancellation, undoableUntil } from '@gym/domain/term-cancellation';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { appendActivity } from '../../db/activity';
@@ -104,6 +104,12 @@ async function paidForPeriod(tx: Executor, sub: Locked) {
           and c.status = 'paid'`,
   );
   return row ?? null;
+}
+
+/** The instant a cancellation stops being undoable (the domain's rule), or null. */
+function undoInstant(term: TermCancellation): Date | null {
+  const until = undoableUntil(term);
+  return until === null ? null : startOfDayInstant(until);
 }
 
 /** What cancelling now would do, worked out by the domain's rules from the locked row (no writes). */
@@ -205,7 +211,7 @@ export async function previewCancellation(
           : null,
       breakFee: fee?.total ?? 0,
       remainingTermValue: term.kind === 'break_fee' ? term.remainingTermValue : 0,
-      undoUntil: term.kind === 'cooling_off' ? null : startOfDayInstant(term.endsOn),
+      undoUntil: undoInstant(term),
     };
   });
 }
@@ -281,7 +287,7 @@ export async function cancelSubscription(deps: Deps, input: CancelInput): Promis
             )}]::text[]`},
             cancellation_comments = ${input.comment},
             cancelled_during_cooling_off_period = ${coolingOff},
-            undo_cancellation_until = ${coolingOff ? null : startOfDayInstant(endsOn).toISOString()},
+            undo_cancellation_until = ${undoInstant(term)?.toISOString() ?? null},
             version = version + 1, updated_at = ${now.toISOString()}
           where id = ${sub.id}`,
     );

@@ -46,7 +46,11 @@ export function cancelSentences(c: CancellationPreview): string[] {
         ? `Leaving the term early: a break fee of ${c.formatted_break_fee} (on ${c.formatted_remaining_term_value} of the term still to come) is charged now.`
         : `Leaving the term early: this gym charges no break fee (${c.formatted_remaining_term_value} of the term was still to come).`,
     );
-  if (c.undo_until) lines.push(`It can be undone until ${formatDateTime(new Date(c.undo_until))}.`);
+  lines.push(
+    c.undo_until
+      ? `It can be undone until ${formatDateTime(new Date(c.undo_until))}.`
+      : 'This cannot be undone: the break fee is charged when you confirm.',
+  );
   return lines;
 }
 
