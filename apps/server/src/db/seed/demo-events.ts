@@ -6,8 +6,8 @@
 
 import type { BillingFrequency } from '@gym/domain/billing-frequency';
 import { billingPeriod } from '@gym/domain/billing-schedule';
-import { addDays, type CalendarDate, calendarDateParts } from '@gym/domain/calendar-date';
-import { termEndDate } from '@gym/domain/term';
+import { type CalendarDate, calendarDateParts } from '@gym/domain/calendar-date';
+import { coolingOffEndDate, termEndDate } from '@gym/domain/term';
 import { eq, sql } from 'drizzle-orm';
 import { cancelSubscription } from '../../features/billing';
 import { appendActivity } from '../activity';
@@ -16,9 +16,6 @@ import * as s from '../schema/index';
 import { aucklandInstant } from './calendar';
 import type { MemberPlan } from './member-plan';
 import type { Person } from './seed-members';
-
-/** Days after the start a term membership can still be left with a refund (BILLING.md "Cancellation"). */
-const COOLING_OFF_DAYS = 14;
 
 /** The old system's last period, which a migrated member had paid: the one ending on `start`. */
 function periodEndingOn(start: CalendarDate, frequency: BillingFrequency, anchorDay: number) {
@@ -60,7 +57,7 @@ export async function joinMembership(db: Executor, person: Person, admin: number
       forcePriceAmount: plan.forcePriceAmount,
       isTermMembership: term !== undefined,
       termEndsAt: term ? termEndDate(plan.startDate, { termAmount: term.amount, termUnit: term.unit }) : null,
-      coolingPeriodEndsAt: term ? addDays(plan.startDate, COOLING_OFF_DAYS) : null,
+      coolingPeriodEndsAt: term ? coolingOffEndDate(plan.startDate) : null,
       createdAt: at,
       updatedAt: at,
     })

@@ -3,10 +3,10 @@
 // admins of that gym. Another organisation's member answers 404.
 import type { Member } from '@gym/domain/api/members';
 import type { MemberCreateInput, MemberFilters, MemberUpdateInput } from '@gym/domain/api/members-requests';
-import { addDays, calendarDateParts, toCalendarDate } from '@gym/domain/calendar-date';
+import { calendarDateParts, toCalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
 import { formatMoney } from '@gym/domain/money';
-import { hasTerm, isTermUnit, termEndDate } from '@gym/domain/term';
+import { coolingOffEndDate, hasTerm, isTermUnit, termEndDate } from '@gym/domain/term';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
@@ -18,9 +18,6 @@ import { presentListItem, presentMember, presentSubscription } from './members.p
 import * as repo from './members.repository';
 import { listMembers, type MemberScope } from './members-list.repository';
 import * as w from './members-write.repository';
-
-/** As the seed's and the billing model's: days after the start a term member may leave without a fee. */
-const COOLING_OFF_DAYS = 14;
 
 export const NOT_YOUR_GYM = 'You can only see members of your gyms.';
 export const ONLY_GYM_ADMINS = 'Only admins of the member’s gym can change members.';
@@ -153,7 +150,7 @@ export async function createMember(deps: AppDeps, actor: Actor, input: MemberCre
       isStaging: true,
       isTermMembership: hasTerm(term),
       termEndsAt: hasTerm(term) ? termEndDate(input.start_date, term) : null,
-      coolingPeriodEndsAt: hasTerm(term) ? addDays(input.start_date, COOLING_OFF_DAYS) : null,
+      coolingPeriodEndsAt: hasTerm(term) ? coolingOffEndDate(input.start_date) : null,
       createdAt: now,
       updatedAt: now,
     });
