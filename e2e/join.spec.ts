@@ -164,10 +164,10 @@ test('a person under the minimum age is stopped before paying anything', async (
 
 test('a returning member signs in on the join site and lands on their next step', async ({ page }) => {
   await page.goto(`${MEMBER_URL}/`);
-  await page.getByText('Already a member? Sign in').click();
+  await page.getByRole('button', { name: 'Already a member? Sign in' }).click();
   await field(page, 'Email').fill(DEMO.member);
   await field(page, 'Password').fill('demo-gym-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/welcome-to-gym/);
 });
 

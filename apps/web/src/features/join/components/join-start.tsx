@@ -1,6 +1,6 @@
 // The register screen's two ways in: join (the form), or "already a member? sign in". A hand-over link
 // from the staff host (?handover=…) signs the member in here first and sends them to their next step.
-import { Alert, Loader, SegmentedControl, Stack } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -31,6 +31,15 @@ export function JoinStart() {
     });
   }, [handover, redeem, queryClient, navigate]);
 
+  const choose = (value: 'join' | 'sign-in') => {
+    setMode(value);
+    const next = new URLSearchParams(params);
+    next.delete('handover');
+    if (value === 'sign-in') next.set('sign_in', '1');
+    else next.delete('sign_in');
+    setParams(next, { replace: true });
+  };
+
   if (handover && !redeem.isError) return <Loader aria-label="Signing you in" />;
   return (
     <Stack gap="md">
@@ -39,23 +48,24 @@ export function JoinStart() {
           {errorMessage(redeem.error)}
         </Alert>
       ) : null}
-      <SegmentedControl
-        fullWidth
-        size="md"
-        value={mode}
-        onChange={(value) => {
-          setMode(value);
-          const next = new URLSearchParams(params);
-          next.delete('handover');
-          if (value === 'sign-in') next.set('sign_in', '1');
-          else next.delete('sign_in');
-          setParams(next, { replace: true });
-        }}
-        data={[
-          { value: 'join', label: 'Join' },
-          { value: 'sign-in', label: 'Already a member? Sign in' },
-        ]}
-      />
+      <Group grow gap="xs" role="group" aria-label="Join or sign in">
+        {(
+          [
+            ['join', 'New here? Join'],
+            ['sign-in', 'Already a member? Sign in'],
+          ] as const
+        ).map(([value, label]) => (
+          <Button
+            key={value}
+            size="md"
+            variant={mode === value ? 'filled' : 'default'}
+            aria-pressed={mode === value}
+            onClick={() => choose(value)}
+          >
+            {label}
+          </Button>
+        ))}
+      </Group>
       {mode === 'sign-in' ? <MemberSignIn /> : <RegisterForm />}
     </Stack>
   );

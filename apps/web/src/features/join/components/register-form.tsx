@@ -8,7 +8,7 @@ import {
   HEAR_ABOUT_US_ANSWERS,
   HEAR_ABOUT_US_LABELS,
 } from '@gym/domain/member-answers';
-import { Alert, Button, PasswordInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, NativeSelect, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -138,26 +138,30 @@ export function RegisterForm() {
           <Alert color="blue">You are joining on a membership the gym shared with you.</Alert>
         ) : null}
         {!data?.gym && !data?.price_link ? (
-          <Select
+          <NativeSelect
             label="Your gym"
-            placeholder={options.isLoading ? 'Loading gyms…' : 'Choose your gym'}
-            data={(data?.gyms ?? []).map((g) => ({
-              value: String(g.id),
-              label: `${g.name} (${g.organisation_name})`,
-            }))}
-            value={gymId || null}
-            onChange={(v) => set('gym_id', v ?? '')}
+            data={[
+              { value: '', label: options.isLoading ? 'Loading gyms…' : 'Choose your gym' },
+              ...(data?.gyms ?? []).map((g) => ({
+                value: String(g.id),
+                label: `${g.name} (${g.organisation_name})`,
+              })),
+            ]}
+            value={gymId}
+            onChange={(e) => set('gym_id', e.currentTarget.value)}
             error={errors.gym_id || undefined}
-            searchable
             size="md"
           />
         ) : null}
         {data && !data.gym && data.price_link && data.gyms.length > 1 ? (
-          <Select
+          <NativeSelect
             label="Your gym"
-            data={data.gyms.map((g) => ({ value: String(g.id), label: g.name }))}
-            value={gymId || null}
-            onChange={(v) => set('gym_id', v ?? '')}
+            data={[
+              { value: '', label: 'Choose your gym' },
+              ...data.gyms.map((g) => ({ value: String(g.id), label: g.name })),
+            ]}
+            value={gymId}
+            onChange={(e) => set('gym_id', e.currentTarget.value)}
             error={errors.gym_id || undefined}
             size="md"
           />
