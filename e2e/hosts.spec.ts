@@ -68,12 +68,11 @@ test('assets are sent compressed (brotli, or gzip) with long caching', async ({ 
 
 /**
  * The first screen's script, gzipped, per host: a budget CI holds so the page does not grow unnoticed
- * (`npx tsx scripts/page-weight.ts` lists each script). Issue 15's budget is 200 KB. The staff host's
- * /login is under it (188 KB measured; modals, notifications, the signed-in frame and every screen load on
- * demand). The join host's / is not yet (237 KB measured): its register form's Select brings Mantine's
- * Combobox, Popover and floating-ui (about 35 KB) to the first screen; its ceiling holds it where it is.
+ * (`npx tsx scripts/page-weight.ts` lists each script). Issue 15's budget is 200 KB. Measured on 25 Nov
+ * 2026: staff /login 190 KB; join / 199 KB with every call refused (page-weight) and 201 KB here, where
+ * the register form renders with the gyms the API answers: its ceiling is 205 KB until it is under 200.
  */
-const FIRST_SCREEN_BUDGET_KB = { staff: 200, member: 245 } as const;
+const FIRST_SCREEN_BUDGET_KB = { staff: 200, member: 205 } as const;
 
 for (const [host, url, path] of [
   ['staff', STAFF_URL, '/login'],

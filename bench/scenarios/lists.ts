@@ -1,0 +1,87 @@
+import { statsQuery } from '@gym/domain/api/dashboard';
+import { memberFiltersSchema } from '@gym/domain/api/members-requests';
+import { paymentFilters } from '@gym/domain/api/payments';
+import { visitFilters } from '@gym/domain/api/visits';
+import { todayInAuckland } from '@gym/domain/calendar-date';
+import { dashboardStats } from '../../apps/server/src/features/dashboard/dashboard.queries';
+import { listMembers } from '../../apps/server/src/features/members/members-list.repository';
+import { listPayments, paymentTotals } from '../../apps/server/src/features/payments/payments.repository';
+import { listVisits, visitCounts } from '../../apps/server/src/features/visits/visits.repository';
+import { recordStatements, type Scenario } from '../scenario';
+
+// The screens staff live in, at the bench's size (100,000 members, their payments and visits): the
+// members list's first page and a filtered page, the payments and visits lists (each page with the totals
+// for its filter, as the routes answer), and the dashboard's figures, for the whole organisation.
+const PAGE = { limit: 25, offset: 0 };
+const whole = (organisationId: number) => ({ organisationId, gymIds: null });
+
+function membersScenario(name: string, order: number, query: Record<string, string>): Scenario {
+  const search = new URLSearchParams({ per_page: '25', ...query });
+  return {
+    name,
+    order,
+    session: 'admin',
+    request: { method: 'GET', path: `/api/members?${search}` },
+    statements: (context) =>
+      recordStatements(context.pool, (db) => {
+        const now = new Date();
+        return listMembers(
+          db,
+          whole(context.organisationId),
+          memberFiltersSchema.parse(query),
+          { now, today: todayInAuckland(now) },
+          PAGE,
+        );
+      }),
+  };
+}
+
+function paymentsScenario(name: string, order: number, query: Record<string, string>): Scenario {
+  const search = new URLSearchParams({ per_page: '25', ...query });
+  return {
+    name,
+    order,
+    session: 'admin',
+    request: { method: 'GET', path: `/api/payments?${search}` },
+    statements: (context) =>
+      recordStatements(context.pool, async (db) => {
+        const filters = paymentFilters.parse(query);
+        await listPayments(db, whole(context.organisationId), filters, PAGE);
+        await paymentTotals(db, whole(context.organisationId), filters);
+      }),
+  };
+}
+
+export const scenarios: Scenario[] = [
+  membersScenario('members-first-page', 40, {}),
+  membersScenario('members-active-owing', 41, { state: 'grace', owing: 'true' }),
+  membersScenario('members-search-by-balance', 42, {
+    search: 'smi',
+    sort: 'balance_owing',
+    direction: 'desc',
+  }),
+  paymentsScenario('payments-first-page', 43, {}),
+  paymentsScenario('payments-failed', 44, { status: 'failed' }),
+  {
+    name: 'visits-first-page',
+    order: 45,
+    session: 'admin',
+    request: { method: 'GET', path: '/api/visits?per_page=25' },
+    statements: (context) =>
+      recordStatements(context.pool, async (db) => {
+        const filters = visitFilters.parse({});
+        await listVisits(db, whole(context.organisationId), filters, PAGE);
+        await visitCounts(db, whole(context.organisationId), filters);
+      }),
+  },
+  {
+    name: 'dashboard-stats',
+    order: 46,
+    session: 'admin',
+    request: { method: 'GET', path: '/api/stats' },
+    statements: (context) =>
+      recordStatements(context.pool, (db) =>
+        dashboardStats(db, whole(context.organisationId), new Date(), statsQuery.parse({}).period_days),
+      ),
+  },
+];
