@@ -7,6 +7,7 @@ export * from './billing-schedule';
 export * from './calendar-date';
 export * from './destination-account';
 export * from './format';
+export * from './manual-payment';
 export * from './member-age';
 export * from './member-answers';
 export * from './money';
