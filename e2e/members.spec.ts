@@ -17,6 +17,8 @@ interface Listed {
 test('find a member with two filters, edit their profile, export the list, open their activity', async ({
   page,
 }) => {
+  // Many steps (filters, a reload, an edit, an export, the charts): more than a minute on a busy 2-core machine.
+  test.slow();
   await signInWithApi(page, DEMO.admin);
   await switchToOrganisation(page, 'Southern Strength');
   // A demo member in the active state, to look for through the page.
