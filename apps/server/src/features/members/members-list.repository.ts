@@ -6,6 +6,7 @@ import type { MemberFilters } from '@gym/domain/api/members-requests';
 import { addDays, startOfDayInstant } from '@gym/domain/calendar-date';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { stateSql } from '../../db/subscription-state-sql';
 
 export interface MemberScope {
   organisationId: number;
@@ -45,18 +46,6 @@ export interface MemberListRow {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const bigintArray = (ids: readonly number[]) => sql.raw(`'{${ids.map(Number).join(',')}}'::bigint[]`);
-
-/**
- * The derived state of the latest subscription `s`, as SQL, for the state filter. It reads the row the
- * way subscriptionState (packages/domain) does; members-state.test.ts checks the two agree on random rows.
- */
-export const stateSql = (today: string) => sql`case
-    when s.id is null then null
-    when s.cancelled_at is not null then 'cancelled'
-    when s.paused_at is not null and (s.paused_at at time zone 'Pacific/Auckland')::date <= ${today}::date then 'paused'
-    when s.grace_period_ends_at is not null then 'grace'
-    when (s.upcoming_state is not null and s.upcoming_state <> '') or s.start_date > ${today}::date then 'upcoming'
-    else 'active' end`;
 
 const nextPaymentSql = sql`case when s.cancelled_at is null then coalesce(s.current_period_end, s.start_date) end`;
 

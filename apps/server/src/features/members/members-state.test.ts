@@ -7,9 +7,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/client';
+import { stateSql } from '../../db/subscription-state-sql';
 import { createTestDatabase } from '../../test/test-database';
 import { stateInput } from './members.presenter';
-import { stateSql } from './members-list.repository';
 
 let database: Database;
 beforeAll(async () => {
