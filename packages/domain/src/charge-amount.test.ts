@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDate } from './calendar-date';
-import { chargeAmount, priceInEffect } from './charge-amount';
+import { chargeAmount, priceInEffect, surchargeForPaymentType } from './charge-amount';
 
 const d = calendarDate;
 const base = {
@@ -33,5 +33,40 @@ describe('charge amount', () => {
 
   it('refuses fractional cents', () => {
     expect(() => chargeAmount({ ...base, priceAmount: 15.5 })).toThrow(RangeError);
+  });
+});
+
+describe('surcharge for the way a charge is paid now', () => {
+  const card = { amount: 3500, surcharge: 70, paymentType: 'stripe_card', cardSurchargeBasisPoints: 200 };
+
+  it('drops the card surcharge when the charge moves to a bank account', () => {
+    expect(surchargeForPaymentType({ ...card, paymentType: 'bank_account' })).toBe(0);
+  });
+
+  it('adds the gym rate on the whole charge when it moves to a card', () => {
+    expect(surchargeForPaymentType({ ...card, surcharge: 0 })).toBe(70);
+    expect(
+      surchargeForPaymentType({ ...card, surcharge: 0, amount: 1525, cardSurchargeBasisPoints: 250 }),
+    ).toBe(38);
+  });
+
+  it('keeps the surcharge a card charge was made with on another card (the rate changed since)', () => {
+    expect(surchargeForPaymentType({ ...card, cardSurchargeBasisPoints: 300 })).toBe(70);
+  });
+
+  it('agrees with the charge amount for a charge made on either way of paying', () => {
+    for (const paymentType of ['bank_account', 'stripe_card']) {
+      for (const made of ['bank_account', 'stripe_card']) {
+        const charge = chargeAmount({ ...base, paymentType: made });
+        expect(
+          surchargeForPaymentType({
+            amount: charge.amount,
+            surcharge: charge.surcharge,
+            paymentType,
+            cardSurchargeBasisPoints: base.cardSurchargeBasisPoints,
+          }),
+        ).toBe(chargeAmount({ ...base, paymentType }).surcharge);
+      }
+    }
   });
 });

@@ -5,6 +5,9 @@ import { assertCents, type BasisPoints, type Cents, percentOf } from './money';
 /** Payment types that carry the gym's card surcharge; bank payments carry none. */
 export const SURCHARGED_PAYMENT_TYPES = ['stripe_card'] as const;
 
+export const isSurchargedPaymentType = (paymentType: string): boolean =>
+  (SURCHARGED_PAYMENT_TYPES as readonly string[]).includes(paymentType);
+
 export interface ChargeAmountInput {
   /** The subscription's price amount, cents per period. */
   priceAmount: Cents;
@@ -38,7 +41,29 @@ export function priceInEffect(
 
 export function chargeAmount(input: ChargeAmountInput): ChargeAmount {
   const amount = priceInEffect(input);
-  const surcharged = (SURCHARGED_PAYMENT_TYPES as readonly string[]).includes(input.paymentType);
-  const surcharge = surcharged ? percentOf(amount, input.cardSurchargeBasisPoints) : 0;
+  const surcharge = isSurchargedPaymentType(input.paymentType)
+    ? percentOf(amount, input.cardSurchargeBasisPoints)
+    : 0;
   return { amount, surcharge, total: amount + surcharge };
+}
+
+/**
+ * The surcharge of an unpaid charge when it is next attempted with `paymentType` (the member changed how
+ * they pay after a failed attempt). The surcharge follows the way of paying: a bank account carries
+ * none, so a card charge moved to a bank account drops it; a charge moved to a card carries the gym's
+ * rate on the charge's amount. Staying on a surcharged way (card to card) keeps the surcharge the charge
+ * was made with, since a charge's amount is fixed when it is made.
+ */
+export function surchargeForPaymentType(input: {
+  /** The charge's amount (joining fee included), cents, without the surcharge. */
+  amount: Cents;
+  /** The surcharge the charge carries now. */
+  surcharge: Cents;
+  paymentType: string;
+  cardSurchargeBasisPoints: BasisPoints;
+}): Cents {
+  assertCents(input.amount);
+  if (!isSurchargedPaymentType(input.paymentType)) return 0;
+  if (input.surcharge > 0) return assertCents(input.surcharge);
+  return percentOf(input.amount, input.cardSurchargeBasisPoints);
 }

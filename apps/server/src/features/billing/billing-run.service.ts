@@ -27,6 +27,7 @@ import { failpoint } from '../../failpoints';
 import { pollAttempts, sendAttempts } from './attempts.service';
 import { queueCancelledForNonPaymentMail, sendBillingMail } from './billing-mail.service';
 import * as repo from './billing-run.repository';
+import { repriceUnpaidCharges } from './charge-repricing';
 import { syncDoorAccess } from './door-access.service';
 import { reconcile } from './reconciliation.service';
 import { planOf } from './subscription-plan';
@@ -372,6 +373,15 @@ async function makeRetries(deps: BillingDeps, day: CalendarDate): Promise<number
         if (!due) continue;
         const last = await repo.latestAttempt(tx, c.id);
         if (!last) continue;
+        // Priced for the payment method the subscription holds now (no card surcharge by bank account).
+        const [priced] = await repriceUnpaidCharges(tx, {
+          organisationId: c.organisation_id,
+          subscriptionId: c.subscription_id,
+          chargeId: c.id,
+          actorUserId: null,
+          now,
+        });
+        if (!priced) continue;
         const id = await repo.insertAttempt(tx, {
           organisationId: last.organisation_id,
           gymId: last.gym_id,
@@ -382,8 +392,8 @@ async function makeRetries(deps: BillingDeps, day: CalendarDate): Promise<number
           paymentTypeId: last.payment_type_id,
           destinationAccountId: last.destination_account_id,
           type: last.payment_type ?? last.type,
-          amount: Number(last.amount),
-          surcharge: Number(last.surcharge),
+          amount: priced.amount,
+          surcharge: priced.surcharge,
           periodStart: last.period_start_at,
           periodEnd: last.period_end_at,
           isRetry: true,

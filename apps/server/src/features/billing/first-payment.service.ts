@@ -2,7 +2,8 @@
 // plan the daily run makes) with its first attempt, made and sent now instead of at the next run. Safe
 // to ask twice with the same confirm key (the page's idempotency key): the attempt made for that key is
 // answered again, never a second one. After a failed first payment a new key makes one new attempt at
-// the same charge, with the payment method the subscription holds now (the member chose another).
+// the same charge, with the payment method the subscription holds now (the member chose another) and
+// priced for it (no card surcharge once they pay by bank account).
 import { type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
@@ -10,6 +11,7 @@ import { type Executor, queryRows } from '../../db/client';
 import { sendAttempt } from './attempts.service';
 import * as repo from './billing-run.repository';
 import type { BillingDeps } from './billing-run.service';
+import { repriceUnpaidCharges } from './charge-repricing';
 import { planOf } from './subscription-plan';
 
 export interface FirstPaymentAttempt {
@@ -140,6 +142,16 @@ async function attemptForConfirm(
   if (charge.status !== 'unpaid' || charge.in_flight) return latest();
   const last = await repo.latestAttempt(tx, charge.id);
   if (!last) return null;
+  // The charge is priced for the way the member pays now (a card declined, then a bank account: no
+  // card surcharge), before the new attempt is made for it.
+  const [priced] = await repriceUnpaidCharges(tx, {
+    organisationId: input.organisationId,
+    subscriptionId: sub.id,
+    chargeId: charge.id,
+    actorUserId: input.actorUserId,
+    now,
+  });
+  if (!priced) return null;
   const id = await repo.insertAttempt(tx, {
     organisationId: last.organisation_id,
     gymId: last.gym_id,
@@ -149,8 +161,8 @@ async function attemptForConfirm(
     paymentTypeId: last.payment_type_id,
     destinationAccountId: last.destination_account_id,
     type: last.payment_type ?? last.type,
-    amount: Number(last.amount),
-    surcharge: Number(last.surcharge),
+    amount: priced.amount,
+    surcharge: priced.surcharge,
     periodStart: last.period_start_at,
     periodEnd: last.period_end_at,
     isRetry: true,

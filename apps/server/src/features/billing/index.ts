@@ -11,6 +11,7 @@ export {
   previewCancellation,
   undoCancellation,
 } from './cancellation.service';
+export { type RepricedCharge, repriceUnpaidCharges } from './charge-repricing';
 export { settleCharge } from './charge-settlement';
 export { restoreClock, runDueBilling, travel } from './clock.service';
 export { syncDoorAccess } from './door-access.service';

@@ -15,7 +15,7 @@ import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import { type Executor, queryRows } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../http/app-error';
-import { insertAttempt, sendAttempt } from '../billing';
+import { insertAttempt, repriceUnpaidCharges, sendAttempt } from '../billing';
 import { reachesGym } from './gym-scope';
 import { isoOrNull, presentAttempt, presentPayment, statusGroupOf } from './payments.presenter';
 import {
@@ -137,18 +137,28 @@ export async function retryPaymentNow(
     const last = await retrySource(tx, chargeId);
     if (!last) throw conflict('This payment cannot be retried.');
     const now = deps.clock.now();
+    const subscriptionId = last.subscription_id ?? payment.subscription_id!;
+    // Priced for the payment method the subscription holds now (no card surcharge by bank account).
+    const [priced] = await repriceUnpaidCharges(tx, {
+      organisationId: auth.organisationId,
+      subscriptionId,
+      chargeId,
+      actorUserId: auth.user.id,
+      now,
+    });
+    if (!priced) throw conflict('This payment cannot be retried.');
     const id = await insertAttempt(tx, {
       organisationId: auth.organisationId,
       gymId: last.gym_id,
       userId: last.user_id,
-      subscriptionId: last.subscription_id ?? payment.subscription_id!,
+      subscriptionId,
       chargeId,
       // The member may have given a new payment method since: the retry uses the subscription's.
       paymentTypeId: last.payment_type_id,
       destinationAccountId: last.destination_account_id,
       type: last.payment_type ?? last.type,
-      amount: Number(last.amount),
-      surcharge: Number(last.surcharge),
+      amount: priced.amount,
+      surcharge: priced.surcharge,
       periodStart: last.period_start_at,
       periodEnd: last.period_end_at,
       isRetry: true,

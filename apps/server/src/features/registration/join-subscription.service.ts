@@ -15,6 +15,7 @@ import {
 } from '@gym/domain/billing-frequency';
 import { plannedCharges } from '@gym/domain/billing-schedule';
 import { type CalendarDate, calendarDateParts, todayInAuckland } from '@gym/domain/calendar-date';
+import { surchargeForPaymentType } from '@gym/domain/charge-amount';
 import { formatDate } from '@gym/domain/format';
 import { ageOn, mayJoinAtAge } from '@gym/domain/member-age';
 import { formatMoney } from '@gym/domain/money';
@@ -26,7 +27,7 @@ import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import { queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/app-error';
-import { chargeFirstPayment, syncDoorAccess } from '../billing';
+import { chargeFirstPayment, repriceUnpaidCharges, syncDoorAccess } from '../billing';
 import { gymAppLink } from './branch-link';
 import * as repo from './registration.repository';
 import { tooYoung } from './registration.service';
@@ -195,11 +196,42 @@ export async function activeSubscription(deps: AppDeps, auth: AuthContext): Prom
   };
 }
 
-/** GET /api/surcharge-total: the first payment by this way of paying, before choosing it. */
+/**
+ * GET /api/surcharge-total: the first payment by this way of paying, before choosing it. Once the first
+ * charge is made and still unpaid (a declined card), that charge as the next confirm would charge it by
+ * this way of paying (the billing engine re-prices it with the same domain rule).
+ */
 export async function surchargeTotal(deps: AppDeps, auth: AuthContext, paymentType: string) {
   const { detail } = await currentOrThrow(deps, auth);
   const start = (detail.is_staging ? todayInAuckland(deps.clock.now()) : detail.start_date) as CalendarDate;
-  return { ...plannedFirstPayment(detail, paymentType, start), payment_type: paymentType };
+  const charge = detail.current_period_start
+    ? await repo.firstChargeOf(deps.db, auth.organisationId, detail.id)
+    : null;
+  if (!charge) return { ...plannedFirstPayment(detail, paymentType, start), payment_type: paymentType };
+  const surcharge =
+    charge.status === 'unpaid'
+      ? surchargeForPaymentType({
+          amount: charge.amount,
+          surcharge: charge.surcharge,
+          paymentType,
+          cardSurchargeBasisPoints: detail.card_surcharge_basis_points,
+        })
+      : charge.surcharge;
+  const frequency = (
+    isBillingFrequency(detail.billing_frequency) ? detail.billing_frequency : 'monthly'
+  ) as BillingFrequency;
+  return {
+    ...presentFirstPayment(
+      frequency,
+      charge.period_start as CalendarDate,
+      charge.period_end as CalendarDate | null,
+      charge.amount,
+      surcharge,
+      charge.joining_fee ?? 0,
+      detail.amount,
+    ),
+    payment_type: paymentType,
+  };
 }
 
 /** POST /api/me/payment-types/{id}/switch: the member pays by this method from now on. */
@@ -221,8 +253,17 @@ export async function useMethod(deps: AppDeps, auth: AuthContext, paymentTypeId:
       updatedAt: now,
     });
     const sub = await repo.currentSubscription(tx, auth.organisationId, auth.user.id);
-    if (sub)
+    if (sub) {
       await repo.updateSubscription(tx, auth.organisationId, sub.id, { paymentTypeId, updatedAt: now });
+      // An unpaid first payment (a declined card) is priced for this method at once, so the confirm
+      // screen and the surcharge total show what the next confirm charges.
+      await repriceUnpaidCharges(tx, {
+        organisationId: auth.organisationId,
+        subscriptionId: sub.id,
+        actorUserId: auth.user.id,
+        now,
+      });
+    }
     await appendActivity(tx, {
       organisationId: auth.organisationId,
       actorUserId: auth.user.id,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gyms, payments, subscriptions } from '../../db/schema/index';
+import { charges, gyms, payments, subscriptions } from '../../db/schema/index';
 import { createPrice, createPriceLink } from '../../test/catalogue-factories';
 import { createStaff, createTenant } from '../../test/factories';
 import { signIn } from '../../test/sign-in';
@@ -340,6 +340,71 @@ describe('paying and confirming', () => {
     expect(attempts).toHaveLength(2);
     expect(attempts.filter((p) => p.status === 'sent')).toHaveLength(1);
     expect(attempts.every((p) => p.amount + p.surcharge === 3570)).toBe(true);
+  });
+
+  it('charges no card surcharge when a declined card is replaced by a bank account, once however often confirmed', async () => {
+    const { gym, price } = await joinableGym(t, { stripe: true, surchargeBp: 200 });
+    const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const c = call(t, cookie);
+    await saveCard(t, cookie, '4000000000000341');
+    const declined = await c.post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(declined.statusCode, declined.body).toBe(422);
+    const subId = (await c.get('/api/me/active-subscription')).json().data.id as number;
+    const [charge] = await t.db.select().from(charges).where(eq(charges.subscriptionId, subId));
+    expect(charge).toMatchObject({ amount: 3500, surcharge: 70, status: 'unpaid' });
+    expect(
+      (await t.db.select().from(subscriptions).where(eq(subscriptions.id, subId)))[0]!.balanceOwing,
+    ).toBe(3570);
+
+    const bank = await connectBank(t, cookie);
+    const switched = await c.post(`/api/me/payment-types/${bank}/switch`);
+    expect(switched.statusCode, switched.body).toBe(200);
+    // The confirm screen and the surcharge total agree: the first payment by bank carries no surcharge.
+    const screen = (await c.get('/api/me/active-subscription')).json().data;
+    expect(screen).toMatchObject({
+      status: 'payment_failed',
+      payment_method: { id: bank, type: 'bank_account' },
+      first_payment: { amount: 3500, surcharge: 0, total: 3500, formatted_total: '$35.00' },
+    });
+    const byBank = (await c.get('/api/surcharge-total?payment_type=bank_account')).json().data;
+    expect(byBank).toMatchObject({ amount: 3500, surcharge: 0, total: screen.first_payment.total });
+    expect((await c.get('/api/surcharge-total?payment_type=stripe_card')).json().data).toMatchObject({
+      amount: 3500,
+      surcharge: 70,
+      total: 3570,
+    });
+    // What is owed now is the charge by bank.
+    expect(
+      (await t.db.select().from(subscriptions).where(eq(subscriptions.id, subId)))[0]!.balanceOwing,
+    ).toBe(3500);
+
+    // Confirm clicked twice with the page's key, then once more from a reloaded page: one new attempt.
+    const key = randomUUID();
+    const [one, two] = await Promise.all([
+      c.post('/api/subscriptions', { idempotency_key: key }),
+      c.post('/api/subscriptions', { idempotency_key: key }),
+    ]);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(two.statusCode, two.body).toBe(200);
+    const reloaded = await c.post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(reloaded.statusCode, reloaded.body).toBe(200);
+    expect(reloaded.json().data.first_payment).toMatchObject({ surcharge: 0, total: 3500 });
+
+    const attempts = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.subscriptionId, subId))
+      .orderBy(payments.attempt);
+    expect(attempts.map((p) => [p.attempt, p.type, p.amount, p.surcharge])).toEqual([
+      [1, 'stripe_card', 3500, 70],
+      [2, 'bank_account', 3500, 0],
+    ]);
+    expect(attempts[1]!.paymentTypeId).toBe(bank);
+    const [after] = await t.db.select().from(charges).where(eq(charges.id, charge!.id));
+    expect(after!.surcharge).toBe(0);
+    // The bank was asked for $35.00, not $35.70.
+    expect(attempts[1]!.akahuId).toBeTruthy();
+    expect(t.sandbox.controls.akahu.payment(attempts[1]!.akahuId!)?.amount).toBe(35);
   });
 
   it('switches only between the member’s own payment methods', async () => {
