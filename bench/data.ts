@@ -92,6 +92,10 @@ async function main() {
       await step('foreign keys checked', () => checkReferences(client));
       // The load skipped the triggers that keep the search's prefix index (migration 0007): built in one pass.
       await step('search terms', () => run(q.SEARCH_TERMS, args));
+      // And the members list's latest subscription and last visit (migration 0009's function).
+      await step('member list facts', () =>
+        client.query('select organisation_members_rebuild_list_facts(), member_counts_rebuild()'),
+      );
     }
     await step('indexes', async () => {
       for (const definition of indexes) await client.query(definition);

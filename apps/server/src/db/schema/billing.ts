@@ -145,6 +145,11 @@ export const subscriptions = pgTable(
     index('subscriptions_org_gym').on(t.organisationId, t.gymId),
     index('subscriptions_price').on(t.priceId),
     index('subscriptions_due').on(t.currentPeriodEnd).where(sql`${t.cancelledAt} is null`),
+    // The members list's money filters (in grace, owing) start from the few subscriptions they match.
+    index('subscriptions_org_in_grace')
+      .on(t.organisationId)
+      .where(sql`${t.gracePeriodEndsAt} is not null and ${t.cancelledAt} is null`),
+    index('subscriptions_org_owing').on(t.organisationId).where(sql`${t.balanceOwing} > 0`),
     check('subscriptions_anchor_day', sql`${t.anchorDay} between 1 and 31`),
     check(
       'subscriptions_upcoming_state',

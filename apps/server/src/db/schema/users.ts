@@ -111,6 +111,13 @@ export const organisationMembers = pgTable(
     billingDate: date({ mode: 'string' }),
     defaultPaymentTypeId: ref(),
     ageBypassLinkId: ref(),
+    /**
+     * The member's latest subscription here (by created_at, then id) and their last allowed visit at any
+     * of the organisation's gyms: kept by triggers on subscriptions and visits (migration 0009), so the
+     * members list joins them by key instead of looking both up for every member.
+     */
+    latestSubscriptionId: ref(),
+    lastVisitAt: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant(),
@@ -118,7 +125,13 @@ export const organisationMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.organisationId, t.userId] }),
     index('organisation_members_user').on(t.userId),
-    index('organisation_members_org_created').on(t.organisationId, t.createdAt),
+    index('organisation_members_org_created')
+      .on(t.organisationId, t.createdAt, t.userId)
+      .where(sql`${t.deletedAt} is null`),
+    index('organisation_members_org_last_visit')
+      .on(t.organisationId, t.lastVisitAt, t.userId)
+      .where(sql`${t.deletedAt} is null`),
+    index('organisation_members_latest_subscription').on(t.latestSubscriptionId),
     index('organisation_members_org_gym').on(t.organisationId, t.homeGymId),
     index('organisation_members_tags').using('gin', t.tags),
   ],

@@ -1,6 +1,7 @@
-// The members list and its export: one query per page (or per export batch), whatever the filters.
-// Each member row carries their latest subscription (a lateral lookup on subscriptions_org_user) and
-// their last visit (a backward scan of visits_user_visited), so nothing is fetched per row afterwards.
+// The members list and its export: a page and its count (or one export batch) per request, whatever the
+// filters. Each member row carries their latest subscription and last visit, kept on the membership row by
+// triggers (migration 0009) and joined by key, so nothing is looked up per member; the list is read from
+// the whole-name rows of member_search_terms (live members only, in name order, with their home gym).
 
 import type { MemberFilters } from '@gym/domain/api/members-requests';
 import { addDays, startOfDayInstant } from '@gym/domain/calendar-date';
@@ -50,9 +51,9 @@ const bigintArray = (ids: readonly number[]) => sql.raw(`'{${ids.map(Number).joi
 const nextPaymentSql = sql`case when s.cancelled_at is null then coalesce(s.current_period_end, s.start_date) end`;
 
 const SORTS = {
-  name: sql`lower(u.name)`,
+  name: sql`t.name`,
   joined: sql`m.created_at`,
-  last_visit: sql`lv.visited_at`,
+  last_visit: sql`m.last_visit_at`,
   next_payment: nextPaymentSql,
   balance_owing: sql`coalesce(s.balance_owing, 0)`,
 } as const;
@@ -62,15 +63,19 @@ export interface ListContext {
   today: string;
 }
 
-function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListContext): SQL {
-  const parts: SQL[] = [
-    sql`m.organisation_id = ${scope.organisationId}`,
-    sql`m.deleted_at is null`,
-    sql`u.deleted_at is null`,
-  ];
-  if (scope.gymIds !== null) parts.push(sql`m.home_gym_id = any(${bigintArray(scope.gymIds)})`);
+/**
+ * The filters as SQL over `t` (the member's whole-name search row: only live members have one, so it
+ * stands for "not deleted", carries the home gym, and gives the name order from an index), `m` (the
+ * membership), `u` (the user) and `s`/`p` (the latest subscription and its price), with which of those
+ * the filters read, so the count joins only what it needs.
+ */
+function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListContext) {
+  const parts: SQL[] = [sql`t.organisation_id = ${scope.organisationId}`, sql`t.term = t.name`];
+  const needs = { member: false, user: false, subscription: false, price: false };
+  if (scope.gymIds !== null) parts.push(sql`t.home_gym_id = any(${bigintArray(scope.gymIds)})`);
   const search = filters.search?.trim();
   if (search) {
+    needs.user = true;
     const pattern = `%${escapeLike(search)}%`;
     const digits = search.replace(/\D/g, '');
     const mobile =
@@ -81,49 +86,87 @@ function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListCon
       sql`(u.search_name like search_text(${pattern}) or u.search_email like lower(${pattern})${mobile})`,
     );
   }
-  if (filters.state) parts.push(sql`(${stateSql(context.today)}) = ${filters.state}`);
-  if (filters.gym_id) parts.push(sql`m.home_gym_id = ${filters.gym_id}`);
-  if (filters.offering_id) parts.push(sql`p.offering_id = ${filters.offering_id}`);
-  if (filters.price_id) parts.push(sql`s.price_id = ${filters.price_id}`);
-  if (filters.tag) parts.push(sql`m.tags @> array[${filters.tag}]::text[]`);
-  if (filters.owing) parts.push(sql`s.balance_owing > 0`);
-  if (filters.inactive_days) {
-    const cutoff = new Date(context.now.getTime() - filters.inactive_days * 86_400_000);
-    parts.push(sql`(lv.visited_at is null or lv.visited_at < ${cutoff.toISOString()})`);
+  if (filters.state) {
+    needs.subscription = true;
+    parts.push(sql`(${stateSql(context.today)}) = ${filters.state}`);
+    // What the state implies of the row, in terms the partial indexes on subscriptions can answer.
+    if (filters.state === 'cancelled') parts.push(sql`s.cancelled_at is not null`);
+    if (filters.state === 'grace')
+      parts.push(sql`s.grace_period_ends_at is not null and s.cancelled_at is null`);
+    if (filters.state === 'paused') parts.push(sql`s.paused_at is not null and s.cancelled_at is null`);
   }
-  if (filters.joined_from)
+  if (filters.gym_id) parts.push(sql`t.home_gym_id = ${filters.gym_id}`);
+  if (filters.offering_id) {
+    needs.price = true;
+    parts.push(sql`p.offering_id = ${filters.offering_id}`);
+  }
+  if (filters.price_id) {
+    needs.subscription = true;
+    parts.push(sql`s.price_id = ${filters.price_id}`);
+  }
+  if (filters.tag) {
+    needs.member = true;
+    parts.push(sql`m.tags @> array[${filters.tag}]::text[]`);
+  }
+  if (filters.owing) {
+    needs.subscription = true;
+    parts.push(sql`s.balance_owing > 0`);
+  }
+  if (filters.inactive_days) {
+    needs.member = true;
+    const cutoff = new Date(context.now.getTime() - filters.inactive_days * 86_400_000);
+    parts.push(sql`(m.last_visit_at is null or m.last_visit_at < ${cutoff.toISOString()})`);
+  }
+  if (filters.joined_from) {
+    needs.member = true;
     parts.push(sql`m.created_at >= ${startOfDayInstant(filters.joined_from).toISOString()}`);
-  if (filters.joined_to)
+  }
+  if (filters.joined_to) {
+    needs.member = true;
     parts.push(sql`m.created_at < ${startOfDayInstant(addDays(filters.joined_to, 1)).toISOString()}`);
-  return sql.join(parts, sql` and `);
+  }
+  if (needs.price) needs.subscription = true;
+  if (needs.subscription) needs.member = true;
+  // With no filter but the gym, the total is a sum over member_counts' few rows.
+  const gyms = [
+    ...(scope.gymIds !== null ? [sql`gym_key = any(${bigintArray(scope.gymIds)})`] : []),
+    ...(filters.gym_id ? [sql`gym_key = ${filters.gym_id}`] : []),
+  ];
+  const counted =
+    search || needs.member
+      ? null
+      : sql`select coalesce(sum(members), 0)::int as total from member_counts
+          where ${sql.join([sql`organisation_id = ${scope.organisationId}`, ...gyms], sql` and `)}`;
+  return { where: sql.join(parts, sql` and `), needs, counted };
 }
 
 const select = sql`select u.id::int as id, u.name, u.email, u.mobile_number, u.profile_picture_path,
       m.home_gym_id::int as home_gym_id, hg.name as home_gym_name, m.tags, m.created_at,
-      lv.visited_at as last_visit_at,
+      m.last_visit_at,
       s.id::int as subscription_id, s.start_date::text, s.current_period_start::text,
       s.current_period_end::text, s.ends_at::text, s.paused_at, s.cancelled_at,
       s.grace_period_ends_at::text, s.upcoming_state, s.balance_owing, (${nextPaymentSql})::text as next_payment_date,
       p.id::int as price_id, p.amount as price_amount, p.billing_frequency,
       o.id::int as offering_id, o.name as offering_name`;
 
-const from = sql`from organisation_members m
-    join users u on u.id = m.user_id
-    left join gyms hg on hg.id = m.home_gym_id
-    left join lateral (
-      select * from subscriptions s0
-      where s0.organisation_id = m.organisation_id and s0.user_id = m.user_id
-      order by s0.created_at desc, s0.id desc limit 1
-    ) s on true
-    left join prices p on p.id = s.price_id
-    left join offerings o on o.id = p.offering_id
-    left join lateral (
-      select v.visited_at from visits v
-      where v.user_id = m.user_id and v.organisation_id = m.organisation_id and v.successful
-      order by v.visited_at desc limit 1
-    ) lv on true`;
+const memberJoin = sql`join organisation_members m on m.organisation_id = t.organisation_id and m.user_id = t.user_id`;
+const userJoin = sql`join users u on u.id = t.user_id`;
+const subscriptionJoin = sql`left join subscriptions s on s.id = m.latest_subscription_id`;
+const priceJoin = sql`left join prices p on p.id = s.price_id`;
 
-/** One page of the filtered, sorted list, with the total of the filtered list (one query). */
+const from = sql`from member_search_terms t
+    ${memberJoin}
+    ${userJoin}
+    left join gyms hg on hg.id = m.home_gym_id
+    ${subscriptionJoin}
+    ${priceJoin}
+    left join offerings o on o.id = p.offering_id`;
+
+/**
+ * One page of the filtered, sorted list and the total of the filtered list: two statements, the page
+ * read in its sort's index order where it has one (name, joined, last visit) and the count joining only
+ * the tables its filters read.
+ */
 export async function listMembers(
   db: Executor,
   scope: MemberScope,
@@ -131,23 +174,28 @@ export async function listMembers(
   context: ListContext,
   page: { limit: number; offset: number },
 ): Promise<{ rows: MemberListRow[]; total: number }> {
-  const where = filtersSql(scope, filters, context);
+  const { where, needs, counted } = filtersSql(scope, filters, context);
   const direction = filters.direction === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await queryRows<MemberListRow>(
-    db,
-    sql`${select}, count(*) over ()::int as total
+  const countFrom = sql`from member_search_terms t
+    ${needs.member ? memberJoin : sql``}
+    ${needs.user ? userJoin : sql``}
+    ${needs.subscription ? subscriptionJoin : sql``}
+    ${needs.price ? priceJoin : sql``}`;
+  const [rows, total] = await Promise.all([
+    queryRows<MemberListRow>(
+      db,
+      sql`${select}
       ${from}
       where ${where}
-      order by ${SORTS[filters.sort]} ${direction} nulls last, u.id ${direction}
+      order by ${SORTS[filters.sort]} ${direction} nulls last, t.user_id ${direction}
       limit ${page.limit} offset ${page.offset}`,
-  );
-  if (rows.length > 0 || page.offset === 0) return { rows, total: Number(rows[0]?.total ?? 0) };
-  // Past the last page: the window count came with no row, so count on its own.
-  const [counted] = await queryRows<{ total: number }>(
-    db,
-    sql`select count(*)::int as total ${from} where ${where}`,
-  );
-  return { rows, total: Number(counted?.total ?? 0) };
+    ),
+    queryRows<{ total: number }>(
+      db,
+      counted ?? sql`select count(*)::int as total ${countFrom} where ${where}`,
+    ),
+  ]);
+  return { rows, total: Number(total[0]?.total ?? 0) };
 }
 
 /**
@@ -166,8 +214,8 @@ export function exportBatch(
     db,
     sql`${select}
       ${from}
-      where ${filtersSql(scope, filters, context)} and m.user_id > ${afterId}
-      order by m.user_id
+      where ${filtersSql(scope, filters, context).where} and t.user_id > ${afterId}
+      order by t.user_id
       limit ${limit}`,
   );
 }
