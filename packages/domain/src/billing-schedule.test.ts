@@ -4,6 +4,7 @@ import { RECURRING_FREQUENCIES } from './billing-frequency';
 import {
   arrears,
   duePeriods,
+  firstBillingDate,
   graceEndsAfter,
   nextDueDate,
   plannedCharges,
@@ -210,6 +211,82 @@ describe('plannedCharges', () => {
         const input = { ...weekly, startDate, anchorDay: Number(startDate.slice(8)) };
         const until = addDays(startDate, span);
         expect(plannedCharges(input, pricing, until).map((p) => p.period)).toEqual(duePeriods(input, until));
+      }),
+    );
+  });
+});
+
+describe('a member with a fixed billing date', () => {
+  const pricing = {
+    priceAmount: 6000,
+    forcePriceAmount: null,
+    transition: null,
+    paymentType: 'bank_account',
+    cardSurchargeBasisPoints: 0,
+    joiningFee: 0,
+  };
+  const joining = monthly({ anchorDay: 15, startDate: d('2025-04-05'), billingDate: d('2025-04-15') });
+
+  it('charges the days from the start to the billing date pro-rata first, then full periods from it', () => {
+    const planned = plannedCharges(joining, pricing, d('2025-06-15'));
+    expect(planned.map((p) => [p.period.start, p.period.end, p.amount, p.proRata])).toEqual([
+      // $60.00 × 10 of 31 days (the period 15 Mar to 15 Apr): 6000 × 10 ÷ 31 = 1935.48…
+      ['2025-04-05', '2025-04-15', 1935, true],
+      ['2025-04-15', '2025-05-15', 6000, false],
+      ['2025-05-15', '2025-06-15', 6000, false],
+      ['2025-06-15', '2025-07-15', 6000, false],
+    ]);
+  });
+
+  it('adds the joining fee and the card surcharge to the pro-rata amount, rounded once', () => {
+    const [first] = plannedCharges(
+      joining,
+      { ...pricing, joiningFee: 1000, paymentType: 'stripe_card', cardSurchargeBasisPoints: 250 },
+      d('2025-04-05'),
+    );
+    expect(first).toMatchObject({ amount: 2935, joiningFee: 1000, surcharge: 73, proRata: true });
+  });
+
+  it('is the full first period without one, on the start date itself, past, too far, or once charged', () => {
+    expect(
+      firstBillingDate({ frequency: 'monthly', startDate: d('2025-04-05'), billingDate: null }),
+    ).toBeNull();
+    for (const billingDate of ['2025-04-05', '2025-04-01', '2025-05-06'].map(d)) {
+      expect(firstBillingDate({ frequency: 'monthly', startDate: d('2025-04-05'), billingDate })).toBeNull();
+      const [first] = plannedCharges({ ...joining, billingDate }, pricing, d('2025-04-05'));
+      expect(first).toMatchObject({ amount: 6000, proRata: false, period: { end: '2025-05-15' } });
+    }
+    expect(
+      firstBillingDate({ frequency: 'one_off', startDate: d('2025-04-05'), billingDate: d('2025-04-15') }),
+    ).toBeNull();
+    const charged = plannedCharges(
+      { ...joining, currentPeriodStart: d('2025-04-05'), currentPeriodEnd: d('2025-04-15') },
+      pricing,
+      d('2025-04-15'),
+    );
+    expect(charged.map((p) => [p.period.start, p.amount, p.proRata])).toEqual([['2025-04-15', 6000, false]]);
+  });
+
+  it('agrees with the pro-rata rule for any weekly start and billing date inside a week', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 1, max: 7 }), (offset, days) => {
+        const startDate = addDays(d('2025-01-01'), offset);
+        const billingDate = addDays(startDate, days);
+        const input: ScheduleInput = {
+          frequency: 'weekly',
+          anchorDay: calendarDateParts(billingDate).day,
+          startDate,
+          currentPeriodStart: null,
+          currentPeriodEnd: null,
+          endsAt: null,
+          termEndsAt: null,
+          billingDate,
+        };
+        const [first, second] = plannedCharges(input, { ...pricing, priceAmount: 2500 }, billingDate);
+        expect(first!.period).toEqual({ start: startDate, end: billingDate });
+        expect(first!.amount).toBe(days === 7 ? 2500 : Math.round((2500 * days) / 7));
+        expect(second!.period.start).toBe(billingDate);
+        expect(daysBetween(second!.period.start, second!.period.end!)).toBe(7);
       }),
     );
   });

@@ -1,9 +1,10 @@
 // Which charges fall due on a day, and what a subscription owes (BILLING.md "Periods", "Failure, grace
 // and arrears", "Cancellation"). The billing engine asks these; it never steps a calendar itself.
-import { type BillingFrequency, isRecurring, periodEnd } from './billing-frequency';
+import { type BillingFrequency, isRecurring, periodEnd, periodStartBefore } from './billing-frequency';
 import type { CalendarDate } from './calendar-date';
 import { chargeAmount } from './charge-amount';
 import { type GracePeriod, graceEndDate } from './grace-period';
+import { proRata } from './pro-rata';
 
 export interface BillingPeriod {
   start: CalendarDate;
@@ -33,6 +34,35 @@ export interface ScheduleInput {
   /** A cancellation's last day of access (exclusive): no period starting on or after it is charged. */
   endsAt: CalendarDate | null;
   termEndsAt: CalendarDate | null;
+  /**
+   * The member's fixed billing date (BILLING.md "First payment and pro-rata"), read before the first
+   * charge only: see firstBillingDate. Full periods then run from it, so `anchorDay` is its day.
+   */
+  billingDate?: CalendarDate | null;
+}
+
+/**
+ * The billing date the first period runs to, when the member has a fixed one that shapes it: after the
+ * start date and no more than one period after it (a month-based period counted back from the billing
+ * date's own day). Otherwise null: the first period starts on the start date and is a full one, as it is
+ * when the member starts on the billing date itself. A one-off price has no billing date.
+ */
+export function firstBillingDate(input: {
+  frequency: BillingFrequency;
+  startDate: CalendarDate;
+  billingDate?: CalendarDate | null;
+}): CalendarDate | null {
+  const { frequency, startDate, billingDate } = input;
+  if (!billingDate || !isRecurring(frequency) || billingDate <= startDate) return null;
+  if (startDate < periodStartBefore(billingDate, frequency)) return null;
+  return billingDate;
+}
+
+/** The first charge's pro-rata period, from the start date to the fixed billing date, or null. */
+function proRataFirstPeriod(input: ScheduleInput): BillingPeriod | null {
+  if (input.currentPeriodStart !== null) return null;
+  const end = firstBillingDate(input);
+  return end === null ? null : { start: input.startDate, end };
 }
 
 /** The next period start a charge falls due on, or null when nothing more will be charged. */
@@ -52,7 +82,8 @@ export function duePeriods(input: ScheduleInput, today: CalendarDate): BillingPe
   const due: BillingPeriod[] = [];
   let state = input;
   for (let next = nextDueDate(state); next !== null && next <= today; next = nextDueDate(state)) {
-    const period = billingPeriod(next, input.frequency, input.anchorDay, input.termEndsAt);
+    const period =
+      proRataFirstPeriod(state) ?? billingPeriod(next, input.frequency, input.anchorDay, input.termEndsAt);
     due.push(period);
     state = { ...state, currentPeriodStart: period.start, currentPeriodEnd: period.end };
   }
@@ -125,6 +156,8 @@ export interface PlannedCharge {
   joiningFee: number;
   /** Set on the charge from which a scheduled price change becomes the subscription's price. */
   priceChangeTo: number | null;
+  /** The first charge of a member with a fixed billing date: the days from the start date to it. */
+  proRata: boolean;
 }
 
 /**
@@ -138,6 +171,7 @@ export function plannedCharges(
   until: CalendarDate,
 ): PlannedCharge[] {
   let first = schedule.currentPeriodStart === null;
+  const proRataPeriod = proRataFirstPeriod(schedule);
   let priceAmount = pricing.priceAmount;
   let forcePriceAmount = pricing.forcePriceAmount;
   let transition = pricing.transition;
@@ -158,16 +192,41 @@ export function plannedCharges(
       transition = null;
     }
     const joiningFee = first ? pricing.joiningFee : 0;
+    // A fixed billing date: the first charge is the domain's pro-rata of the price for the days to it.
+    const isProRata = first && proRataPeriod !== null && period.end === proRataPeriod.end;
     first = false;
-    if (joiningFee === 0)
-      return { period, amount: price.amount, surcharge: price.surcharge, joiningFee, priceChangeTo };
+    const periodAmount =
+      isProRata && period.end !== null && isRecurring(schedule.frequency)
+        ? proRata({
+            amount: price.amount,
+            frequency: schedule.frequency,
+            startDate: period.start,
+            periodEnd: period.end,
+          }).amount
+        : price.amount;
+    if (joiningFee === 0 && !isProRata)
+      return {
+        period,
+        amount: price.amount,
+        surcharge: price.surcharge,
+        joiningFee,
+        priceChangeTo,
+        proRata: false,
+      };
     // A card pays the surcharge on everything it is charged, the joining fee included (rounded once).
     const withFee = chargeAmount({
-      priceAmount: price.amount + joiningFee,
+      priceAmount: periodAmount + joiningFee,
       periodStart: period.start,
       paymentType: pricing.paymentType,
       cardSurchargeBasisPoints: pricing.cardSurchargeBasisPoints,
     });
-    return { period, amount: withFee.amount, surcharge: withFee.surcharge, joiningFee, priceChangeTo };
+    return {
+      period,
+      amount: withFee.amount,
+      surcharge: withFee.surcharge,
+      joiningFee,
+      priceChangeTo,
+      proRata: isProRata,
+    };
   });
 }

@@ -113,6 +113,8 @@ export interface NewAttempt {
   isTermMembership: boolean;
   attempt: number;
   meta: Record<string, unknown>;
+  /** Whether the attempt is at a pro-rata charge; the single insert reads it from the charge when absent. */
+  isProRata?: boolean;
   now: Date;
 }
 
@@ -128,10 +130,13 @@ export async function insertAttempt(tx: Executor, a: NewAttempt): Promise<number
     tx,
     sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, payment_type_id,
           destination_account_id, type, amount, surcharge, period_start_at, period_end_at, status, is_retry,
-          is_term_membership, attempt, idempotency_key, meta, created_at, updated_at)
+          is_pro_rata, is_term_membership, attempt, idempotency_key, meta, created_at, updated_at)
         values (${a.organisationId}, ${a.gymId}, ${a.userId}, ${a.subscriptionId}, ${a.chargeId},
           ${a.paymentTypeId}, ${a.destinationAccountId}, ${a.type}, ${a.amount}, ${a.surcharge},
-          ${a.periodStart}, ${a.periodEnd}, 'pending_request', ${a.isRetry}, ${a.isTermMembership},
+          ${a.periodStart}, ${a.periodEnd}, 'pending_request', ${a.isRetry},
+          coalesce(${a.isProRata ?? null}::boolean,
+            (select c.is_pro_rata from charges c where c.id = ${a.chargeId}), false),
+          ${a.isTermMembership},
           ${a.attempt}, ${attemptKey(a.chargeId, a.attempt)}, ${JSON.stringify(a.meta)}::jsonb,
           ${a.now.toISOString()}, ${a.now.toISOString()})
         on conflict do nothing
@@ -147,6 +152,8 @@ export interface NewCharge {
   periodEnd: CalendarDate | null;
   amount: number;
   surcharge: number;
+  /** The first charge of a member with a fixed billing date, for the days up to it. */
+  isProRata?: boolean;
 }
 
 /**
@@ -158,11 +165,12 @@ export async function insertCharges(tx: Executor, rows: NewCharge[], now: Date) 
   const made = await queryRows<{ id: number; subscription_id: number; period_start: CalendarDate }>(
     tx,
     sql`insert into charges (organisation_id, subscription_id, kind, period_start, period_end, due_date,
-          amount, surcharge, status, created_at)
+          amount, surcharge, is_pro_rata, status, created_at)
         select x."organisationId", x."subscriptionId", 'period', x."periodStart", x."periodEnd", x."periodStart",
-          x.amount, x.surcharge, 'unpaid', ${now.toISOString()}
+          x.amount, x.surcharge, coalesce(x."isProRata", false), 'unpaid', ${now.toISOString()}
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("organisationId" bigint,
-          "subscriptionId" bigint, "periodStart" date, "periodEnd" date, amount integer, surcharge integer)
+          "subscriptionId" bigint, "periodStart" date, "periodEnd" date, amount integer, surcharge integer,
+          "isProRata" boolean)
         on conflict (subscription_id, kind, period_start) do nothing
         returning id::int, subscription_id::int, period_start::text`,
   );
@@ -177,15 +185,17 @@ export async function insertAttempts(tx: Executor, rows: Omit<NewAttempt, 'now'>
     tx,
     sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, payment_type_id,
           destination_account_id, type, amount, surcharge, period_start_at, period_end_at, status, is_retry,
-          is_term_membership, attempt, idempotency_key, meta, created_at, updated_at)
+          is_pro_rata, is_term_membership, attempt, idempotency_key, meta, created_at, updated_at)
         select x."organisationId", x."gymId", x."userId", x."subscriptionId", x."chargeId", x."paymentTypeId",
           x."destinationAccountId", x.type, x.amount, x.surcharge, x."periodStart", x."periodEnd",
-          'pending_request', x."isRetry", x."isTermMembership", x.attempt, x.key, x.meta,
+          'pending_request', x."isRetry", coalesce(x."isProRata", false), x."isTermMembership", x.attempt,
+          x.key, x.meta,
           ${now.toISOString()}, ${now.toISOString()}
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x("organisationId" bigint, "gymId" bigint,
           "userId" bigint, "subscriptionId" bigint, "chargeId" bigint, "paymentTypeId" bigint,
           "destinationAccountId" bigint, type text, amount integer, surcharge integer, "periodStart" date,
-          "periodEnd" date, "isRetry" boolean, "isTermMembership" boolean, attempt integer, key text, meta jsonb)
+          "periodEnd" date, "isRetry" boolean, "isProRata" boolean, "isTermMembership" boolean,
+          attempt integer, key text, meta jsonb)
         order by x."chargeId"
         on conflict do nothing
         returning id::int`,

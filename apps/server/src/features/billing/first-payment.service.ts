@@ -68,7 +68,16 @@ async function attemptForConfirm(
 
   if (sub.current_period_start === null) {
     const due = await repo.claimDueSubscription(tx, day, sub.id);
-    const first = due ? planOf(due, day)[0] : undefined;
+    // A member with a fixed billing date pays the days up to it first (BILLING.md "First payment and
+    // pro-rata"), by the domain's plan; the confirm anchored the subscription on that date's day.
+    const [member] = due
+      ? await queryRows<{ billing_date: CalendarDate | null }>(
+          tx,
+          sql`select billing_date::text from organisation_members
+              where organisation_id = ${due.organisation_id} and user_id = ${due.user_id}`,
+        )
+      : [];
+    const first = due ? planOf(due, day, member?.billing_date ?? null)[0] : undefined;
     if (!due || !first) return null;
     const [charge] = await repo.insertCharges(
       tx,
@@ -80,6 +89,7 @@ async function attemptForConfirm(
           periodEnd: first.period.end,
           amount: first.amount,
           surcharge: first.surcharge,
+          isProRata: first.proRata,
         },
       ],
       now,
@@ -105,6 +115,7 @@ async function attemptForConfirm(
           isTermMembership:
             due.is_term_membership && due.term_ends_at !== null && first.period.start < due.term_ends_at,
           attempt: 1,
+          isProRata: first.proRata,
           meta: first.joiningFee > 0 ? { joining_fee: first.joiningFee } : {},
         },
       ],

@@ -5,8 +5,16 @@ import { type PlannedCharge, plannedCharges } from '@gym/domain/billing-schedule
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import type { DueSubscription } from './billing-run.repository';
 
-/** The charges not yet made whose period starts on or before `until` (none for an unknown frequency). */
-export function planOf(sub: DueSubscription, until: CalendarDate): PlannedCharge[] {
+/**
+ * The charges not yet made whose period starts on or before `until` (none for an unknown frequency).
+ * `billingDate`: the member's fixed billing date, which the first charge runs to pro-rata (the confirm
+ * on the join site passes it, having anchored the subscription on its day).
+ */
+export function planOf(
+  sub: DueSubscription,
+  until: CalendarDate,
+  billingDate: CalendarDate | null = null,
+): PlannedCharge[] {
   const frequency = sub.billing_frequency;
   if (!isBillingFrequency(frequency)) return [];
   // A term membership's transition price without a date of its own is the price it continues on as
@@ -21,6 +29,7 @@ export function planOf(sub: DueSubscription, until: CalendarDate): PlannedCharge
       currentPeriodEnd: sub.current_period_end,
       endsAt: sub.ends_at,
       termEndsAt: sub.term_ends_at,
+      billingDate,
     },
     {
       priceAmount: Number(sub.price_amount),

@@ -13,7 +13,7 @@ import {
   isBillingFrequency,
   isRecurring,
 } from '@gym/domain/billing-frequency';
-import { plannedCharges } from '@gym/domain/billing-schedule';
+import { firstBillingDate, plannedCharges } from '@gym/domain/billing-schedule';
 import { type CalendarDate, calendarDateParts, todayInAuckland } from '@gym/domain/calendar-date';
 import { surchargeForPaymentType } from '@gym/domain/charge-amount';
 import { formatDate } from '@gym/domain/format';
@@ -35,13 +35,18 @@ import { tooYoung } from './registration.service';
 export const CHOOSE_MEMBERSHIP = 'Choose a membership first.';
 export const CHOOSE_PAYMENT = 'Choose how to pay first';
 
-/** The first charge as the billing engine's plan makes it for this way of paying. */
+/**
+ * The first charge as the billing engine's plan makes it for this way of paying; with the member's fixed
+ * billing date, the days from the start up to it, pro-rata (the confirm anchors the membership on it).
+ */
 export function plannedFirstPayment(
   d: repo.SubscriptionDetail,
   paymentType: string,
   startDate: CalendarDate,
+  billingDate: CalendarDate | null,
 ): FirstPayment {
   const frequency = d.billing_frequency as BillingFrequency;
+  const billing = firstBillingDate({ frequency, startDate, billingDate });
   const termEndsAt =
     d.term_unit && isTermUnit(d.term_unit) && d.term_amount
       ? termEndDate(startDate, { termAmount: d.term_amount, termUnit: d.term_unit })
@@ -49,12 +54,13 @@ export function plannedFirstPayment(
   const [first] = plannedCharges(
     {
       frequency,
-      anchorDay: calendarDateParts(startDate).day,
+      anchorDay: calendarDateParts(billing ?? startDate).day,
       startDate,
       currentPeriodStart: null,
       currentPeriodEnd: null,
       endsAt: null,
       termEndsAt,
+      billingDate: billing,
     },
     {
       priceAmount: d.amount,
@@ -69,7 +75,9 @@ export function plannedFirstPayment(
   const amount = first?.amount ?? d.amount + d.joining_fee;
   const surcharge = first?.surcharge ?? 0;
   const end = first?.period.end ?? null;
-  return presentFirstPayment(frequency, startDate, end, amount, surcharge, d.joining_fee, d.amount);
+  return presentFirstPayment(frequency, startDate, end, amount, surcharge, d.joining_fee, d.amount, {
+    proRata: first?.proRata ?? false,
+  });
 }
 
 function presentFirstPayment(
@@ -80,12 +88,17 @@ function presentFirstPayment(
   surcharge: number,
   joiningFee: number,
   priceAmount: number,
+  options: { proRata: boolean },
 ): FirstPayment {
-  // The first period starts on the start date: the domain's pro-rata of it is the whole period.
+  // The first period starts on the start date (the domain's pro-rata of it is the whole period), or runs
+  // to the member's fixed billing date (the days up to it, of the period that ends on it).
   const explanation =
     end !== null && isRecurring(frequency)
-      ? proRata({ amount: priceAmount, frequency, startDate: start, periodStart: start, periodEnd: end })
-          .explanation
+      ? proRata(
+          options.proRata
+            ? { amount: priceAmount, frequency, startDate: start, periodEnd: end }
+            : { amount: priceAmount, frequency, startDate: start, periodStart: start, periodEnd: end },
+        ).explanation
       : `${formatMoney(priceAmount)} once, from ${formatDate(start)}`;
   return {
     period_start: start,
@@ -136,8 +149,14 @@ export async function activeSubscription(deps: AppDeps, auth: AuthContext): Prom
         charge.surcharge,
         charge.joining_fee ?? 0,
         d.amount,
+        { proRata: charge.is_pro_rata },
       )
-    : plannedFirstPayment(d, method?.type ?? 'bank_account', start);
+    : plannedFirstPayment(
+        d,
+        method?.type ?? 'bank_account',
+        start,
+        (member?.billingDate ?? null) as CalendarDate | null,
+      );
   const term =
     d.term_unit && isTermUnit(d.term_unit) && d.term_amount
       ? { termAmount: d.term_amount, termUnit: d.term_unit }
@@ -207,7 +226,11 @@ export async function surchargeTotal(deps: AppDeps, auth: AuthContext, paymentTy
   const charge = detail.current_period_start
     ? await repo.firstChargeOf(deps.db, auth.organisationId, detail.id)
     : null;
-  if (!charge) return { ...plannedFirstPayment(detail, paymentType, start), payment_type: paymentType };
+  if (!charge) {
+    const member = await repo.lockMember(deps.db, auth.organisationId, auth.user.id);
+    const billingDate = (member?.billingDate ?? null) as CalendarDate | null;
+    return { ...plannedFirstPayment(detail, paymentType, start, billingDate), payment_type: paymentType };
+  }
   const surcharge =
     charge.status === 'unpaid'
       ? surchargeForPaymentType({
@@ -229,6 +252,7 @@ export async function surchargeTotal(deps: AppDeps, auth: AuthContext, paymentTy
       surcharge,
       charge.joining_fee ?? 0,
       detail.amount,
+      { proRata: charge.is_pro_rata },
     ),
     payment_type: paymentType,
   };
@@ -336,6 +360,13 @@ export async function confirmSubscription(
         updatedAt: now,
       });
       if (!live?.is_staging) return;
+      // A member with a fixed billing date pays the days up to it first; full periods then run from it,
+      // so it is the membership's anchor (the billing engine plans the first charge by the same rule).
+      const billing = firstBillingDate({
+        frequency: detail.billing_frequency as BillingFrequency,
+        startDate: today,
+        billingDate: (member?.billingDate ?? null) as CalendarDate | null,
+      });
       const term =
         detail.term_unit && isTermUnit(detail.term_unit) && detail.term_amount
           ? { termAmount: detail.term_amount, termUnit: detail.term_unit }
@@ -343,7 +374,7 @@ export async function confirmSubscription(
       await repo.updateSubscription(tx, auth.organisationId, sub.id, {
         isStaging: false,
         startDate: today,
-        anchorDay: calendarDateParts(today).day,
+        anchorDay: calendarDateParts(billing ?? today).day,
         isTermMembership: term !== null,
         termEndsAt: term ? termEndDate(today, term) : null,
         coolingPeriodEndsAt: term ? coolingOffEndDate(today) : null,

@@ -268,9 +268,11 @@ export async function firstChargeOf(db: Executor, organisationId: number, subscr
     error_status: string | null;
     error_description: string | null;
     joining_fee: number | null;
+    is_pro_rata: boolean;
   }>(
     db,
     sql`select c.id::int, c.status, c.amount, c.surcharge, c.period_start::text, c.period_end::text,
+          c.is_pro_rata,
           a.status as attempt_status, a.error_status, a.error_description,
           (a.meta->>'joining_fee')::int as joining_fee
         from charges c

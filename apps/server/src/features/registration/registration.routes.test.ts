@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, calendarDateParts, todayInAuckland } from '@gym/domain/calendar-date';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charges, gyms, payments, subscriptions } from '../../db/schema/index';
+import { charges, gyms, organisationMembers, payments, subscriptions } from '../../db/schema/index';
 import { createPrice, createPriceLink } from '../../test/catalogue-factories';
 import { createStaff, createTenant } from '../../test/factories';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
+import { runBillingDay } from '../billing';
+import { billingDeps } from '../billing/billing.test-support';
 import {
   call,
   connectBank,
@@ -405,6 +408,73 @@ describe('paying and confirming', () => {
     // The bank was asked for $35.00, not $35.70.
     expect(attempts[1]!.akahuId).toBeTruthy();
     expect(t.sandbox.controls.akahu.payment(attempts[1]!.akahuId!)?.amount).toBe(35);
+  });
+
+  it('honours the member’s fixed billing date: the days up to it pro-rata first, then full weeks from it', async () => {
+    const { organisation, gym, price } = await joinableGym(t);
+    const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const c = call(t, cookie);
+    const me = (await c.get('/api/me')).json().data;
+    const today = todayInAuckland(t.clock.now());
+    const billingDate = addDays(today, 3);
+    await t.db
+      .update(organisationMembers)
+      .set({ billingDate })
+      .where(
+        and(eq(organisationMembers.organisationId, organisation.id), eq(organisationMembers.userId, me.id)),
+      );
+    expect((await c.get('/api/me')).json().data.billing_date).toBe(billingDate);
+    const bank = await connectBank(t, cookie);
+
+    // $25.00 a week × 3 of 7 days = $10.71 (10.714…, rounded once), plus the $10.00 joining fee.
+    const screen = (await c.get('/api/me/active-subscription')).json().data;
+    expect(screen.first_payment).toMatchObject({
+      period_start: today,
+      period_end: billingDate,
+      amount: 2071,
+      joining_fee: 1000,
+      surcharge: 0,
+      formatted_total: '$20.71',
+    });
+    expect(screen.first_payment.explanation).toContain('$25.00 × 3 of 7 days');
+    expect((await c.get('/api/surcharge-total?payment_type=bank_account')).json().data).toMatchObject({
+      amount: 2071,
+      total: 2071,
+    });
+
+    const confirmed = await c.post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.first_payment).toMatchObject({ amount: 2071, period_end: billingDate });
+    expect(confirmed.json().data.first_payment.explanation).toContain('3 of 7 days');
+    const subId = confirmed.json().data.id as number;
+    const [charge] = await t.db.select().from(charges).where(eq(charges.subscriptionId, subId));
+    expect(charge).toMatchObject({
+      periodStart: today,
+      periodEnd: billingDate,
+      amount: 2071,
+      isProRata: true,
+    });
+    const [attempt] = await t.db.select().from(payments).where(eq(payments.subscriptionId, subId));
+    expect(attempt).toMatchObject({ amount: 2071, isProRata: true, paymentTypeId: bank });
+    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subId));
+    expect(sub).toMatchObject({
+      startDate: today,
+      anchorDay: calendarDateParts(billingDate).day,
+      currentPeriodStart: today,
+      currentPeriodEnd: billingDate,
+    });
+
+    // On the billing date the engine charges the first full week, from it.
+    await runBillingDay(billingDeps(t), billingDate);
+    const made = await t.db
+      .select()
+      .from(charges)
+      .where(eq(charges.subscriptionId, subId))
+      .orderBy(charges.periodStart);
+    expect(made.map((x) => [x.periodStart, x.periodEnd, x.amount, x.isProRata])).toEqual([
+      [today, billingDate, 2071, true],
+      [billingDate, addDays(billingDate, 7), 2500, false],
+    ]);
   });
 
   it('switches only between the member’s own payment methods', async () => {
