@@ -1,7 +1,17 @@
 // Every figure of the dashboard, worked out here and nowhere else: the stats with this period against
 // the last, members active over time, the breakdown by state, offering, price and gym, what members pay
-// per visit, and who counts as active on a day (the debugging screen). Membership states come from the
-// domain (member-standing.ts); money and counts from a fixed few queries whatever the data's size.
+// per visit, and who counts as active on a day (the debugging screen).
+//
+// All of them are SQL aggregates over each member's membership on the day (member-standing.ts, whose
+// state is the domain's rule through its one SQL mirror), so nothing is loaded per member: at 100,000
+// members a figure reads the organisation's subscriptions once in the database (about 50 to 100 ms of
+// SQL on the 2-core bench machine) instead of carrying them and their ids to the server and back.
+// A past day's active count (the chart's points, the previous period's figure) is rebuilt from
+// timestamps that were all in the past, so it is worked out once per scope and day and kept for the
+// process's life (pastActiveCounts): the chart then costs today's count only. A membership entered later
+// with a start date before a kept day (a backdated join) does not move that day's figure, as a count
+// written down at the day's end would not. The debugging screen reads one page of members, counted and
+// ordered in the database.
 import type {
   ActiveUserDebuggingRow,
   CostAndVisitBreakdown,
@@ -18,13 +28,12 @@ import {
   toCalendarDate,
 } from '@gym/domain/calendar-date';
 import { formatMoney, mulDivRoundHalfUp } from '@gym/domain/money';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { idList } from '../../db/id-list';
-import { loadSubscriptions, reasonsOf, type Scope, standingsOn } from './member-standing';
+import { inScope, reasonsOf, type Scope, type StandingRow, standingsSql } from './member-standing';
 
-const gymCondition = (scope: Scope, column: SQL) =>
-  scope.gymIds === null ? sql`` : sql`and ${column} in ${idList(scope.gymIds)}`;
+export type { Scope } from './member-standing';
+
 const dayStart = (day: CalendarDate) => startOfDayInstant(day).toISOString();
 
 interface Range {
@@ -32,78 +41,131 @@ interface Range {
   to: CalendarDate;
 }
 
-/** Money and counts over a range of Auckland days (inclusive), one query. */
-async function rangeFigures(db: Executor, scope: Scope, range: Range) {
-  const from = dayStart(range.from);
-  const until = dayStart(addDays(range.to, 1));
+/** Joins, cancellations, money collected, failed and expected over this period and the last: one query. */
+async function periodFigures(db: Executor, scope: Scope, current: Range, previous: Range) {
+  const org = scope.organisationId;
+  const from = dayStart(previous.from);
+  const middle = dayStart(current.from);
+  const until = dayStart(addDays(current.to, 1));
   const [row] = await queryRows<Record<string, string | number>>(
     db,
-    sql`select
-      (select count(*) from subscriptions s where s.organisation_id = ${scope.organisationId} and not s.is_staging
-         and s.start_date between ${range.from} and ${range.to} ${gymCondition(scope, sql`s.gym_id`)})::int as joins,
-      (select count(*) from subscriptions s where s.organisation_id = ${scope.organisationId} and not s.is_staging
-         and s.cancelled_at >= ${from} and s.cancelled_at < ${until} ${gymCondition(scope, sql`s.gym_id`)})::int as cancellations,
-      (select coalesce(sum(p.amount + p.surcharge), 0) from payments p where p.organisation_id = ${scope.organisationId}
-         and p.status = 'sent' and p.created_at >= ${from} and p.created_at < ${until}
-         ${gymCondition(scope, sql`p.gym_id`)})::bigint as collected,
-      (select count(*) from payments p where p.organisation_id = ${scope.organisationId}
-         and p.status not in ('sent', 'upcoming', 'pending_request') and p.created_at >= ${from} and p.created_at < ${until}
-         ${gymCondition(scope, sql`p.gym_id`)})::int as failed,
-      (select coalesce(sum(c.amount + c.surcharge), 0) from charges c join subscriptions s on s.id = c.subscription_id
-         where c.organisation_id = ${scope.organisationId} and c.due_date between ${range.from} and ${range.to}
-         ${gymCondition(scope, sql`s.gym_id`)})::bigint as expected`,
+    sql`select j.*, m.*, e.* from
+      (select
+         count(*) filter (where s.start_date between ${current.from} and ${current.to})::int as joins,
+         count(*) filter (where s.start_date between ${previous.from} and ${previous.to})::int as joins_before,
+         count(*) filter (where s.cancelled_at >= ${middle} and s.cancelled_at < ${until})::int as cancellations,
+         count(*) filter (where s.cancelled_at >= ${from} and s.cancelled_at < ${middle})::int as cancellations_before
+       from subscriptions s
+       where s.organisation_id = ${org} and not s.is_staging ${inScope(scope, sql`s.gym_id`)}
+         and (s.start_date between ${previous.from} and ${current.to}
+              or (s.cancelled_at >= ${from} and s.cancelled_at < ${until}))) j,
+      (select
+         coalesce(sum(p.amount + p.surcharge) filter (where p.status = 'sent' and p.created_at >= ${middle}), 0)::bigint as collected,
+         coalesce(sum(p.amount + p.surcharge) filter (where p.status = 'sent' and p.created_at < ${middle}), 0)::bigint as collected_before,
+         count(*) filter (where p.status not in ('sent', 'upcoming', 'pending_request') and p.created_at >= ${middle})::int as failed,
+         count(*) filter (where p.status not in ('sent', 'upcoming', 'pending_request') and p.created_at < ${middle})::int as failed_before
+       from payments p
+       where p.organisation_id = ${org} and p.created_at >= ${from} and p.created_at < ${until}
+         ${inScope(scope, sql`p.gym_id`)}) m,
+      (select
+         coalesce(sum(c.amount + c.surcharge) filter (where c.due_date >= ${current.from}), 0)::bigint as expected,
+         coalesce(sum(c.amount + c.surcharge) filter (where c.due_date < ${current.from}), 0)::bigint as expected_before
+       from charges c join subscriptions s on s.id = c.subscription_id
+       where c.organisation_id = ${org} and c.due_date between ${previous.from} and ${current.to}
+         ${inScope(scope, sql`s.gym_id`)}) e`,
   );
+  const n = (key: string) => Number(row?.[key] ?? 0);
+  const pair = (key: string) => ({ current: n(key), previous: n(`${key}_before`) });
   return {
-    joins: Number(row?.joins ?? 0),
-    cancellations: Number(row?.cancellations ?? 0),
-    collected: Number(row?.collected ?? 0),
-    failed: Number(row?.failed ?? 0),
-    expected: Number(row?.expected ?? 0),
+    joins: pair('joins'),
+    cancellations: pair('cancellations'),
+    revenue_collected: pair('collected'),
+    failed_payments: pair('failed'),
+    revenue_expected: pair('expected'),
   };
 }
 
-/** Each member's last allowed visit at any gym of the organisation (null: never). */
-async function lastVisits(db: Executor, organisationId: number, userIds: number[]) {
-  if (userIds.length === 0) return new Map<number, Date>();
-  const rows = await queryRows<{ user_id: number; last: Date | string }>(
+/** Members active on `day` (today or later: as things stand now). */
+async function activeCount(db: Executor, scope: Scope, day: CalendarDate, today: CalendarDate) {
+  const [row] = await queryRows<{ active: number }>(
     db,
-    sql`select v.user_id::int, max(v.visited_at) as last from visits v
-        where v.organisation_id = ${organisationId} and v.successful and v.user_id in ${idList(userIds)}
-        group by v.user_id`,
+    sql`select count(*)::int as active from (${standingsSql(scope, day, today)}) st where st.state = 'active'`,
   );
-  return new Map(rows.map((r) => [r.user_id, new Date(r.last)]));
+  return Number(row?.active ?? 0);
+}
+
+/** Past days' counts kept once worked out, per database handle, then scope and day. */
+const keptCounts = new WeakMap<object, Map<string, number>>();
+const KEPT_COUNTS_LIMIT = 100_000;
+
+/** Members active at the end of each past day (before `today`); each scope and day worked out once. */
+async function pastActiveCounts(
+  db: Executor,
+  scope: Scope,
+  days: CalendarDate[],
+  today: CalendarDate,
+): Promise<Map<CalendarDate, number>> {
+  let kept = keptCounts.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptCounts.set(db, kept);
+  }
+  const scopeKey = `${scope.organisationId}:${scope.gymIds === null ? 'all' : [...scope.gymIds].sort((a, b) => a - b).join(',')}`;
+  const counts = new Map<CalendarDate, number>();
+  for (const day of new Set(days)) {
+    if (day >= today) continue;
+    const key = `${scopeKey}:${day}`;
+    let active = kept.get(key);
+    if (active === undefined) {
+      active = await activeCount(db, scope, day, today);
+      if (kept.size >= KEPT_COUNTS_LIMIT) kept.delete(kept.keys().next().value as string);
+      kept.set(key, active);
+    }
+    counts.set(day, active);
+  }
+  return counts;
 }
 
 export async function dashboardStats(db: Executor, scope: Scope, now: Date, days: number): Promise<Stats> {
   const today = toCalendarDate(now);
   const current = { from: addDays(today, -(days - 1)), to: today };
   const previous = { from: addDays(today, -(2 * days - 1)), to: addDays(today, -days) };
-  const subs = await loadSubscriptions(db, scope);
-  const standings = standingsOn(subs, today, now);
-  const before = standingsOn(subs, previous.to, now);
-  const [thisPeriod, lastPeriod] = await Promise.all([
-    rangeFigures(db, scope, current),
-    rangeFigures(db, scope, previous),
-  ]);
-  const paying = standings.filter(
-    (s) => s.state === 'active' && s.sub.start_date <= addDays(today, -STOPPED_COMING_DAYS),
-  );
-  const last = await lastVisits(
+  const org = scope.organisationId;
+  const [standing] = await queryRows<{ active: number; grace: number; owing: string | number }>(
     db,
-    scope.organisationId,
-    paying.map((s) => s.sub.user_id),
+    sql`select count(*) filter (where st.state = 'active')::int as active,
+          count(*) filter (where st.state = 'grace')::int as grace,
+          (select coalesce(sum(s.balance_owing), 0) from subscriptions s
+           where s.organisation_id = ${org} and not s.is_staging and s.balance_owing > 0
+             ${inScope(scope, sql`s.gym_id`)})::bigint as owing
+        from (${standingsSql(scope, today, today)}) st`,
   );
-  const awaySince = dayStart(addDays(today, -(STOPPED_COMING_DAYS - 1)));
-  const stopped = paying
-    .filter((s) => {
-      const seen = last.get(s.sub.user_id);
-      return seen === undefined || seen.toISOString() < awaySince;
-    })
-    .sort(
-      (a, b) =>
-        (last.get(a.sub.user_id)?.getTime() ?? 0) - (last.get(b.sub.user_id)?.getTime() ?? 0) ||
-        a.sub.user_id - b.sub.user_id,
-    );
+  // Paying members (active, joined at least STOPPED_COMING_DAYS ago) with no allowed visit at any gym of
+  // the organisation in that many days (their membership row keeps their last, migration 0009); longest
+  // away first (never first of all), then by id.
+  const stopped = await queryRows<{
+    id: number;
+    name: string;
+    gym: string;
+    last_visit_at: Date | string | null;
+    total: number;
+  }>(
+    db,
+    sql`select st.user_id::int as id, u.name, g.name as gym, m.last_visit_at, count(*) over ()::int as total
+        from (${standingsSql(scope, today, today)}) st
+        join users u on u.id = st.user_id
+        join gyms g on g.id = st.gym_id
+        left join organisation_members m on m.organisation_id = ${org} and m.user_id = st.user_id
+        where st.state = 'active' and st.start_date <= ${addDays(today, -STOPPED_COMING_DAYS)}::date
+          and (m.last_visit_at is null
+               or m.last_visit_at < ${dayStart(addDays(today, -(STOPPED_COMING_DAYS - 1)))})
+        order by m.last_visit_at asc nulls first, st.user_id
+        limit 10`,
+  );
+  const [figures, before] = [
+    await periodFigures(db, scope, current, previous),
+    await pastActiveCounts(db, scope, [previous.to], today),
+  ];
   return {
     period: {
       days,
@@ -112,23 +174,16 @@ export async function dashboardStats(db: Executor, scope: Scope, now: Date, days
       previous_from: previous.from,
       previous_to: previous.to,
     },
-    active_members: {
-      current: standings.filter((s) => s.state === 'active').length,
-      previous: before.filter((s) => s.state === 'active').length,
-    },
-    joins: { current: thisPeriod.joins, previous: lastPeriod.joins },
-    cancellations: { current: thisPeriod.cancellations, previous: lastPeriod.cancellations },
-    revenue_collected: { current: thisPeriod.collected, previous: lastPeriod.collected },
-    revenue_expected: { current: thisPeriod.expected, previous: lastPeriod.expected },
-    failed_payments: { current: thisPeriod.failed, previous: lastPeriod.failed },
-    balance_owing: subs.reduce((sum, s) => sum + Number(s.balance_owing), 0),
-    members_in_grace: standings.filter((s) => s.state === 'grace').length,
-    stopped_coming_count: stopped.length,
-    stopped_coming: stopped.slice(0, 10).map((s) => ({
-      id: s.sub.user_id,
-      name: s.sub.user_name,
-      last_visit_at: last.get(s.sub.user_id)?.toISOString() ?? null,
-      gym: s.sub.gym_name,
+    active_members: { current: Number(standing?.active ?? 0), previous: before.get(previous.to) ?? 0 },
+    ...figures,
+    balance_owing: Number(standing?.owing ?? 0),
+    members_in_grace: Number(standing?.grace ?? 0),
+    stopped_coming_count: Number(stopped[0]?.total ?? 0),
+    stopped_coming: stopped.map((s) => ({
+      id: s.id,
+      name: s.name,
+      last_visit_at: s.last_visit_at === null ? null : new Date(s.last_visit_at).toISOString(),
+      gym: s.gym,
     })),
   };
 }
@@ -160,42 +215,54 @@ export async function activeUsers(
   now: Date,
   days: CalendarDate[],
 ): Promise<{ date: string; active: number }[]> {
-  const subs = await loadSubscriptions(db, scope);
-  return days.map((day) => ({
-    date: day,
-    active: standingsOn(subs, day, now).filter((s) => s.state === 'active').length,
-  }));
+  const today = toCalendarDate(now);
+  const past = await pastActiveCounts(db, scope, days, today);
+  const current = days.some((day) => day >= today) ? await activeCount(db, scope, today, today) : 0;
+  return days.map((day) => ({ date: day, active: day < today ? (past.get(day) ?? 0) : current }));
 }
 
-const countBy = <K>(items: { key: K }[]) => {
-  const counts = new Map<K, number>();
-  for (const { key } of items) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return counts;
-};
-
 export async function userBreakdown(db: Executor, scope: Scope, now: Date): Promise<UserBreakdown> {
-  const standings = standingsOn(await loadSubscriptions(db, scope), toCalendarDate(now), now);
-  const states = countBy(standings.map((s) => ({ key: s.state })));
-  const holding = standings.filter((s) => s.state !== 'cancelled');
-  const group = <T extends { id: number }>(of: (s: (typeof holding)[number]) => T) => {
-    const found = new Map<number, T & { count: number }>();
-    for (const s of holding) {
-      const item = of(s);
-      const held = found.get(item.id) ?? { ...item, count: 0 };
-      held.count += 1;
-      found.set(item.id, held);
-    }
-    return [...found.values()].sort((a, b) => b.count - a.count || a.id - b.id);
-  };
+  const today = toCalendarDate(now);
+  // One pass: every member by state; holders (any state but cancelled) by offering, price and gym.
+  const rows = await queryRows<{
+    kind: number;
+    state: string | null;
+    id: number | null;
+    count: number;
+    name: string | null;
+    price_amount: number | null;
+    billing_frequency: string | null;
+  }>(
+    db,
+    sql`with g as (
+          select grouping(st.state, p.offering_id, st.price_id, st.gym_id)::int as kind, st.state,
+            coalesce(p.offering_id, st.price_id, st.gym_id)::int as id,
+            case when grouping(st.state) = 0 then count(*) else count(*) filter (where st.state <> 'cancelled') end::int as count
+          from (${standingsSql(scope, today, today)}) st join prices p on p.id = st.price_id
+          group by grouping sets ((st.state), (p.offering_id), (st.price_id), (st.gym_id)))
+        select g.kind, g.state, g.id, g.count, coalesce(o.name, po.name, gy.name) as name,
+          pr.amount as price_amount, pr.billing_frequency
+        from g
+        left join offerings o on g.kind = 11 and o.id = g.id
+        left join prices pr on g.kind = 13 and pr.id = g.id
+        left join offerings po on po.id = pr.offering_id
+        left join gyms gy on g.kind = 14 and gy.id = g.id
+        where g.kind = 7 or g.count > 0
+        order by g.count desc, g.id`,
+  );
+  // grouping(): a bit for each column left out, so (state) is 0111, (offering) 1011, (price) 1101, (gym) 1110.
+  const of = (kind: number) => rows.filter((r) => r.kind === kind);
+  const states = new Map(of(7).map((r) => [r.state, r.count]));
   return {
     by_state: SUBSCRIPTION_STATE_NAMES.map((state) => ({ state, count: states.get(state) ?? 0 })),
-    by_offering: group((s) => ({ id: s.sub.offering_id, name: s.sub.offering_name })),
-    by_price: group((s) => ({
-      id: s.sub.price_id,
-      label: `${formatMoney(Number(s.sub.price_amount))} ${billingFrequencyLabel(s.sub.billing_frequency as BillingFrequency).toLowerCase()}`,
-      offering: s.sub.offering_name,
+    by_offering: of(11).map((r) => ({ id: Number(r.id), name: r.name ?? '', count: r.count })),
+    by_price: of(13).map((r) => ({
+      id: Number(r.id),
+      label: `${formatMoney(Number(r.price_amount))} ${billingFrequencyLabel(r.billing_frequency as BillingFrequency).toLowerCase()}`,
+      offering: r.name ?? '',
+      count: r.count,
     })),
-    by_gym: group((s) => ({ id: s.sub.gym_id, name: s.sub.gym_name })),
+    by_gym: of(14).map((r) => ({ id: Number(r.id), name: r.name ?? '', count: r.count })),
   };
 }
 
@@ -205,82 +272,121 @@ export async function costAndVisitBreakdown(
   now: Date,
   range: Range,
 ): Promise<CostAndVisitBreakdown> {
-  const holding = standingsOn(await loadSubscriptions(db, scope), toCalendarDate(now), now).filter(
-    (s) => s.state !== 'cancelled',
-  );
-  const subIds = holding.map((s) => s.sub.id);
-  const userIds = holding.map((s) => s.sub.user_id);
+  const today = toCalendarDate(now);
+  const org = scope.organisationId;
   const from = dayStart(range.from);
   const until = dayStart(addDays(range.to, 1));
-  const paid = subIds.length
-    ? await queryRows<{ subscription_id: number; paid: string | number }>(
-        db,
-        sql`select p.subscription_id::int, sum(p.amount + p.surcharge)::bigint as paid from payments p
-            where p.organisation_id = ${scope.organisationId} and p.status = 'sent'
-              and p.created_at >= ${from} and p.created_at < ${until} and p.subscription_id in ${idList(subIds)}
-            group by p.subscription_id`,
-      )
-    : [];
-  const visits = userIds.length
-    ? await queryRows<{ user_id: number; visits: number }>(
-        db,
-        sql`select v.user_id::int, count(*)::int as visits from visits v
-            where v.organisation_id = ${scope.organisationId} and v.successful
-              and v.visited_at >= ${from} and v.visited_at < ${until} and v.user_id in ${idList(userIds)}
-            group by v.user_id`,
-      )
-    : [];
-  const paidBySub = new Map(paid.map((r) => [r.subscription_id, Number(r.paid)]));
-  const visitsByUser = new Map(visits.map((r) => [r.user_id, Number(r.visits)]));
-  const offerings = new Map<
-    number,
-    { id: number; name: string; members: number; paid: number; visits: number }
-  >();
-  for (const s of holding) {
-    const o = offerings.get(s.sub.offering_id) ?? {
-      id: s.sub.offering_id,
-      name: s.sub.offering_name,
-      members: 0,
-      paid: 0,
-      visits: 0,
-    };
-    o.members += 1;
-    o.paid += paidBySub.get(s.sub.id) ?? 0;
-    o.visits += visitsByUser.get(s.sub.user_id) ?? 0;
-    offerings.set(o.id, o);
-  }
+  // Holders today (any state but cancelled) by offering; what their memberships were paid in the range
+  // (successful payments) and their allowed visits at any gym of the organisation in the range.
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    members: number;
+    paid: string | number;
+    visits: string | number;
+  }>(
+    db,
+    sql`with h as materialized (
+          select st.id, st.user_id, p.offering_id
+          from (${standingsSql(scope, today, today)}) st join prices p on p.id = st.price_id
+          where st.state <> 'cancelled'),
+        m as (select h.offering_id, count(*) as members from h group by h.offering_id),
+        paid as (
+          select h.offering_id, sum(pa.amount + pa.surcharge) as paid from payments pa join h on h.id = pa.subscription_id
+          where pa.organisation_id = ${org} and pa.status = 'sent' and pa.created_at >= ${from} and pa.created_at < ${until}
+          group by h.offering_id),
+        seen as (
+          select h.offering_id, count(*) as visits from visits v join h on h.user_id = v.user_id
+          where v.organisation_id = ${org} and v.successful and v.visited_at >= ${from} and v.visited_at < ${until}
+          group by h.offering_id)
+        select o.id::int, o.name, m.members::int, coalesce(paid.paid, 0)::bigint as paid,
+          coalesce(seen.visits, 0)::bigint as visits
+        from m join offerings o on o.id = m.offering_id
+        left join paid on paid.offering_id = m.offering_id
+        left join seen on seen.offering_id = m.offering_id
+        order by m.members desc, o.id`,
+  );
   return {
     from: range.from,
     to: range.to,
-    offerings: [...offerings.values()]
-      .sort((a, b) => b.members - a.members || a.id - b.id)
-      .map((o) => {
-        const cost = o.visits > 0 ? mulDivRoundHalfUp(o.paid, 1, o.visits) : null;
-        return {
-          ...o,
-          cost_per_visit: cost,
-          formatted_cost_per_visit: cost === null ? null : formatMoney(cost),
-        };
-      }),
+    offerings: rows.map((r) => {
+      const paid = Number(r.paid);
+      const visits = Number(r.visits);
+      const cost = visits > 0 ? mulDivRoundHalfUp(paid, 1, visits) : null;
+      return {
+        id: r.id,
+        name: r.name,
+        members: r.members,
+        paid,
+        visits,
+        cost_per_visit: cost,
+        formatted_cost_per_visit: cost === null ? null : formatMoney(cost),
+      };
+    }),
   };
 }
 
-/** Who counts as active on `day`, and why: every member of the scope with the facts behind their state. */
+export interface DebuggingPage {
+  only?: 'active' | 'inactive';
+  page: number;
+  per_page: number;
+}
+
+/**
+ * Who counts as active on `day`, and why: one page of the scope's members (by name) with the facts behind
+ * their state, and the counts of active and inactive members, all worked out in the database.
+ */
 export async function activeUserDebugging(
   db: Executor,
   scope: Scope,
   now: Date,
   day: CalendarDate,
-): Promise<ActiveUserDebuggingRow[]> {
+  page: DebuggingPage,
+): Promise<{ rows: ActiveUserDebuggingRow[]; active: number; inactive: number; total: number }> {
   const today = toCalendarDate(now);
-  return standingsOn(await loadSubscriptions(db, scope), day, now)
-    .map((standing) => ({
-      member: { id: standing.sub.user_id, name: standing.sub.user_name },
-      gym: { id: standing.sub.gym_id, name: standing.sub.gym_name },
-      subscription_id: standing.sub.id,
-      state: standing.state,
-      active: standing.state === 'active',
-      reasons: reasonsOf(standing, day, today),
-    }))
-    .sort((a, b) => a.member.name.localeCompare(b.member.name, 'en-NZ') || a.member.id - b.member.id);
+  const standings = standingsSql(scope, day, today);
+  const [counts] = await queryRows<{ active: number; all: number }>(
+    db,
+    sql`select count(*) filter (where st.state = 'active')::int as active, count(*)::int as all
+        from (${standings}) st`,
+  );
+  const active = Number(counts?.active ?? 0);
+  const inactive = Number(counts?.all ?? 0) - active;
+  const only =
+    page.only === undefined
+      ? sql``
+      : page.only === 'active'
+        ? sql`where st.state = 'active'`
+        : sql`where st.state <> 'active'`;
+  const rows = await queryRows<
+    StandingRow & { name: string; gym_name: string; later_pause_end: string | null }
+  >(
+    db,
+    sql`select st.id::int, st.user_id::int, st.gym_id::int, st.price_id::int, st.start_date::text,
+          st.paused_at, st.pause_end::text, st.cancelled_at, st.grace_period_ends_at::text, st.upcoming_state,
+          st.state, u.name, g.name as gym_name,
+          (select sp.end_date::text from subscription_pauses sp
+           where st.state = 'paused' and st.pause_end is null and sp.subscription_id = st.id
+             and sp.cancelled_at is null and sp.start_date <= ${today}::date
+           order by sp.start_date desc limit 1) as later_pause_end
+        from (${standings}) st
+        join users u on u.id = st.user_id
+        join gyms g on g.id = st.gym_id
+        ${only}
+        order by u.search_name, u.name, u.id
+        limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
+  );
+  return {
+    active,
+    inactive,
+    total: page.only === undefined ? active + inactive : page.only === 'active' ? active : inactive,
+    rows: rows.map((row) => ({
+      member: { id: row.user_id, name: row.name },
+      gym: { id: row.gym_id, name: row.gym_name },
+      subscription_id: row.id,
+      state: row.state,
+      active: row.state === 'active',
+      reasons: reasonsOf({ ...row, pause_end: row.pause_end ?? row.later_pause_end }, day, today),
+    })),
+  };
 }

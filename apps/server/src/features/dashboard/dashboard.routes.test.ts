@@ -265,6 +265,17 @@ describe('GET /api/active-user-debugging', () => {
     expect(byName.Eve).toMatchObject({ state: 'cancelled', active: false });
     expect(byName.Eve.reasons.join(' ')).toMatch(/Cancelled/);
     expect(byName.Aroha.reasons.at(-1)).toMatch(/active/);
+    // A page at a time, by name; the counts are the whole day's.
+    const second = (await get(`/api/active-user-debugging?date=${day(-14)}&per_page=2&page=2`)).json();
+    expect(second.data.map((r: { member: { name: string } }) => r.member.name)).toEqual(['Dan', 'Eve']);
+    expect(second.meta).toMatchObject({ active: 3, inactive: 1, total: 4, current_page: 2, last_page: 2 });
+    const activeOnly = (await get(`/api/active-user-debugging?date=${day(-14)}&only=active`)).json();
+    expect(activeOnly.data.map((r: { member: { name: string } }) => r.member.name)).toEqual([
+      'Aroha',
+      'Ben',
+      'Dan',
+    ]);
+    expect(activeOnly.meta).toMatchObject({ active: 3, inactive: 1, total: 3, last_page: 1 });
     const inactiveToday = (await get('/api/active-user-debugging?only=inactive')).json();
     expect(
       inactiveToday.data.map((r: { member: { name: string }; state: string }) => [r.member.name, r.state]),

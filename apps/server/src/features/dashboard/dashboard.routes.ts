@@ -146,22 +146,18 @@ export const dashboardRoutes =
         const now = deps.clock.now();
         const date = (request.query.date ?? toCalendarDate(now)) as CalendarDate;
         const scope = await scopeOf(deps, authOf(request), request.query.gym_id);
-        const rows = await activeUserDebugging(deps.db, scope, now, date);
-        const active = rows.filter((r) => r.active).length;
-        const shown = request.query.only
-          ? rows.filter((r) => r.active === (request.query.only === 'active'))
-          : rows;
-        const { page, per_page } = request.query;
+        const { only, page, per_page } = request.query;
+        const found = await activeUserDebugging(deps.db, scope, now, date, { only, page, per_page });
         return {
-          data: shown.slice((page - 1) * per_page, page * per_page),
+          data: found.rows,
           meta: {
             date,
-            active,
-            inactive: rows.length - active,
+            active: found.active,
+            inactive: found.inactive,
             current_page: page,
             per_page,
-            total: shown.length,
-            last_page: Math.max(1, Math.ceil(shown.length / per_page)),
+            total: found.total,
+            last_page: Math.max(1, Math.ceil(found.total / per_page)),
           },
         };
       },

@@ -1,84 +1,189 @@
-// Who counts as active on a day, rebuilt from when things happened: checked on random histories against
-// what the domain's subscriptionState says of the same facts.
+// Who counts as active on a day, rebuilt in SQL from when things happened: hand-worked histories on a
+// real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), each member in an organisation of their
+// own so that a history is read alone.
 import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { endOfDay, type SubscriptionFacts, standingsOn } from './member-standing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, queryRows } from '../../db/client';
+import { charges, subscriptionPauses } from '../../db/schema/index';
+import { createOffering, createPrice, createSubscription } from '../../test/catalogue-factories';
+import { createMember, createTenant } from '../../test/factories';
+import { createTestDatabase } from '../../test/test-database';
+import { endOfDay, type Scope, standingsSql } from './member-standing';
 
 const TODAY = '2026-06-15' as CalendarDate;
-const NOW = new Date(startOfDayInstant(TODAY).getTime() + 10 * 3_600_000);
 const day = (offset: number) => addDays(TODAY, offset);
 
-const facts = (overrides: Partial<SubscriptionFacts> = {}): SubscriptionFacts => ({
-  id: 1,
-  user_id: 1,
-  user_name: 'Aroha',
-  gym_id: 1,
-  gym_name: 'Ponsonby',
-  price_id: 1,
-  price_amount: 2500,
-  billing_frequency: 'weekly',
-  offering_id: 1,
-  offering_name: 'Flexi',
-  start_date: day(-100),
-  current_period_start: day(-3),
-  current_period_end: day(4),
-  ends_at: null,
-  cancelled_at: null,
-  grace_period_ends_at: null,
-  upcoming_state: null,
-  balance_owing: 0,
-  pauses: [],
-  failures: [],
-  ...overrides,
-});
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, 120_000);
+afterAll(() => database.close());
 
-const stateOn = (sub: SubscriptionFacts, offset: number) =>
-  standingsOn([sub], day(offset), NOW)[0]?.state ?? null;
+interface History {
+  start: number;
+  gym?: 'A' | 'B';
+  cancelledAt?: Date;
+  pausedAt?: Date;
+  gracePeriodEndsAt?: CalendarDate;
+  upcomingState?: string;
+  pauses?: { start: number; end: number; cancelled?: boolean }[];
+  failures?: { failedAt: Date; paidAt?: Date; writtenOff?: boolean }[];
+}
 
-describe('standingsOn', () => {
-  it('follows a history: joined, paused, owing, cancelled', () => {
-    const sub = facts({
-      start_date: day(-60),
-      pauses: [{ start: day(-50), end: day(-40) }],
-      failures: [
-        {
-          first_failed_at: endOfDay(day(-30)).toISOString(),
-          paid_at: endOfDay(day(-25)).toISOString(),
-          written_off: false,
-        },
-      ],
-      cancelled_at: startOfDayInstant(day(-10)),
+/** A new organisation with one member holding these subscriptions (in order); its scope and the ids. */
+async function organisationWith(histories: History[]) {
+  const db = database.db;
+  const tenant = await createTenant(db);
+  const organisationId = tenant.organisation.id;
+  const offering = await createOffering(db, { organisationId, allGymsAccess: true });
+  const price = await createPrice(db, { organisationId, offeringId: offering.id, amount: 2500 });
+  const member = await createMember(db, { organisationId, gymId: tenant.gymA.id });
+  const ids: number[] = [];
+  for (const h of histories) {
+    const startDate = day(h.start);
+    const sub = await createSubscription(db, {
+      organisationId,
+      gymId: h.gym === 'B' ? tenant.gymB.id : tenant.gymA.id,
+      userId: member.id,
+      priceId: price.id,
+      startDate,
+      anchorDay: Number(startDate.slice(8)),
+      cancelledAt: h.cancelledAt ?? null,
+      pausedAt: h.pausedAt ?? null,
+      gracePeriodEndsAt: h.gracePeriodEndsAt ?? null,
+      upcomingState: h.upcomingState ?? null,
     });
-    expect(stateOn(sub, -70)).toBeNull();
-    expect(stateOn(sub, -55)).toBe('active');
-    expect(stateOn(sub, -45)).toBe('paused');
-    expect(stateOn(sub, -40)).toBe('active');
-    expect(stateOn(sub, -28)).toBe('grace');
-    expect(stateOn(sub, -20)).toBe('active');
-    expect(stateOn(sub, -10)).toBe('cancelled');
-    expect(stateOn(sub, 0)).toBe('cancelled');
+    ids.push(sub.id);
+    for (const p of h.pauses ?? [])
+      await db.insert(subscriptionPauses).values({
+        organisationId,
+        subscriptionId: sub.id,
+        startDate: day(p.start),
+        endDate: day(p.end),
+        cancelledAt: p.cancelled ? startOfDayInstant(day(p.start - 1)) : null,
+      });
+    for (const [i, f] of (h.failures ?? []).entries())
+      await db.insert(charges).values({
+        organisationId,
+        subscriptionId: sub.id,
+        periodStart: day(-300 + i),
+        dueDate: day(-300 + i),
+        amount: 2500,
+        status: f.writtenOff ? 'written_off' : f.paidAt ? 'paid' : 'unpaid',
+        firstFailedAt: f.failedAt,
+        paidAt: f.paidAt ?? null,
+      });
+  }
+  return { scope: { organisationId, gymIds: null } as Scope, tenant, ids };
+}
+
+const standings = (scope: Scope, offset: number) =>
+  queryRows<{ id: number; state: string }>(
+    database.db,
+    sql`select st.id::int, st.state from (${standingsSql(scope, day(offset), TODAY)}) st order by st.id`,
+  );
+const stateOn = async (scope: Scope, offset: number) => (await standings(scope, offset))[0]?.state ?? null;
+
+describe('standingsSql', () => {
+  it('follows a history: joined, paused, owing, cancelled', async () => {
+    const { scope } = await organisationWith([
+      {
+        start: -60,
+        pauses: [
+          { start: -50, end: -40 },
+          { start: -35, end: -33, cancelled: true },
+        ],
+        failures: [{ failedAt: endOfDay(day(-30)), paidAt: endOfDay(day(-25)) }],
+        cancelledAt: startOfDayInstant(day(-10)),
+      },
+    ]);
+    const expected: [number, string | null][] = [
+      [-70, null],
+      [-61, null],
+      [-60, 'active'],
+      [-55, 'active'],
+      [-50, 'paused'],
+      [-45, 'paused'],
+      [-41, 'paused'],
+      [-40, 'active'],
+      [-34, 'active'], // that pause was called off
+      [-31, 'active'],
+      [-30, 'grace'],
+      [-28, 'grace'],
+      [-26, 'grace'],
+      [-25, 'active'], // paid at the very end of the day: nothing owed at its end
+      [-20, 'active'],
+      [-11, 'active'],
+      [-10, 'cancelled'],
+      [0, 'cancelled'],
+    ];
+    const got: [number, string | null][] = [];
+    for (const [offset] of expected) got.push([offset, await stateOn(scope, offset)]);
+    expect(got).toEqual(expected);
   });
 
-  it('counts a member once, by their latest membership to have started', () => {
-    const old = facts({ id: 1, start_date: day(-200), cancelled_at: startOfDayInstant(day(-120)) });
-    const renewed = facts({ id: 2, start_date: day(-100) });
-    expect(standingsOn([old, renewed], day(-150), NOW).map((s) => [s.sub.id, s.state])).toEqual([
-      [1, 'active'],
+  it('does not count a written-off failure as owing', async () => {
+    const { scope } = await organisationWith([
+      { start: -60, failures: [{ failedAt: endOfDay(day(-30)), writtenOff: true }] },
     ]);
-    expect(standingsOn([old, renewed], day(-50), NOW).map((s) => [s.sub.id, s.state])).toEqual([
-      [2, 'active'],
-    ]);
+    expect(await stateOn(scope, -20)).toBe('active');
+    const owing = await organisationWith([{ start: -60, failures: [{ failedAt: endOfDay(day(-30)) }] }]);
+    expect(await stateOn(owing.scope, -31)).toBe('active');
+    expect(await stateOn(owing.scope, -20)).toBe('grace');
   });
 
-  it('is active on any past day after the start when nothing ever happened', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 0, max: 400 }), (started, offset) => {
-        const sub = facts({ start_date: day(-started) });
-        const state = stateOn(sub, -offset);
-        if (offset > started) expect(state).toBeNull();
-        else expect(state).toBe('active');
-      }),
-    );
+  it('counts a member once, by their latest membership to have started', async () => {
+    const { scope, ids } = await organisationWith([
+      { start: -200, cancelledAt: startOfDayInstant(day(-120)) },
+      { start: -100 },
+      { start: 10, upcomingState: 'upcoming' },
+    ]);
+    expect(await standings(scope, -150)).toEqual([{ id: ids[0], state: 'active' }]);
+    expect(await standings(scope, -110)).toEqual([{ id: ids[0], state: 'cancelled' }]);
+    expect(await standings(scope, -50)).toEqual([{ id: ids[1], state: 'active' }]);
+    // Today: the latest of all, even one still to start.
+    expect(await standings(scope, 0)).toEqual([{ id: ids[2], state: 'upcoming' }]);
+  });
+
+  it('reads one gym’s memberships only for that gym', async () => {
+    const { scope, tenant, ids } = await organisationWith([
+      { start: -200, gym: 'A' },
+      { start: -100, gym: 'B', cancelledAt: startOfDayInstant(day(-20)) },
+    ]);
+    const gymA = { ...scope, gymIds: [tenant.gymA.id] };
+    const none = { ...scope, gymIds: [] };
+    expect(await standings(scope, -50)).toEqual([{ id: ids[1], state: 'active' }]);
+    expect(await standings(gymA, -50)).toEqual([{ id: ids[0], state: 'active' }]);
+    expect(await standings(gymA, 0)).toEqual([{ id: ids[0], state: 'active' }]);
+    expect(await standings(none, 0)).toEqual([]);
+  });
+
+  it('reads today from the row as it stands, as the members list does', async () => {
+    const cases: [History, string][] = [
+      [{ start: -30 }, 'active'],
+      [{ start: -30, pausedAt: startOfDayInstant(day(-2)) }, 'paused'],
+      [{ start: -30, pausedAt: startOfDayInstant(day(2)) }, 'active'],
+      [{ start: -30, gracePeriodEndsAt: day(5) }, 'grace'],
+      [{ start: -30, upcomingState: 'failed' }, 'upcoming'],
+      [{ start: 3 }, 'upcoming'],
+      [{ start: -30, cancelledAt: startOfDayInstant(day(-1)), gracePeriodEndsAt: day(5) }, 'cancelled'],
+    ];
+    for (const [history, state] of cases) {
+      const { scope } = await organisationWith([history]);
+      expect(await stateOn(scope, 0), JSON.stringify(history)).toBe(state);
+    }
+  });
+
+  it('is active on any past day after the start when nothing ever happened', async () => {
+    const starts = [1, 2, 7, 30, 100, 400];
+    const members = [];
+    for (const started of starts)
+      members.push({ started, ...(await organisationWith([{ start: -started }])) });
+    for (const offset of [1, 2, 3, 6, 7, 8, 29, 30, 31, 99, 100, 101, 399, 400, 401])
+      for (const m of members)
+        expect(await stateOn(m.scope, -offset), `joined ${m.started} days ago, on day -${offset}`).toBe(
+          offset > m.started ? null : 'active',
+        );
   });
 });
