@@ -1,9 +1,15 @@
-import { statsQuery } from '@gym/domain/api/dashboard';
+import { ACTIVE_USERS_MAX_POINTS, statsQuery } from '@gym/domain/api/dashboard';
 import { memberFiltersSchema } from '@gym/domain/api/members-requests';
 import { paymentFilters } from '@gym/domain/api/payments';
 import { visitFilters } from '@gym/domain/api/visits';
-import { todayInAuckland } from '@gym/domain/calendar-date';
-import { dashboardStats } from '../../apps/server/src/features/dashboard/dashboard.queries';
+import { addDays, todayInAuckland } from '@gym/domain/calendar-date';
+import {
+  activeUsers,
+  chartDays,
+  costAndVisitBreakdown,
+  dashboardStats,
+  userBreakdown,
+} from '../../apps/server/src/features/dashboard/dashboard.queries';
 import { listMembers } from '../../apps/server/src/features/members/members-list.repository';
 import { listPayments, paymentTotals } from '../../apps/server/src/features/payments/payments.repository';
 import { listVisits, visitCounts } from '../../apps/server/src/features/visits/visits.repository';
@@ -83,5 +89,40 @@ export const scenarios: Scenario[] = [
       recordStatements(context.pool, (db) =>
         dashboardStats(db, whole(context.organisationId), new Date(), statsQuery.parse({}).period_days),
       ),
+  },
+  // The dashboard's other calls as the page makes them (the routes' defaults: the chart's 12 weeks a
+  // point a week, the cost per visit over the last 30 days).
+  {
+    name: 'dashboard-active-users',
+    order: 47,
+    session: 'admin',
+    request: { method: 'GET', path: '/api/active-users' },
+    statements: (context) =>
+      recordStatements(context.pool, (db) => {
+        const now = new Date();
+        const today = todayInAuckland(now);
+        const days = chartDays(addDays(today, -84), today, 'week', ACTIVE_USERS_MAX_POINTS);
+        return activeUsers(db, whole(context.organisationId), now, days);
+      }),
+  },
+  {
+    name: 'dashboard-user-breakdown',
+    order: 48,
+    session: 'admin',
+    request: { method: 'GET', path: '/api/user-breakdown' },
+    statements: (context) =>
+      recordStatements(context.pool, (db) => userBreakdown(db, whole(context.organisationId), new Date())),
+  },
+  {
+    name: 'dashboard-cost-and-visit-breakdown',
+    order: 49,
+    session: 'admin',
+    request: { method: 'GET', path: '/api/cost-and-visit-breakdown' },
+    statements: (context) =>
+      recordStatements(context.pool, (db) => {
+        const now = new Date();
+        const to = todayInAuckland(now);
+        return costAndVisitBreakdown(db, whole(context.organisationId), now, { from: addDays(to, -29), to });
+      }),
   },
 ];
