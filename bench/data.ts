@@ -96,6 +96,8 @@ async function main() {
       await step('member list facts', () =>
         client.query('select organisation_members_rebuild_list_facts(), member_counts_rebuild()'),
       );
+      // And the payments' and visits' daily totals the lists add up (migration 0010's function).
+      await step('daily totals', () => client.query('select day_totals_rebuild()'));
     }
     await step('indexes', async () => {
       for (const definition of indexes) await client.query(definition);

@@ -2,7 +2,7 @@
 // POST /api/payments/export, GET /api/payments/{id}, POST /api/payments/{id}/retry). Shared by the server
 // (which validates and answers with them) and the page (which checks answers on arrival).
 import { z } from 'zod';
-import { type CalendarDate, daysBetween } from '../calendar-date';
+import { addDays, type CalendarDate, daysBetween, maxDate, minDate } from '../calendar-date';
 import { normaliseFailureCode } from '../payment-retry';
 import { calendarDateSchema } from './catalogue-requests';
 import { pageMeta } from './envelope';
@@ -43,6 +43,45 @@ export const PAYMENT_STATUS_GROUP_LABELS: Record<PaymentStatusGroup, string> = {
 /** The widest date range one list or export may cover. */
 export const PAYMENTS_MAX_DAYS = 366;
 
+/**
+ * The days the payments list and export cover when none are asked for: the last 30 days to today, what a
+ * gym owner checks the month's takings against (and the totals add up a month, not years of history).
+ */
+export const PAYMENTS_DEFAULT_DAYS = 30;
+
+/**
+ * How deep a list's pages reach (rows before the page's last): further back, narrower dates or filters
+ * find them. Each page costs the rows before it, so this keeps the deepest page as quick as the first.
+ */
+export const LIST_MAX_DEPTH = 10_000;
+
+/** The last page a list offers: the rows' pages, no deeper than LIST_MAX_DEPTH. */
+export const lastReachablePage = (total: number, perPage: number) =>
+  Math.max(1, Math.min(Math.ceil(total / perPage), Math.floor(LIST_MAX_DEPTH / perPage)));
+
+export interface DateRange {
+  from: CalendarDate;
+  to: CalendarDate;
+}
+
+/**
+ * The days a list or export covers: the dates asked for; one end alone, the other from it (the start:
+ * to today, at most `maxDays`; the end: `defaultDays` up to it); neither, the `defaultDays` to `today`.
+ */
+export function resolveRange(
+  asked: { from?: string | undefined; to?: string | undefined },
+  today: CalendarDate,
+  defaultDays: number,
+  maxDays: number,
+): DateRange {
+  const from = asked.from as CalendarDate | undefined;
+  const to = asked.to as CalendarDate | undefined;
+  if (from && to) return { from, to };
+  if (from) return { from, to: maxDate(from, minDate(today, addDays(from, maxDays - 1))) };
+  const end = to ?? today;
+  return { from: addDays(end, -(defaultDays - 1)), to: end };
+}
+
 const yesNo = z
   .union([z.boolean(), z.enum(['true', 'false'])], { error: 'Give true or false' })
   .optional()
@@ -82,12 +121,25 @@ export function checkRange(maxDays: number) {
 export const paymentFilters = filterFields.superRefine(checkRange(PAYMENTS_MAX_DAYS));
 export type PaymentFilters = z.infer<typeof paymentFilters>;
 
+/** A page of a list: at most LIST_MAX_DEPTH rows deep. */
+export const listPage = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export function checkDepth(q: { page: number; per_page: number }, ctx: z.RefinementCtx) {
+  if (q.page * q.per_page > LIST_MAX_DEPTH)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['page'],
+      message: `Pages reach back ${LIST_MAX_DEPTH.toLocaleString('en-NZ')} rows: narrow the dates or filters to see older ones`,
+    });
+}
+
 export const paymentsQuery = filterFields
-  .extend({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(25),
-  })
-  .superRefine(checkRange(PAYMENTS_MAX_DAYS));
+  .extend(listPage.shape)
+  .superRefine(checkRange(PAYMENTS_MAX_DAYS))
+  .superRefine(checkDepth);
 export type PaymentsQuery = z.infer<typeof paymentsQuery>;
 
 /** The export's body: the same filters, as JSON. */
@@ -135,9 +187,12 @@ export const paymentTotals = z.object({
 });
 export type PaymentTotals = z.infer<typeof paymentTotals>;
 
+/** The days a list covers (those asked for, or the default): the page shows them in its filter. */
+export const listRange = z.object({ from: z.string(), to: z.string() });
+
 export const paymentsAnswer = z.object({
   data: z.array(paymentRow),
-  meta: pageMeta.extend({ totals: paymentTotals }),
+  meta: pageMeta.extend({ totals: paymentTotals, range: listRange }),
 });
 export type PaymentsAnswer = z.infer<typeof paymentsAnswer>;
 

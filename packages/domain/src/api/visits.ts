@@ -3,10 +3,13 @@
 import { z } from 'zod';
 import { calendarDateSchema } from './catalogue-requests';
 import { pageMeta } from './envelope';
-import { checkRange } from './payments';
+import { checkDepth, checkRange, listPage, listRange } from './payments';
 
 /** The widest date range one list or export may cover. */
 export const VISITS_MAX_DAYS = 366;
+
+/** The days the visits list and export cover when none are asked for: the last 7 to today. */
+export const VISITS_DEFAULT_DAYS = 7;
 
 const positiveId = (message: string) =>
   z.coerce
@@ -31,11 +34,9 @@ export const visitFilters = filterFields.superRefine(checkRange(VISITS_MAX_DAYS)
 export type VisitFilters = z.infer<typeof visitFilters>;
 
 export const visitsQuery = filterFields
-  .extend({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(25),
-  })
-  .superRefine(checkRange(VISITS_MAX_DAYS));
+  .extend(listPage.shape)
+  .superRefine(checkRange(VISITS_MAX_DAYS))
+  .superRefine(checkDepth);
 export type VisitsQuery = z.infer<typeof visitsQuery>;
 
 export const visitsExportBody = visitFilters;
@@ -52,7 +53,7 @@ export type VisitRow = z.infer<typeof visitRow>;
 
 export const visitsAnswer = z.object({
   data: z.array(visitRow),
-  meta: pageMeta.extend({ successful: z.number(), refused: z.number() }),
+  meta: pageMeta.extend({ successful: z.number(), refused: z.number(), range: listRange }),
 });
 export type VisitsAnswer = z.infer<typeof visitsAnswer>;
 

@@ -13,11 +13,18 @@ export interface PaymentScope {
   gymIds: number[] | null;
 }
 
+// Written out (not parameters) so the failed group matches the partial index payments_org_failed_created.
 const STATUS_GROUP_SQL: Record<string, SQL> = {
   successful: sql`p.status = 'sent'`,
   upcoming: sql`p.status = 'upcoming'`,
   pending: sql`p.status = 'pending_request'`,
   failed: sql`p.status not in ('sent', 'upcoming', 'pending_request')`,
+};
+const DAY_STATUS_GROUP_SQL: Record<string, SQL> = {
+  successful: sql`t.status = 'sent'`,
+  upcoming: sql`t.status = 'upcoming'`,
+  pending: sql`t.status = 'pending_request'`,
+  failed: sql`t.status not in ('sent', 'upcoming', 'pending_request')`,
 };
 
 /** The filters as one SQL condition on `payments p`. */
@@ -32,6 +39,19 @@ export function paymentConditions(scope: PaymentScope, f: PaymentFilters): SQL {
   if (f.is_retry !== undefined) parts.push(sql`p.is_retry = ${f.is_retry}`);
   if (f.is_pro_rata !== undefined) parts.push(sql`p.is_pro_rata = ${f.is_pro_rata}`);
   if (f.user_id !== undefined) parts.push(sql`p.user_id = ${f.user_id}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The same filters (but the member) on the daily totals `payment_day_totals t` (Auckland days). */
+function dayTotalConditions(scope: PaymentScope, f: PaymentFilters): SQL {
+  const parts: SQL[] = [sql`t.organisation_id = ${scope.organisationId}`];
+  if (scope.gymIds !== null) parts.push(sql`t.gym_id in ${idList(scope.gymIds)}`);
+  if (f.status) parts.push(DAY_STATUS_GROUP_SQL[f.status]!);
+  if (f.from) parts.push(sql`t.day >= ${f.from}::date`);
+  if (f.to) parts.push(sql`t.day <= ${f.to}::date`);
+  if (f.type) parts.push(sql`t.type = ${f.type}`);
+  if (f.is_retry !== undefined) parts.push(sql`t.is_retry = ${f.is_retry}`);
+  if (f.is_pro_rata !== undefined) parts.push(sql`t.is_pro_rata = ${f.is_pro_rata}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -78,12 +98,20 @@ export function listPayments(
   filters: PaymentFilters,
   page: { limit: number; offset: number },
 ) {
+  // The page's ids first, from the covering index alone (every filter but the member's is in it), then
+  // the names for those rows only: the rows skipped by the offset are never joined.
   return queryRows<PaymentListRow>(
     db,
-    sql`select ${LIST_COLUMNS} ${LIST_FROM}
-        where ${paymentConditions(scope, filters)}
-        order by p.created_at desc, p.id desc
-        limit ${page.limit} offset ${page.offset}`,
+    sql`select ${LIST_COLUMNS}
+        from (select p.id, p.created_at from payments p
+              where ${paymentConditions(scope, filters)}
+              order by p.created_at desc, p.id desc
+              limit ${page.limit} offset ${page.offset}) as paged
+        join payments p on p.id = paged.id
+        join users u on u.id = p.user_id
+        join gyms g on g.id = p.gym_id
+        left join users pb on pb.id = p.processed_by
+        order by paged.created_at desc, paged.id desc`,
   );
 }
 
@@ -98,8 +126,38 @@ export interface PaymentTotalsRow {
   failed_count: number;
 }
 
-/** Count and sums (amount + surcharge, cents) of every payment the filters match. */
+/**
+ * Count and sums (amount + surcharge, cents) of every payment the filters match. From the daily totals
+ * (migration 0010: one row per Auckland day, gym, type, status, retry and pro rata, kept by triggers on
+ * payments), so a month adds up a few thousand rows rather than a quarter of a million payments; one
+ * member's payments are few and are added up directly.
+ */
 export async function paymentTotals(db: Executor, scope: PaymentScope, filters: PaymentFilters) {
+  if (filters.user_id !== undefined) return memberPaymentTotals(db, scope, filters);
+  const [row] = await queryRows<Record<keyof PaymentTotalsRow, string | number | null>>(
+    db,
+    sql`select coalesce(sum(t.payments), 0)::int as count,
+          coalesce(sum(t.total), 0)::bigint as total,
+          coalesce(sum(t.total) filter (where t.status = 'sent'), 0)::bigint as successful,
+          coalesce(sum(t.total) filter (where t.status = 'pending_request'), 0)::bigint as pending,
+          coalesce(sum(t.total) filter (where t.status = 'upcoming'), 0)::bigint as upcoming,
+          coalesce(sum(t.total) filter
+            (where t.status not in ('sent', 'upcoming', 'pending_request')), 0)::bigint as failed,
+          coalesce(sum(t.payments) filter (where t.status = 'sent'), 0)::int as successful_count,
+          coalesce(sum(t.payments) filter
+            (where t.status not in ('sent', 'upcoming', 'pending_request')), 0)::int as failed_count
+        from payment_day_totals t where ${dayTotalConditions(scope, filters)}`,
+  );
+  return numbers(row);
+}
+
+const numbers = (row: Record<string, string | number | null> | undefined) =>
+  Object.fromEntries(
+    Object.entries(row ?? {}).map(([key, value]) => [key, Number(value ?? 0)]),
+  ) as unknown as PaymentTotalsRow;
+
+/** The same totals from the payments themselves (one member's: their index holds them together). */
+export async function memberPaymentTotals(db: Executor, scope: PaymentScope, filters: PaymentFilters) {
   const [row] = await queryRows<Record<keyof PaymentTotalsRow, string | number | null>>(
     db,
     sql`select count(*)::int as count,
@@ -113,9 +171,7 @@ export async function paymentTotals(db: Executor, scope: PaymentScope, filters: 
           (count(*) filter (where p.status not in ('sent', 'upcoming', 'pending_request')))::int as failed_count
         from payments p where ${paymentConditions(scope, filters)}`,
   );
-  return Object.fromEntries(
-    Object.entries(row ?? {}).map(([key, value]) => [key, Number(value ?? 0)]),
-  ) as unknown as PaymentTotalsRow;
+  return numbers(row);
 }
 
 export interface ExportCursor {

@@ -2,6 +2,7 @@
 // on a real database: every filter alone and combined against a small fixed set of payments, totals for
 // the filter, the bookkeeper's CSV, field messages for bad input, roles and another organisation's 404.
 import { paymentDetailAnswer, paymentsAnswer } from '@gym/domain/api/payments';
+import { addDays, todayInAuckland } from '@gym/domain/calendar-date';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, payments } from '../../db/schema/index';
@@ -20,6 +21,7 @@ const cookies: Record<string, string> = {};
 const ids: Record<string, number> = {};
 
 const at = (iso: string) => new Date(iso);
+const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -143,8 +145,13 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-const list = (query: string, cookie = cookies.admin) =>
-  t.app.inject(pageRequest({ method: 'GET', url: `/api/payments?${query}`, cookie }));
+/** The fixed payments' month: the list asks for it unless the query names a date itself. */
+const MARCH = 'from=2026-03-01&to=2026-03-31';
+const MARCH_BODY = { from: '2026-03-01', to: '2026-03-31' };
+const list = (query: string, cookie = cookies.admin) => {
+  const dated = /(^|&)(from|to)=/.test(query) ? query : [MARCH, query].filter(Boolean).join('&');
+  return t.app.inject(pageRequest({ method: 'GET', url: `/api/payments?${dated}`, cookie }));
+};
 const idsOf = (body: { data: { id: number }[] }) => body.data.map((p) => p.id);
 
 describe('GET /api/payments', () => {
@@ -154,7 +161,12 @@ describe('GET /api/payments', () => {
     const body = res.json();
     expect(paymentsAnswer.safeParse(body).success).toBe(true);
     expect(idsOf(body)).toEqual([ids.cash, ids.retried, ids.failedBank, ids.card, ids.first, ids.proRata]);
-    expect(body.meta).toMatchObject({ total: 6, current_page: 1, last_page: 1 });
+    expect(body.meta).toMatchObject({
+      total: 6,
+      current_page: 1,
+      last_page: 1,
+      range: { from: '2026-03-01', to: '2026-03-31' },
+    });
     // 1500 + 2500 + 2500 + 4120 + 2500 + 1000; sent: 1500 + 2500 + 2500 + 1000; failed: 2500 + 4120.
     expect(body.meta.totals).toEqual({
       count: 6,
@@ -224,12 +236,93 @@ describe('GET /api/payments', () => {
       ['user_id=-4', 'user_id'],
       ['per_page=1000', 'per_page'],
       ['page=0', 'page'],
+      // Pages reach 10,000 rows deep: 25 a page, page 400 is the last.
+      ['page=401', 'page'],
+      ['per_page=100&page=101', 'page'],
     ];
     for (const [query, field] of cases) {
       const res = await list(query);
       expect(res.statusCode, query).toBe(422);
       expect(Object.keys(res.json().errors), query).toContain(field);
     }
+  });
+
+  it('reaches 10,000 rows deep: the last page it offers, and that page itself', async () => {
+    const res = await list('per_page=25&page=400');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([]);
+    expect(res.json().meta).toMatchObject({ current_page: 400, last_page: 1, total: 6 });
+  });
+
+  it('covers the last 30 days to the app’s today without dates, and one end alone fixes the other', async () => {
+    // In the other organisation (whose fixed payment is in March): a payment today, one 31 days ago.
+    const today = todayInAuckland(t.clock.now());
+    const now = t.clock.now();
+    const member = { organisationId: other.organisation.id, gymId: other.gymA.id, userId: other.member.id };
+    const [recent, old] = await t.db
+      .insert(payments)
+      .values([
+        {
+          ...member,
+          type: 'bank_account',
+          amount: 3000,
+          status: 'pending_request',
+          idempotencyKey: `recent-${now.getTime()}`,
+          createdAt: now,
+        },
+        {
+          ...member,
+          type: 'bank_account',
+          amount: 7000,
+          status: 'sent',
+          idempotencyKey: `old-${now.getTime()}`,
+          createdAt: new Date(now.getTime() - 31 * DAY),
+        },
+      ])
+      .returning();
+    const undated = (query = '') =>
+      t.app.inject(pageRequest({ method: 'GET', url: `/api/payments?${query}`, cookie: cookies.otherAdmin }));
+    const res = await undated();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(idsOf(res.json())).toEqual([recent!.id]);
+    expect(res.json().meta.range).toEqual({ from: addDays(today, -29), to: today });
+    expect(res.json().meta.totals).toMatchObject({ count: 1, total: 3000, pending: 3000, successful: 0 });
+
+    // The daily totals follow a payment's changes (kept by triggers): its status, its amount, its removal.
+    await t.db.update(payments).set({ status: 'sent', amount: 3300 }).where(eq(payments.id, recent!.id));
+    expect((await undated()).json().meta.totals).toMatchObject({
+      count: 1,
+      total: 3300,
+      pending: 0,
+      successful: 3300,
+      successful_count: 1,
+    });
+    await t.db.update(payments).set({ pollCount: 3 }).where(eq(payments.id, recent!.id));
+    expect((await undated()).json().meta.totals).toMatchObject({ count: 1, total: 3300 });
+
+    // A start alone runs to today (at most 366 days); an end alone starts 30 days before it.
+    const fromOnly = await undated(`from=${addDays(today, -40)}`);
+    expect(idsOf(fromOnly.json())).toEqual([recent!.id, old!.id]);
+    expect(fromOnly.json().meta.range).toEqual({ from: addDays(today, -40), to: today });
+    expect(fromOnly.json().meta.totals.total).toBe(10_300);
+    const toOnly = await undated(`to=${addDays(today, -20)}`);
+    expect(idsOf(toOnly.json())).toEqual([old!.id]);
+    expect(toOnly.json().meta.range).toEqual({ from: addDays(today, -49), to: addDays(today, -20) });
+    // The export covers the same days as the list.
+    const csv = await t.app.inject(
+      pageRequest({ method: 'POST', url: '/api/payments/export', payload: {}, cookie: cookies.otherAdmin }),
+    );
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .map((line) => line.split(',')[0]),
+    ).toEqual(['Payment ID', String(recent!.id)]);
+
+    await t.db.delete(payments).where(eq(payments.id, recent!.id));
+    expect((await undated()).json().meta.totals).toMatchObject({ count: 0, total: 0 });
+    await t.db.delete(payments).where(eq(payments.id, old!.id));
   });
 
   it('shows gym admins their gyms only, and refuses trainers, members and other gyms', async () => {
@@ -253,7 +346,7 @@ describe('POST /api/payments/export', () => {
     );
 
   it('streams the filtered payments as CSV in the bookkeeper’s columns', async () => {
-    const res = await exportCsv({ gym_id: tenant.gymB.id });
+    const res = await exportCsv({ ...MARCH_BODY, gym_id: tenant.gymB.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="payments-.*\.csv"/);
@@ -274,12 +367,12 @@ describe('POST /api/payments/export', () => {
   });
 
   it('combines filters as the list does, names who recorded a manual payment, and pages through big sets', async () => {
-    const res = await exportCsv({ status: 'successful', type: 'cash', is_retry: false });
+    const res = await exportCsv({ ...MARCH_BODY, status: 'successful', type: 'cash', is_retry: false });
     const lines = res.body.trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${ids.cash},12/03/2026`);
     expect(lines[1]!.endsWith(tenant.admin.name)).toBe(true);
-    const all = await exportCsv({});
+    const all = await exportCsv(MARCH_BODY);
     expect(all.body.trim().split('\r\n')).toHaveLength(7);
   });
 

@@ -2,11 +2,16 @@
 // CSV export, one payment's detail, and "retry now" on a failed charge. Organisation admins read every
 // gym; gym admins their gyms (docs/roles.md).
 import {
+  lastReachablePage,
+  PAYMENTS_DEFAULT_DAYS,
+  PAYMENTS_MAX_DAYS,
+  type PaymentFilters,
   paymentDetailAnswer,
   paymentRetryAnswer,
   paymentsAnswer,
   paymentsExportBody,
   paymentsQuery,
+  resolveRange,
 } from '@gym/domain/api/payments';
 import { todayInAuckland } from '@gym/domain/calendar-date';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +26,12 @@ import { listPayments, paymentTotals } from './payments.repository';
 import { PAYMENT_READERS, paymentDetail, retryPaymentNow } from './payments.service';
 import { paymentsCsv } from './payments-export';
 
+/** The filters with their dates settled: those asked for, or the last PAYMENTS_DEFAULT_DAYS to today. */
+function withRange(deps: AppDeps, filters: PaymentFilters): PaymentFilters {
+  const today = todayInAuckland(deps.clock.now());
+  return { ...filters, ...resolveRange(filters, today, PAYMENTS_DEFAULT_DAYS, PAYMENTS_MAX_DAYS) };
+}
+
 export const paymentsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -34,14 +45,15 @@ export const paymentsRoutes =
         schema: {
           tags,
           summary:
-            'Payments (attempts) of the organisation, newest first, filtered, with totals for the filter',
+            'Payments (attempts) of the organisation, newest first, filtered (by default the last 30 days), with totals for the filter',
           querystring: paymentsQuery,
           response: { 200: paymentsAnswer, ...errorResponses(401, 403, 404, 422) },
         },
       },
       async (request) => {
         const auth = authOf(request);
-        const { page: _page, per_page: _perPage, ...filters } = request.query;
+        const { page: _page, per_page: _perPage, ...asked } = request.query;
+        const filters = withRange(deps, asked);
         const scope = {
           organisationId: auth.organisationId,
           gymIds: await gymScope(deps.db, auth, PAYMENT_READERS, filters.gym_id),
@@ -54,7 +66,15 @@ export const paymentsRoutes =
           paymentTotals(deps.db, scope, filters),
         ]);
         const answer = page(rows.map(presentPayment), totals.count, request.query);
-        return { data: answer.data, meta: { ...answer.meta, totals } };
+        return {
+          data: answer.data,
+          meta: {
+            ...answer.meta,
+            last_page: lastReachablePage(totals.count, request.query.per_page),
+            totals,
+            range: { from: filters.from!, to: filters.to! },
+          },
+        };
       },
     );
 
@@ -81,7 +101,7 @@ export const paymentsRoutes =
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="payments-${today}.csv"`)
           .header('cache-control', 'no-store')
-          .send(paymentsCsv(deps.db, scope, request.body));
+          .send(paymentsCsv(deps.db, scope, withRange(deps, request.body)));
       },
     );
 

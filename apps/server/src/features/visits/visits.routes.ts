@@ -1,8 +1,11 @@
 // Visits (spec section 7 "Payments and visits"): door unlocks recorded from Kisi's webhooks at gyms
 // that track visits (features/webhooks/kisi-webhooks.ts), listed with filters and exported as CSV.
 // Organisation admins read every gym; gym admins and trainers their gyms (docs/roles.md).
+import { lastReachablePage, resolveRange } from '@gym/domain/api/payments';
 import {
   VISIT_EXPORT_COLUMNS,
+  VISITS_DEFAULT_DAYS,
+  VISITS_MAX_DAYS,
   type VisitFilters,
   visitsAnswer,
   visitsExportBody,
@@ -38,6 +41,12 @@ async function scopeOf(deps: AppDeps, auth: AuthContext, filters: VisitFilters) 
   return { organisationId: auth.organisationId, gymIds };
 }
 
+/** The filters with their dates settled: those asked for, or the last VISITS_DEFAULT_DAYS to today. */
+function withRange(deps: AppDeps, filters: VisitFilters): VisitFilters {
+  const today = todayInAuckland(deps.clock.now());
+  return { ...filters, ...resolveRange(filters, today, VISITS_DEFAULT_DAYS, VISITS_MAX_DAYS) };
+}
+
 const presentVisit = (row: VisitListRow) => ({
   id: row.id,
   visited_at: new Date(row.visited_at).toISOString(),
@@ -59,13 +68,15 @@ export const visitsRoutes =
         preHandler: staff,
         schema: {
           tags,
-          summary: 'Visits (door unlocks, allowed or refused) of the organisation, newest first, filtered',
+          summary:
+            'Visits (door unlocks, allowed or refused) of the organisation, newest first, filtered (by default the last 7 days)',
           querystring: visitsQuery,
           response: { 200: visitsAnswer, ...errorResponses(401, 403, 404, 422) },
         },
       },
       async (request) => {
-        const { page: _p, per_page: _pp, ...filters } = request.query;
+        const { page: _p, per_page: _pp, ...asked } = request.query;
+        const filters = withRange(deps, asked);
         const scope = await scopeOf(deps, authOf(request), filters);
         const [rows, counts] = await Promise.all([
           listVisits(deps.db, scope, filters, {
@@ -77,7 +88,13 @@ export const visitsRoutes =
         const answer = page(rows.map(presentVisit), counts.total, request.query);
         return {
           data: answer.data,
-          meta: { ...answer.meta, successful: counts.successful, refused: counts.refused },
+          meta: {
+            ...answer.meta,
+            last_page: lastReachablePage(counts.total, request.query.per_page),
+            successful: counts.successful,
+            refused: counts.refused,
+            range: { from: filters.from!, to: filters.to! },
+          },
         };
       },
     );
@@ -95,10 +112,11 @@ export const visitsRoutes =
       },
       async (request, reply) => {
         const scope = await scopeOf(deps, authOf(request), request.body);
+        const filters = withRange(deps, request.body);
         const stream = csvStream<VisitListRow, { visitedAt: string; id: number }>({
           header: VISIT_EXPORT_COLUMNS,
           batchSize: EXPORT_BATCH,
-          next: (after) => visitExportBatch(deps.db, scope, request.body, after, EXPORT_BATCH),
+          next: (after) => visitExportBatch(deps.db, scope, filters, after, EXPORT_BATCH),
           cursorOf: (row) => ({ visitedAt: row.visited_key, id: row.id }),
           cells: (row) => {
             const at = new Date(row.visited_at);

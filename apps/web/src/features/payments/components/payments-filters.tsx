@@ -1,5 +1,8 @@
 // The payments filters: status (as the specification groups it), dates, gym, payment type, retry and pro-rata.
-import type { CalendarDate } from '@gym/domain/calendar-date';
+// The dates always name a range (the server's default, the last 30 days, until another is chosen), the
+// start no later than the end and at most PAYMENTS_MAX_DAYS days in all.
+import { PAYMENTS_MAX_DAYS } from '@gym/domain/api/payments';
+import { addDays, type CalendarDate } from '@gym/domain/calendar-date';
 import { Group, Select } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useGymOptions } from '@/lib/gym-options';
@@ -20,12 +23,16 @@ const yesNo = (value: boolean | null) => (value === null ? '' : String(value));
 
 export function PaymentsFilters({
   filters,
+  range,
   onChange,
 }: {
   filters: PaymentFilterState;
+  /** The days the list covers: the address's, or the server's default until the address has them. */
+  range: { from: CalendarDate | null; to: CalendarDate | null };
   onChange(changes: Partial<Record<FilterKey, string>>): void;
 }) {
   const gyms = useGymOptions();
+  const longest = PAYMENTS_MAX_DAYS - 1;
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
       <Select
@@ -42,17 +49,19 @@ export function PaymentsFilters({
       <DatePickerInput
         label="From"
         valueFormat="D MMM YYYY"
-        value={filters.from}
-        onChange={(value) => onChange({ from: (value as CalendarDate | null) ?? '' })}
-        clearable
+        value={range.from}
+        onChange={(value) => value && onChange({ from: value, to: range.to ?? '' })}
+        maxDate={range.to ?? undefined}
+        minDate={range.to ? addDays(range.to, -longest) : undefined}
         w={160}
       />
       <DatePickerInput
         label="To"
         valueFormat="D MMM YYYY"
-        value={filters.to}
-        onChange={(value) => onChange({ to: (value as CalendarDate | null) ?? '' })}
-        clearable
+        value={range.to}
+        onChange={(value) => value && onChange({ from: range.from ?? '', to: value })}
+        minDate={range.from ?? undefined}
+        maxDate={range.from ? addDays(range.from, longest) : undefined}
         w={160}
       />
       <Select

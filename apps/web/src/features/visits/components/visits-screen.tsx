@@ -1,10 +1,13 @@
 // /visits: door unlocks at gyms that track visits (from Kisi's webhooks), allowed or refused, with
-// filters kept in the address, the filter's counts, and the CSV export.
-import type { CalendarDate } from '@gym/domain/calendar-date';
+// filters kept in the address, the filter's counts, and the CSV export. The dates always name a range:
+// the server's default (the last 7 days) until another is chosen, at most VISITS_MAX_DAYS days.
+import { VISITS_MAX_DAYS } from '@gym/domain/api/visits';
+import { addDays, type CalendarDate } from '@gym/domain/calendar-date';
 import { formatDateTime } from '@gym/domain/format';
 import { Badge, Button, EmptyState, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconDoor, IconDownload } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
@@ -34,6 +37,29 @@ export function VisitsScreen() {
     setParams((current) => withFilters(current, changes));
   const meta = visits.data?.meta;
   const rows = visits.data?.data;
+  // Without dates in the address the server answers for its default range: they go into the address
+  // (replacing it, so back does not return to the undated one) and show in the filter.
+  const served = visits.isPlaceholderData ? undefined : meta?.range;
+  const undated = filters.from === null && filters.to === null;
+  useEffect(() => {
+    if (undated && served)
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('from', served.from);
+          next.set('to', served.to);
+          return next;
+        },
+        { replace: true },
+      );
+  }, [undated, served, setParams]);
+  const range = undated
+    ? {
+        from: (served?.from as CalendarDate | undefined) ?? null,
+        to: (served?.to as CalendarDate | undefined) ?? null,
+      }
+    : { from: filters.from, to: filters.to };
+  const longest = VISITS_MAX_DAYS - 1;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -83,17 +109,19 @@ export function VisitsScreen() {
         <DatePickerInput
           label="From"
           valueFormat="D MMM YYYY"
-          value={filters.from}
-          onChange={(value) => setFilters({ from: (value as CalendarDate | null) ?? '' })}
-          clearable
+          value={range.from}
+          onChange={(value) => value && setFilters({ from: value, to: range.to ?? '' })}
+          maxDate={range.to ?? undefined}
+          minDate={range.to ? addDays(range.to, -longest) : undefined}
           w={160}
         />
         <DatePickerInput
           label="To"
           valueFormat="D MMM YYYY"
-          value={filters.to}
-          onChange={(value) => setFilters({ to: (value as CalendarDate | null) ?? '' })}
-          clearable
+          value={range.to}
+          onChange={(value) => value && setFilters({ from: range.from ?? '', to: value })}
+          minDate={range.from ?? undefined}
+          maxDate={range.from ? addDays(range.from, longest) : undefined}
           w={160}
         />
       </Group>
