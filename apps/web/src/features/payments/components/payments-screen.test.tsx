@@ -83,6 +83,7 @@ const list = (data: PaymentRow[]) => ({
         successful_count: 0,
         failed_count: 1,
       },
+      range: { from: '2026-02-27', to: '2026-03-28' },
     },
   },
 });
@@ -117,6 +118,12 @@ describe('the payments screen', () => {
     const { router } = renderSite('staff', '/payments?status=failed');
     await screen.findByText('Aroha Ngata');
     expect(asked[0]).toContain('status=failed');
+    expect(asked[0]).not.toContain('from=');
+    // The server's default range goes into the address and the filter, and the list asks for it.
+    await waitFor(() => expect(router.state.location.search).toContain('from=2026-02-27&to=2026-03-28'));
+    await waitFor(() => expect(asked.at(-1)).toContain('from=2026-02-27&to=2026-03-28'));
+    expect(screen.getByRole('button', { name: 'From' }).textContent).toBe('27 Feb 2026');
+    expect(screen.getByRole('button', { name: 'To' }).textContent).toBe('28 Mar 2026');
     expect(within(screen.getByRole('group', { name: 'Failed' })).getByText('$25.00')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Open payment 41' }));
@@ -127,7 +134,7 @@ describe('the payments screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry now' }));
     // The confirmation's own button (the drawer's stays behind it).
     await screen.findByText('Retry this payment now?');
-    const confirm = screen.getByRole('dialog', { name: 'Retry this payment now?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Retry this payment now?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Retry now' }));
     await waitFor(() => expect(callsTo('POST /api/payments/41/retry')).toHaveLength(1));
     await waitFor(() => expect(router.state.location.search).toContain('payment=42'));
