@@ -1,7 +1,12 @@
 import { ACTIVE_USERS_MAX_POINTS, statsQuery } from '@gym/domain/api/dashboard';
 import { memberFiltersSchema } from '@gym/domain/api/members-requests';
-import { paymentFilters } from '@gym/domain/api/payments';
-import { visitFilters } from '@gym/domain/api/visits';
+import {
+  PAYMENTS_DEFAULT_DAYS,
+  PAYMENTS_MAX_DAYS,
+  paymentFilters,
+  resolveRange,
+} from '@gym/domain/api/payments';
+import { VISITS_DEFAULT_DAYS, VISITS_MAX_DAYS, visitFilters } from '@gym/domain/api/visits';
 import { addDays, todayInAuckland } from '@gym/domain/calendar-date';
 import {
   activeUsers,
@@ -42,6 +47,7 @@ function membersScenario(name: string, order: number, query: Record<string, stri
   };
 }
 
+// The payments and visits lists with the dates the routes settle (the default range without any).
 function paymentsScenario(name: string, order: number, query: Record<string, string>): Scenario {
   const search = new URLSearchParams({ per_page: '25', ...query });
   return {
@@ -51,12 +57,43 @@ function paymentsScenario(name: string, order: number, query: Record<string, str
     request: { method: 'GET', path: `/api/payments?${search}` },
     statements: (context) =>
       recordStatements(context.pool, async (db) => {
-        const filters = paymentFilters.parse(query);
+        const asked = paymentFilters.parse(query);
+        const today = todayInAuckland(new Date());
+        const filters = { ...asked, ...resolveRange(asked, today, PAYMENTS_DEFAULT_DAYS, PAYMENTS_MAX_DAYS) };
         await listPayments(db, whole(context.organisationId), filters, PAGE);
         await paymentTotals(db, whole(context.organisationId), filters);
       }),
   };
 }
+
+function visitsScenario(
+  name: string,
+  order: number,
+  session: 'admin' | 'gym-admin',
+  query: Record<string, string>,
+): Scenario {
+  const search = new URLSearchParams({ per_page: '25', ...query });
+  return {
+    name,
+    order,
+    session,
+    request: { method: 'GET', path: `/api/visits?${search}` },
+    statements: (context) =>
+      recordStatements(context.pool, async (db) => {
+        const asked = visitFilters.parse(query);
+        const today = todayInAuckland(new Date());
+        const filters = { ...asked, ...resolveRange(asked, today, VISITS_DEFAULT_DAYS, VISITS_MAX_DAYS) };
+        const scope = {
+          organisationId: context.organisationId,
+          gymIds: session === 'admin' ? null : context.gymIds,
+        };
+        await listVisits(db, scope, filters, PAGE);
+        await visitCounts(db, scope, filters);
+      }),
+  };
+}
+
+const today = todayInAuckland(new Date());
 
 export const scenarios: Scenario[] = [
   membersScenario('members-first-page', 40, {}),
@@ -66,20 +103,22 @@ export const scenarios: Scenario[] = [
     sort: 'balance_owing',
     direction: 'desc',
   }),
+  // Payments: the first page (the last 30 days), failed ones, and card payments over a chosen 90
+  // days, each with the totals for its filter. Visits: the first page (the last 7 days), and a gym
+  // admin's refused unlocks over 30 days, with the counts.
   paymentsScenario('payments-first-page', 43, {}),
   paymentsScenario('payments-failed', 44, { status: 'failed' }),
-  {
-    name: 'visits-first-page',
-    order: 45,
-    session: 'admin',
-    request: { method: 'GET', path: '/api/visits?per_page=25' },
-    statements: (context) =>
-      recordStatements(context.pool, async (db) => {
-        const filters = visitFilters.parse({});
-        await listVisits(db, whole(context.organisationId), filters, PAGE);
-        await visitCounts(db, whole(context.organisationId), filters);
-      }),
-  },
+  paymentsScenario('payments-date-range', 44.5, {
+    from: addDays(today, -90),
+    to: addDays(today, -1),
+    type: 'stripe_card',
+  }),
+  visitsScenario('visits-first-page', 45, 'admin', {}),
+  visitsScenario('visits-filtered', 45.5, 'gym-admin', {
+    successful: 'false',
+    from: addDays(today, -29),
+    to: today,
+  }),
   {
     name: 'dashboard-stats',
     order: 46,
