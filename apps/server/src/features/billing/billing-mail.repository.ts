@@ -27,6 +27,8 @@ const METHOD = sql.raw(
 
 export interface PaymentMailFacts extends Recipient {
   id: number;
+  /** The payment's type: bank_account, stripe_card, or cash and eftpos recorded by staff. */
+  type: string;
   charge_id: number | null;
   subscription_id: number | null;
   amount: number;
@@ -47,7 +49,8 @@ export async function paymentMailFacts(tx: Executor, paymentId: number) {
   const [row] = await queryRows<PaymentMailFacts>(
     tx,
     sql`select p.id::int, p.organisation_id::int, p.user_id::int, u.name, u.email, u.email_notifications_enabled,
-          g.name as gym_name, p.charge_id::int, p.subscription_id::int, p.amount, p.surcharge, p.is_retry,
+          g.name as gym_name, p.type, p.charge_id::int, p.subscription_id::int, p.amount, p.surcharge,
+          p.is_retry,
           p.period_start_at::text, p.period_end_at::text, p.error_status, p.error_description, p.meta,
           ${METHOD} as method, c.first_failed_at,
           (select count(*)::int from payments r where r.charge_id = p.charge_id and r.is_retry) as retries_made,

@@ -1,5 +1,7 @@
 // The billing engine's mail to members, queued in the outbox (mail-outbox.ts) under natural keys:
-//   receipt:payment:<id>                              a payment attempt succeeded
+//   receipt:payment:<id>                              a payment attempt succeeded; for cash or EFTPOS
+//                                                     recorded by staff, one receipt for the whole payment
+//                                                     under its first payment row's id
 //   payment_failed:payment:<id>                       a charge's first attempt failed, or any attempt failed
 //                                                     hard (the retries stop): with the link to fix it
 //   grace_ending:subscription:<id>:<grace end>        grace has GRACE_WARNING_DAYS or fewer days left
@@ -111,6 +113,65 @@ export async function queuePaymentOutcomeMail(
     ],
     now,
   );
+}
+
+/** How cash and EFTPOS taken at the desk read in the receipt's 'Paid by …' line. */
+const MANUAL_METHOD: Record<string, string> = { cash: 'cash', eftpos: 'EFTPOS' };
+
+/**
+ * Cash or EFTPOS that staff recorded against what a member owed (one payment row per charge it paid):
+ * one receipt for all of it, by the same template as the engine's receipts, in the payment's
+ * transaction. Answers the mail's key (to send it at once after the commit), or null.
+ */
+export async function queueManualPaymentReceipt(
+  tx: Executor,
+  paymentIds: readonly number[],
+  now: Date,
+): Promise<string | null> {
+  const facts: repo.PaymentMailFacts[] = [];
+  for (const id of [...paymentIds].sort((a, b) => a - b)) {
+    const p = await repo.paymentMailFacts(tx, id);
+    if (p) facts.push(p);
+  }
+  const first = facts[0];
+  if (!first) return null;
+  const periods = facts.filter((p) => p.period_start_at !== null);
+  const starts = periods.map((p) => p.period_start_at!).sort();
+  const ends = periods.map((p) => p.period_end_at);
+  const joiningFee = facts.reduce((sum, p) => {
+    const fee = Number(p.meta?.joining_fee ?? 0);
+    return sum + (Number.isSafeInteger(fee) && fee > 0 ? fee : 0);
+  }, 0);
+  const key = `receipt:payment:${first.id}`;
+  await queueMail(
+    tx,
+    [
+      {
+        key,
+        template: 'payment_receipt',
+        ...recipient(first),
+        ...paymentReceiptMail({
+          name: first.name,
+          gymName: first.gym_name,
+          total: facts.reduce((sum, p) => sum + Number(p.amount) + Number(p.surcharge), 0),
+          surcharge: facts.reduce((sum, p) => sum + Number(p.surcharge), 0),
+          joiningFee,
+          paidAt: now,
+          period:
+            starts.length > 0
+              ? {
+                  start: starts[0]!,
+                  end: ends.includes(null) ? null : (ends as CalendarDate[]).sort().at(-1)!,
+                }
+              : null,
+          method: MANUAL_METHOD[first.type] ?? first.method,
+          reference: `P${first.id}`,
+        }),
+      },
+    ],
+    now,
+  );
+  return key;
 }
 
 /** The membership ended for non-payment on `day`. In the cancellation's transaction. */

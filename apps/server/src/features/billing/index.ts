@@ -2,6 +2,7 @@
 // provider answers (webhooks), the engine's daily run (the server's scheduler, the worker), and the
 // steps staff actions on a subscription reuse (cancellation, pauses, attempts, settlement, door access).
 export { PAYMENT_KEY_METADATA, sendAttempt } from './attempts.service';
+export { queueManualPaymentReceipt } from './billing-mail.service';
 export { attemptKey, insertAttempt } from './billing-run.repository';
 export { catchUp, runBillingDay } from './billing-run.service';
 export {
@@ -16,6 +17,7 @@ export { settleCharge } from './charge-settlement';
 export { restoreClock, runDueBilling, travel } from './clock.service';
 export { syncDoorAccess } from './door-access.service';
 export { chargeFirstPayment, type FirstPaymentAttempt } from './first-payment.service';
+export { sendQueuedMail } from './mail-outbox';
 export { applyPauseIfStarted } from './pause-now.service';
 export { logProviderActivity, ownerOfAkahuPayment, type PaymentOwner } from './payment-outcomes.repository';
 export { applyPaymentOutcome, fetchAkahuPaymentReport, NO_MATCHING_RECORD } from './payment-outcomes.service';

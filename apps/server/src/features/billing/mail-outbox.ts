@@ -63,7 +63,7 @@ interface ClaimedMail {
   attempts: number;
 }
 
-async function claimUnsent(db: Executor, now: Date): Promise<ClaimedMail[]> {
+async function claimUnsent(db: Executor, now: Date, keys?: readonly string[]): Promise<ClaimedMail[]> {
   const at = now.toISOString();
   // A row whose last try's sender died after its final claim has no tries left: give it up.
   await db.execute(
@@ -78,6 +78,7 @@ async function claimUnsent(db: Executor, now: Date): Promise<ClaimedMail[]> {
           select id from outbound_emails
           where status = 'queued' and attempts < ${MAX_MAIL_ATTEMPTS}
             and (next_attempt_at is null or next_attempt_at <= ${at})
+            ${keys ? sql`and key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))` : sql``}
           order by id limit ${MAIL_BATCH}
           for update skip locked)
         returning o.id::int, o.key, o.to_address, o.reply_to, o.subject, o.html, o."text", o.attempts`,
@@ -110,14 +111,19 @@ export type MailDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'env'>;
 /**
  * Sends every queued mail that is due, batch by batch, until none is left; a mail that fails waits and
  * is tried again by a later call. Safe to call at any time and from many workers at once. With MAIL_HOLD
- * set it sends nothing: the mail stays queued.
+ * set it sends nothing: the mail stays queued. `keys`: only those mails (a change sending its own mail
+ * at once, after its commit, without taking on everything else queued).
  */
-export async function sendQueuedMail(deps: MailDeps): Promise<{ sent: number; failed: number }> {
+export async function sendQueuedMail(
+  deps: MailDeps,
+  keys?: readonly string[],
+): Promise<{ sent: number; failed: number }> {
   if (deps.env.MAIL_HOLD) return { sent: 0, failed: 0 };
+  if (keys && keys.length === 0) return { sent: 0, failed: 0 };
   let sent = 0;
   let failed = 0;
   for (;;) {
-    const batch = await claimUnsent(deps.db, deps.clock.now());
+    const batch = await claimUnsent(deps.db, deps.clock.now(), keys);
     await eachInParallel(batch, async (mail) => {
       const message = withJoinSite(
         {

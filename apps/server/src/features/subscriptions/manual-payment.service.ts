@@ -3,6 +3,8 @@
 // processed by the staff member, and the engine's `settleCharge` marks it paid and works out arrears and
 // grace again (grace clears when nothing is owed). Then the engine's door code restores access. Charges a
 // bank or card payment is still deciding are left to that payment. The page's key makes a repeat harmless.
+// The member is emailed one receipt for it (the billing engine's receipt), queued in the transaction and
+// sent straight after it.
 import type { ManualPaymentBody } from '@gym/domain/api/subscriptions-requests';
 import { chargesPaidBy, payableAmounts } from '@gym/domain/manual-payment';
 import { formatMoney } from '@gym/domain/money';
@@ -12,13 +14,13 @@ import type { Actor } from '../../auth/actor';
 import { appendActivity } from '../../db/activity';
 import { queryRows } from '../../db/client';
 import { conflict, validationError } from '../../http/app-error';
-import { settleCharge, syncDoorAccess } from '../billing';
+import { queueManualPaymentReceipt, sendQueuedMail, settleCharge, syncDoorAccess } from '../billing';
 import { actionsOf } from './pause.service';
 import { subscriptionFor } from './subscription-access';
 import * as repo from './subscriptions.repository';
 
 type DoorChange = 'granted' | 'revoked' | 'unchanged' | 'no_place' | 'failed';
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers' | 'mailer' | 'env'>;
 
 export const NOTHING_OWED = 'Nothing is owed on this membership.';
 
@@ -60,7 +62,13 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
   const outcome = await deps.db.transaction(async (tx) => {
     const sub = await subscriptionFor(tx, auth, id, { lock: true });
     const earlier = await repo.paymentsWithKeyPrefix(tx, auth.organisationId, prefix);
-    if (earlier.length > 0) return { payments: earlier, graceCleared: false, repeated: true };
+    if (earlier.length > 0)
+      return {
+        payments: earlier,
+        graceCleared: false,
+        repeated: true,
+        receipt: `receipt:payment:${Math.min(...earlier.map((p) => Number(p.id)))}`,
+      };
     const owed = (await repo.owedCharges(tx, auth.organisationId, sub.id)).filter((c) => !c.in_flight);
     if (owed.length === 0) throw conflict(NOTHING_OWED);
     const paid = chargesPaidBy(owed, body.amount);
@@ -81,7 +89,9 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
               c.amount, c.surcharge, case when c.kind = 'period' then c.period_start end, c.period_end, 'sent',
               coalesce((select max(p.attempt) from payments p where p.charge_id = c.id), 0) + 1,
               ${`${prefix}${charge.id}`}, ${auth.user.id},
-              ${JSON.stringify({ manual: true, ...(body.note ? { note: body.note } : {}) })}::jsonb,
+              ${JSON.stringify({ manual: true, ...(body.note ? { note: body.note } : {}) })}::jsonb
+                || jsonb_strip_nulls(jsonb_build_object('joining_fee',
+                  (select max((p.meta->>'joining_fee')::int) from payments p where p.charge_id = c.id))),
               ${now.toISOString()}, ${now.toISOString()}
             from charges c where c.id = ${charge.id}
             returning id::int, amount, surcharge`,
@@ -120,12 +130,20 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
       tx,
       sql`select grace_period_ends_at::text from subscriptions where id = ${sub.id}`,
     );
+    const receipt = await queueManualPaymentReceipt(
+      tx,
+      payments.map((p) => p.id),
+      now,
+    );
     return {
       payments,
       graceCleared: sub.grace_period_ends_at !== null && after?.grace_period_ends_at === null,
       repeated: false,
+      receipt,
     };
   });
+  // The receipt now rather than at the next minute's tick (which sends it if this fails).
+  if (outcome.receipt) await sendQueuedMail(deps, [outcome.receipt]).catch(() => undefined);
   const doors = await syncDoorAccess(deps, [id]);
   const door: DoorChange =
     (['granted', 'revoked', 'no_place', 'failed'] as const).find((k) => doors[k] > 0) ?? 'unchanged';

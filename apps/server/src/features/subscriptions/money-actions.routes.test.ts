@@ -1,10 +1,11 @@
 // Price changes (with the notice and the history), starting early and manual payments on a real database
 // and the bank simulator: what each writes, the state rules (409), every validation message, and repeats
 // that change nothing. Each test makes its own members.
-import { addDays } from '@gym/domain/calendar-date';
-import { eq } from 'drizzle-orm';
+import { addDays, type CalendarDate } from '@gym/domain/calendar-date';
+import { formatDate } from '@gym/domain/format';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prices } from '../../db/schema/index';
+import { outboundEmails, prices } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bankMember, receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
 import {
@@ -275,10 +276,43 @@ describe('manual payments', () => {
     expect(await activityOf(w, member.id, 'payment.manual_recorded')).toHaveLength(2);
     expect(await activityOf(w, member.id, 'subscription.grace_cleared')).toHaveLength(1);
 
+    // One receipt for the whole payment, by the engine's receipt template, with its plain-text part:
+    // sent from the outbox at once (not at the next minute's tick) to the development mail capture.
+    const receipts = () =>
+      t.db
+        .select()
+        .from(outboundEmails)
+        .where(and(eq(outboundEmails.userId, member.id), eq(outboundEmails.template, 'payment_receipt')));
+    const [queued] = await receipts();
+    expect(queued).toMatchObject({
+      key: `receipt:payment:${Math.min(...manual.map((p) => p.id))}`,
+      status: 'sent',
+      toAddress: member.email,
+    });
+    const mail = await t.mail.waitFor(
+      (m) => m.to.includes(member.email.toLowerCase()) && m.subject.startsWith('Receipt'),
+    );
+    expect(mail.subject).toBe(`Receipt: $42.00 paid to ${w.tenant.gymA.name}`);
+    const from = manual.map((p) => p.periodStartAt!).sort()[0]!;
+    const to = manual.map((p) => p.periodEndAt!).sort()[1]!;
+    expect(mail.text).toContain(`Your payment of $42.00 to ${w.tenant.gymA.name} went through`);
+    expect(mail.text).toContain(
+      `It pays for your membership from ${formatDate(from as CalendarDate)} to ${formatDate(addDays(to as CalendarDate, -1))}.`,
+    );
+    expect(mail.text).toContain('Paid by EFTPOS.');
+    expect(mail.text).not.toContain('<');
+    expect(mail.html).toContain('$42.00');
+
     // The same payment sent twice (the page's key) is recorded once; a new one finds nothing owed.
     const repeat = await post(`/api/subscriptions/${sub.id}/manual-payment`, body);
     expect(repeat.statusCode).toBe(200);
     expect((await paymentsOf(w, sub.id)).filter((p) => p.type === 'eftpos')).toHaveLength(2);
+    expect(await receipts()).toHaveLength(1);
+    expect(
+      t.mail.messages.filter(
+        (m) => m.to.includes(member.email.toLowerCase()) && m.subject.startsWith('Receipt'),
+      ),
+    ).toHaveLength(1);
     const nothing = await post(`/api/subscriptions/${sub.id}/manual-payment`, {
       ...body,
       idempotency_key: 'desk-payment-3',
