@@ -72,7 +72,8 @@ export async function driveSql(
       while (performance.now() < until) {
         const begun = performance.now();
         try {
-          for (const s of statements) await client.query(s.text, s.values);
+          for (const s of statements)
+            await client.query(s.name ? { name: s.name, text: s.text, values: s.values } : s);
           latencies.push(performance.now() - begun);
         } catch {
           failures++;

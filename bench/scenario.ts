@@ -16,6 +16,8 @@ export interface BenchRequest {
 export interface RawStatement {
   text: string;
   values: unknown[];
+  /** Set when the server runs it as a named prepared statement; the raw side does the same. */
+  name?: string;
 }
 
 /** What a scenario's SQL runs against: the bench database and who the signed-in person is. */
@@ -58,11 +60,23 @@ export async function recordStatements(
   work: (db: Executor) => Promise<unknown>,
 ): Promise<RawStatement[]> {
   const statements: RawStatement[] = [];
+  const run = (statement: RawStatement) => {
+    statements.push(statement);
+    return pool.query(
+      statement.name ? { name: statement.name, text: statement.text, values: statement.values } : statement,
+    );
+  };
+  // Both ways the server runs raw SQL: `queryRows` (execute) and `queryPrepared` (a named statement).
   const recorder = {
-    execute: async (query: SQL) => {
+    dialect,
+    execute: (query: SQL) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
-      statements.push({ text, values: params });
-      return pool.query(text, params);
+      return run({ text, values: params });
+    },
+    session: {
+      prepareQuery: (built: { sql: string; params: unknown[] }, _fields: unknown, name: string) => ({
+        execute: () => run({ text: built.sql, values: built.params, name }),
+      }),
     },
   };
   await work(recorder as unknown as Executor);

@@ -1,4 +1,6 @@
 // One query layer (Drizzle) over either embedded PGlite or a PostgreSQL server: same schema, same SQL.
+
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -51,5 +53,34 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 /** Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+interface PreparingExecutor {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
+/**
+ * `queryRows` as a named prepared statement on a PostgreSQL server: each pooled connection plans the
+ * statement once and reuses the plan, which matters for the busiest screens' many-join queries, whose
+ * planning costs several times their execution (the members page: 33 ms against 4.6 ms average at 10
+ * clients, pgbench). The name carries a hash of the text, so each variant of a dynamic query (filters,
+ * sort) is its own statement and a name never meets a different text. PGlite ignores the name.
+ */
+export async function queryPrepared<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
+  const executor = db as unknown as PreparingExecutor;
+  const built = executor.dialect.sqlToQuery(query);
+  const hash = createHash('sha1').update(built.sql).digest('hex').slice(0, 16);
+  const result = (await executor.session
+    .prepareQuery(built, undefined, `${name}_${hash}`, false)
+    .execute()) as { rows: T[] };
   return result.rows;
 }

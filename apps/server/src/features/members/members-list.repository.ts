@@ -6,7 +6,7 @@
 import type { MemberFilters } from '@gym/domain/api/members-requests';
 import { addDays, startOfDayInstant } from '@gym/domain/calendar-date';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, queryPrepared, queryRows } from '../../db/client';
 import { stateSql } from '../../db/subscription-state-sql';
 
 export interface MemberScope {
@@ -49,6 +49,9 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const bigintArray = (ids: readonly number[]) => sql.raw(`'{${ids.map(Number).join(',')}}'::bigint[]`);
 
 const nextPaymentSql = sql`case when s.cancelled_at is null then coalesce(s.current_period_end, s.start_date) end`;
+
+/** How many of the first pages run as prepared statements. */
+const PREPARED_PAGES = 5;
 
 const SORTS = {
   name: sql`t.name`,
@@ -181,17 +184,22 @@ export async function listMembers(
     ${needs.user ? userJoin : sql``}
     ${needs.subscription ? subscriptionJoin : sql``}
     ${needs.price ? priceJoin : sql``}`;
-  const [rows, total] = await Promise.all([
-    queryRows<MemberListRow>(
-      db,
-      sql`${select}
+  // The first pages, which staff open most, run as prepared statements (planned once per connection:
+  // planning this join costs more than running it). Their limit and offset are written into the text,
+  // since a generic plan cannot know them and would sort the whole list; deeper pages are planned per
+  // request, which keeps the number of prepared variants small.
+  const pageQuery = sql`${select}
       ${from}
       where ${where}
       order by ${SORTS[filters.sort]} ${direction} nulls last, t.user_id ${direction}
-      limit ${page.limit} offset ${page.offset}`,
-    ),
-    queryRows<{ total: number }>(
+      ${sql.raw(`limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`)}`;
+  const [rows, total] = await Promise.all([
+    page.offset < PREPARED_PAGES * page.limit
+      ? queryPrepared<MemberListRow>(db, 'members_page', pageQuery)
+      : queryRows<MemberListRow>(db, pageQuery),
+    queryPrepared<{ total: number }>(
       db,
+      'members_total',
       counted ?? sql`select count(*)::int as total ${countFrom} where ${where}`,
     ),
   ]);
@@ -210,12 +218,13 @@ export function exportBatch(
   afterId: number,
   limit: number,
 ) {
-  return queryRows<MemberListRow>(
+  return queryPrepared<MemberListRow>(
     db,
+    'members_export',
     sql`${select}
       ${from}
       where ${filtersSql(scope, filters, context).where} and t.user_id > ${afterId}
       order by t.user_id
-      limit ${limit}`,
+      ${sql.raw(`limit ${Math.trunc(limit)}`)}`,
   );
 }
