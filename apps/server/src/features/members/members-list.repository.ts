@@ -53,8 +53,8 @@ const nextPaymentSql = sql`case when s.cancelled_at is null then coalesce(s.curr
 /** How many of the first pages run as prepared statements. */
 const PREPARED_PAGES = 5;
 
+/** The sorts beyond name (whose column depends on where the list starts). */
 const SORTS = {
-  name: sql`t.name`,
   joined: sql`m.created_at`,
   last_visit: sql`m.last_visit_at`,
   next_payment: nextPaymentSql,
@@ -67,16 +67,56 @@ export interface ListContext {
 }
 
 /**
- * The filters as SQL over `t` (the member's whole-name search row: only live members have one, so it
- * stands for "not deleted", carries the home gym, and gives the name order from an index), `m` (the
- * membership), `u` (the user) and `s`/`p` (the latest subscription and its price), with which of those
- * the filters read, so the count joins only what it needs.
+ * Where the list starts. Without a search, from the whole-name rows of member_search_terms (`t`): only
+ * live members have one, it carries the home gym, and its index gives the name order, so a page stops
+ * after its rows. With a search, from the memberships and users (`m`, `u`), so the users' trigram indexes
+ * find the few matches first and only those are joined.
+ */
+interface Driver {
+  from: SQL;
+  live: SQL;
+  organisation: SQL;
+  gym: SQL;
+  user: SQL;
+  name: SQL;
+  /** Joins the driver lacks, for the page; empty when the driver already has them. */
+  memberJoin: SQL;
+  userJoin: SQL;
+}
+
+const BY_NAME: Driver = {
+  from: sql`member_search_terms t`,
+  live: sql`t.term = t.name`,
+  organisation: sql`t.organisation_id`,
+  gym: sql`t.home_gym_id`,
+  user: sql`t.user_id`,
+  name: sql`t.name`,
+  memberJoin: sql`join organisation_members m on m.organisation_id = t.organisation_id and m.user_id = t.user_id`,
+  userJoin: sql`join users u on u.id = t.user_id`,
+};
+
+const BY_USER: Driver = {
+  from: sql`organisation_members m join users u on u.id = m.user_id`,
+  live: sql`m.deleted_at is null and u.deleted_at is null`,
+  organisation: sql`m.organisation_id`,
+  gym: sql`m.home_gym_id`,
+  user: sql`m.user_id`,
+  name: sql`u.search_name`,
+  memberJoin: sql``,
+  userJoin: sql``,
+};
+
+/**
+ * The filters as SQL over the driver, `m` (the membership), `u` (the user) and `s`/`p` (the latest
+ * subscription and its price), with which of those the filters read, so the count joins only what it
+ * needs.
  */
 function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListContext) {
-  const parts: SQL[] = [sql`t.organisation_id = ${scope.organisationId}`, sql`t.term = t.name`];
-  const needs = { member: false, user: false, subscription: false, price: false };
-  if (scope.gymIds !== null) parts.push(sql`t.home_gym_id = any(${bigintArray(scope.gymIds)})`);
   const search = filters.search?.trim();
+  const d = search ? BY_USER : BY_NAME;
+  const parts: SQL[] = [sql`${d.organisation} = ${scope.organisationId}`, d.live];
+  const needs = { member: false, user: false, subscription: false, price: false };
+  if (scope.gymIds !== null) parts.push(sql`${d.gym} = any(${bigintArray(scope.gymIds)})`);
   if (search) {
     needs.user = true;
     const pattern = `%${escapeLike(search)}%`;
@@ -98,7 +138,7 @@ function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListCon
       parts.push(sql`s.grace_period_ends_at is not null and s.cancelled_at is null`);
     if (filters.state === 'paused') parts.push(sql`s.paused_at is not null and s.cancelled_at is null`);
   }
-  if (filters.gym_id) parts.push(sql`t.home_gym_id = ${filters.gym_id}`);
+  if (filters.gym_id) parts.push(sql`${d.gym} = ${filters.gym_id}`);
   if (filters.offering_id) {
     needs.price = true;
     parts.push(sql`p.offering_id = ${filters.offering_id}`);
@@ -140,7 +180,7 @@ function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListCon
       ? null
       : sql`select coalesce(sum(members), 0)::int as total from member_counts
           where ${sql.join([sql`organisation_id = ${scope.organisationId}`, ...gyms], sql` and `)}`;
-  return { where: sql.join(parts, sql` and `), needs, counted };
+  return { driver: d, where: sql.join(parts, sql` and `), needs, counted };
 }
 
 const select = sql`select u.id::int as id, u.name, u.email, u.mobile_number, u.profile_picture_path,
@@ -152,14 +192,12 @@ const select = sql`select u.id::int as id, u.name, u.email, u.mobile_number, u.p
       p.id::int as price_id, p.amount as price_amount, p.billing_frequency,
       o.id::int as offering_id, o.name as offering_name`;
 
-const memberJoin = sql`join organisation_members m on m.organisation_id = t.organisation_id and m.user_id = t.user_id`;
-const userJoin = sql`join users u on u.id = t.user_id`;
 const subscriptionJoin = sql`left join subscriptions s on s.id = m.latest_subscription_id`;
 const priceJoin = sql`left join prices p on p.id = s.price_id`;
 
-const from = sql`from member_search_terms t
-    ${memberJoin}
-    ${userJoin}
+const fromOf = (d: Driver) => sql`from ${d.from}
+    ${d.memberJoin}
+    ${d.userJoin}
     left join gyms hg on hg.id = m.home_gym_id
     ${subscriptionJoin}
     ${priceJoin}
@@ -177,21 +215,22 @@ export async function listMembers(
   context: ListContext,
   page: { limit: number; offset: number },
 ): Promise<{ rows: MemberListRow[]; total: number }> {
-  const { where, needs, counted } = filtersSql(scope, filters, context);
+  const { driver: d, where, needs, counted } = filtersSql(scope, filters, context);
   const direction = filters.direction === 'desc' ? sql`desc` : sql`asc`;
-  const countFrom = sql`from member_search_terms t
-    ${needs.member ? memberJoin : sql``}
-    ${needs.user ? userJoin : sql``}
+  const countFrom = sql`from ${d.from}
+    ${needs.member ? d.memberJoin : sql``}
+    ${needs.user ? d.userJoin : sql``}
     ${needs.subscription ? subscriptionJoin : sql``}
     ${needs.price ? priceJoin : sql``}`;
   // The first pages, which staff open most, run as prepared statements (planned once per connection:
   // planning this join costs more than running it). Their limit and offset are written into the text,
   // since a generic plan cannot know them and would sort the whole list; deeper pages are planned per
   // request, which keeps the number of prepared variants small.
+  const sort = filters.sort === 'name' ? d.name : SORTS[filters.sort];
   const pageQuery = sql`${select}
-      ${from}
+      ${fromOf(d)}
       where ${where}
-      order by ${SORTS[filters.sort]} ${direction} nulls last, t.user_id ${direction}
+      order by ${sort} ${direction} nulls last, ${d.user} ${direction}
       ${sql.raw(`limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`)}`;
   const [rows, total] = await Promise.all([
     page.offset < PREPARED_PAGES * page.limit
@@ -218,13 +257,14 @@ export function exportBatch(
   afterId: number,
   limit: number,
 ) {
+  const { driver: d, where } = filtersSql(scope, filters, context);
   return queryPrepared<MemberListRow>(
     db,
     'members_export',
     sql`${select}
-      ${from}
-      where ${filtersSql(scope, filters, context).where} and t.user_id > ${afterId}
-      order by t.user_id
+      ${fromOf(d)}
+      where ${where} and ${d.user} > ${afterId}
+      order by ${d.user}
       ${sql.raw(`limit ${Math.trunc(limit)}`)}`,
   );
 }
