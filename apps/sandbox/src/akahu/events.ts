@@ -1,6 +1,7 @@
 // Akahu webhooks are subscribed per user and type (POST /v1/webhooks); each event goes to the app's
 // webhook URL with the subscription's `state`, signed with the current RSA key.
 import { akahuId } from '../shared/ids';
+import type { WebhookDelivery } from '../shared/webhooks';
 import type { AkahuContext } from './context';
 
 export interface AkahuEventInput {
@@ -69,4 +70,19 @@ export function emitTokenRevoked(ctx: AkahuContext, token: string): void {
     }
     ctx.state.hooks.delete(hook._id);
   }
+}
+
+/**
+ * A test event for the product's webhooks screen (the sandbox's own; Akahu has no test events): it
+ * carries the `state` the product gives when subscribing, which says whose it is, and a fresh item id.
+ */
+export function emitAkahuTestEvent(ctx: AkahuContext, state: string): WebhookDelivery {
+  const payload = {
+    webhook_type: 'WEBHOOK',
+    webhook_code: 'TEST_EVENT',
+    state,
+    item_id: akahuId('test'),
+    sent_at: ctx.runtime.clock.now().toISOString(),
+  };
+  return ctx.runtime.webhooks.enqueue('akahu', 'WEBHOOK TEST_EVENT', JSON.stringify(payload));
 }

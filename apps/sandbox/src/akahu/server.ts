@@ -1,6 +1,7 @@
 // Builds the Akahu simulator's listener.
 import type { FastifyInstance } from 'fastify';
-import { registerCommonControls } from '../shared/control-routes';
+import { z } from 'zod';
+import { parseControl, registerCommonControls, registerTestEventRoute } from '../shared/control-routes';
 import { FaultInjector } from '../shared/faults';
 import { createServiceApp } from '../shared/http';
 import type { SandboxRuntime } from '../shared/runtime';
@@ -8,6 +9,7 @@ import { registerAccountRoutes } from './account-routes';
 import type { AkahuContext, AkahuSettings } from './context';
 import { type AkahuControls, createAkahuControls, registerAkahuControlRoutes } from './controls';
 import { akahuErrorBody } from './errors';
+import { emitAkahuTestEvent } from './events';
 import { registerOAuthPage } from './oauth-page';
 import { registerPaymentRoutes } from './payment-routes';
 import { SigningKeys } from './signing-keys';
@@ -52,5 +54,8 @@ export function createAkahuSimulator(runtime: SandboxRuntime, settings: AkahuSet
   registerWebhookRoutes(app, ctx);
   registerCommonControls(app, { service: 'akahu', runtime, faults, reset });
   registerAkahuControlRoutes(app, controls);
+  registerTestEventRoute(app, runtime, (body) =>
+    emitAkahuTestEvent(ctx, parseControl(z.object({ state: z.string().min(1).max(200) }), body).state),
+  );
   return { app, controls, faults };
 }

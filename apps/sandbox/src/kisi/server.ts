@@ -1,7 +1,8 @@
 // Builds the Kisi simulator's listener, seeded with an organisation owner, a place, two doors and a
 // members' group, so a demo works before anything is set up.
 import type { FastifyInstance } from 'fastify';
-import { registerCommonControls } from '../shared/control-routes';
+import { z } from 'zod';
+import { parseControl, registerCommonControls, registerTestEventRoute } from '../shared/control-routes';
 import { FaultInjector } from '../shared/faults';
 import { createServiceApp } from '../shared/http';
 import type { SandboxRuntime } from '../shared/runtime';
@@ -11,7 +12,7 @@ import { kisiErrorBody } from './errors';
 import { registerPlaceRoutes } from './place-routes';
 import { registerRoleAssignmentRoutes } from './role-assignment-routes';
 import { KisiState } from './state';
-import { kisiSignature, registerUnlockRoutes } from './unlock';
+import { emitKisiTestEvent, kisiSignature, registerUnlockRoutes } from './unlock';
 import { registerUserRoutes } from './user-routes';
 
 export interface KisiSimulator {
@@ -99,5 +100,8 @@ export function createKisiSimulator(runtime: SandboxRuntime, settings: KisiSetti
   registerUnlockRoutes(app, ctx);
   registerCommonControls(app, { service: 'kisi', runtime, faults, reset });
   registerKisiControlRoutes(app, controls);
+  registerTestEventRoute(app, runtime, (body) =>
+    emitKisiTestEvent(ctx, parseControl(z.object({ place_id: z.number().int().min(1) }), body).place_id),
+  );
   return { app, controls, faults };
 }

@@ -1,8 +1,10 @@
 // Unlocking: allowed for the organisation's owner and for a user holding a role assignment valid
 // now (valid_from ≤ now < valid_until) over the lock's group, its place or the organisation.
-// Every attempt becomes a `lock.unlock` event (success or denied), sent as a signed webhook.
+// Every attempt becomes a `lock.unlock` event (success or denied), sent as a signed webhook; a test
+// event for the product's webhooks screen is sent the same way.
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { WebhookDelivery } from '../shared/webhooks';
 import { authenticate, requireAdmin } from './auth';
 import type { KisiContext } from './context';
 import { kisiError, notFound } from './errors';
@@ -81,4 +83,17 @@ export function registerUnlockRoutes(app: FastifyInstance, ctx: KisiContext): vo
       .reverse();
     return paginate(reply, events, query);
   });
+}
+
+/** A test event for the product's webhooks screen (the sandbox's own type) about one of its places. */
+export function emitKisiTestEvent(ctx: KisiContext, placeId: number): WebhookDelivery {
+  const event = {
+    uuid: randomUUID(),
+    type: 'sandbox.test_event',
+    organization_id: ORGANIZATION.id,
+    place_id: placeId,
+    message: 'A test event from the Kisi simulator.',
+    created_at: ctx.runtime.clock.now().toISOString(),
+  };
+  return ctx.runtime.webhooks.enqueue('kisi', event.type, JSON.stringify(event));
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FaultInjector } from './faults';
 import { ProviderHttpError } from './http';
 import { type SandboxRuntime, settle } from './runtime';
-import type { ServiceName } from './webhooks';
+import type { ServiceName, WebhookDelivery } from './webhooks';
 
 export function parseControl<T>(schema: z.ZodType<T>, input: unknown): T {
   const parsed = schema.safeParse(input ?? {});
@@ -82,5 +82,29 @@ export function registerCommonControls(app: FastifyInstance, options: CommonCont
   app.delete('/__sandbox/faults', async () => {
     faults.clear();
     return { ok: true };
+  });
+}
+
+/**
+ * POST /__sandbox/webhooks/test-event: the simulator sends a test event of its own kind (made by
+ * `make` from the body: what it names tells the product whose it is) to its webhook target, as any
+ * other event (signed, retried), and answers the delivery once its first attempt has an answer.
+ */
+export function registerTestEventRoute(
+  app: FastifyInstance,
+  runtime: SandboxRuntime,
+  make: (body: unknown) => WebhookDelivery,
+): void {
+  app.post('/__sandbox/webhooks/test-event', async (request) => {
+    const delivery = await runtime.webhooks.firstAnswer(make(request.body));
+    const last = delivery.attempts.at(-1);
+    return {
+      id: delivery.id,
+      event_type: delivery.eventType,
+      url: delivery.url,
+      status: delivery.status,
+      status_code: last?.statusCode ?? null,
+      error: last?.error ?? null,
+    };
   });
 }

@@ -179,6 +179,23 @@ export class WebhookDispatcher {
     return this.deliveries.filter((d) => !service || d.service === service);
   }
 
+  /**
+   * Waits (real time, up to `timeoutMs`) until the delivery's first attempt has its answer, or it left
+   * the queue (dropped, no target); answers it as it then stands.
+   */
+  async firstAnswer(
+    delivery: WebhookDelivery,
+    timeoutMs = SEND_TIMEOUT_MS + 1_000,
+  ): Promise<WebhookDelivery> {
+    const until = Date.now() + timeoutMs;
+    const answered = () => {
+      const first = delivery.attempts[0];
+      return delivery.status !== 'pending' || (first && (first.statusCode !== undefined || first.error));
+    };
+    while (!answered() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    return delivery;
+  }
+
   reset(service?: ServiceName): void {
     this.deliveries = this.deliveries.filter((d) => service && d.service !== service);
     if (service) {

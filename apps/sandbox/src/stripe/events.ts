@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { unixSeconds } from '../shared/clock';
 import { stripeId } from '../shared/ids';
+import type { WebhookDelivery } from '../shared/webhooks';
 import { nowUnix, type StripeContext } from './context';
 import type { StripeCall } from './route';
 import type { StripeEvent } from './types';
@@ -20,6 +21,28 @@ export function emitStripeEvent(
   object: unknown,
   previousAttributes?: Record<string, unknown>,
 ): StripeEvent {
+  return sendStripeEvent(ctx, source, type, object, previousAttributes).event;
+}
+
+/**
+ * A test event about a connected account, for the product's webhooks screen (the sandbox's own type:
+ * Stripe's dashboard sends test events of real types with made-up objects).
+ */
+export function emitStripeTestEvent(ctx: StripeContext, account: string): WebhookDelivery {
+  return sendStripeEvent(ctx, { account }, 'sandbox.test_event', {
+    object: 'test_event',
+    account,
+    message: 'A test event from the Stripe simulator.',
+  }).delivery;
+}
+
+function sendStripeEvent(
+  ctx: StripeContext,
+  source: { account: string | null; call?: StripeCall | null },
+  type: string,
+  object: unknown,
+  previousAttributes?: Record<string, unknown>,
+): { event: StripeEvent; delivery: WebhookDelivery } {
   const event: StripeEvent = {
     id: stripeId('evt'),
     object: 'event',
@@ -36,6 +59,6 @@ export function emitStripeEvent(
     type,
   };
   ctx.state.events.push({ account: source.account, value: event });
-  ctx.runtime.webhooks.enqueue('stripe', type, JSON.stringify(event, null, 2));
-  return event;
+  const delivery = ctx.runtime.webhooks.enqueue('stripe', type, JSON.stringify(event, null, 2));
+  return { event, delivery };
 }

@@ -1,6 +1,7 @@
 // Builds the Stripe simulator's listener (the SDK's `host`/`port`/`protocol` point here).
 import type { FastifyInstance } from 'fastify';
-import { registerCommonControls } from '../shared/control-routes';
+import { z } from 'zod';
+import { parseControl, registerCommonControls, registerTestEventRoute } from '../shared/control-routes';
 import { FaultInjector } from '../shared/faults';
 import { createServiceApp } from '../shared/http';
 import type { SandboxRuntime } from '../shared/runtime';
@@ -10,7 +11,7 @@ import type { StripeContext, StripeSettings } from './context';
 import { createStripeControls, registerStripeControlRoutes, type StripeControls } from './controls';
 import { registerCustomerRoutes } from './customer-routes';
 import { stripeErrorBody } from './errors';
-import { stripeSignatureHeader } from './events';
+import { emitStripeTestEvent, stripeSignatureHeader } from './events';
 import { registerOnboardingPage } from './onboarding-page';
 import { registerPaymentIntentRoutes } from './payment-intent-routes';
 import { registerRefundRoutes } from './refund-routes';
@@ -58,6 +59,12 @@ export function createStripeSimulator(runtime: SandboxRuntime, settings: StripeS
   registerThreeDSecurePage(app, ctx);
   registerCommonControls(app, { service: 'stripe', runtime, faults, reset });
   registerStripeControlRoutes(app, controls);
+  registerTestEventRoute(app, runtime, (body) =>
+    emitStripeTestEvent(
+      ctx,
+      parseControl(z.object({ account: z.string().startsWith('acct_') }), body).account,
+    ),
+  );
   return {
     app,
     controls,

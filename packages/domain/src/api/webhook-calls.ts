@@ -55,6 +55,22 @@ export const webhookEndpointSchema = z.object({
     }),
   ),
   failures_last_7_days: z.number(),
+  /** Sandbox only: the simulator can be asked to send this organisation a test event. */
+  can_send_test_event: z.boolean(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const webhookEndpointsAnswer = z.object({ data: z.array(webhookEndpointSchema) });
+
+/** POST /api/webhooks/{provider}/test-event: what the simulator's delivery of the test event did. */
+export const webhookTestEventSchema = z.object({
+  provider: z.enum(WEBHOOK_PROVIDERS),
+  event_type: z.string(),
+  /** The simulator's delivery: delivered (this app answered 2xx), pending (retrying), dropped, no_target, failed. */
+  delivery_status: z.string(),
+  /** This app's HTTP answer to the delivery, when it got one. */
+  status_code: z.number().nullable(),
+  /** The endpoint as it stands after the delivery. */
+  endpoint: webhookEndpointSchema,
+});
+export type WebhookTestEvent = z.infer<typeof webhookTestEventSchema>;
+export const webhookTestEventAnswer = z.object({ data: webhookTestEventSchema });

@@ -490,6 +490,8 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'POST /api/staff/{id}/kisi-access': 'the session’s current gym (staff-access.routes.test.ts)',
   'GET /api/webhook-calls': 'organisation admins (webhook-calls tests)',
   'GET /api/webhooks': 'organisation admins (webhook-endpoints.routes.test.ts)',
+  'POST /api/webhooks/{provider}/test-event':
+    'organisation admins, sandbox only (webhook-test-event.routes.test.ts)',
   'GET /api/expected-payments-debugging': 'organisation admins (expected-payments.routes.test.ts)',
   'GET /api/dev/clock': 'organisation admins, sandbox only (billing-run.routes.test.ts)',
   'POST /api/dev/clock': 'organisation admins, sandbox only (billing-run.routes.test.ts)',

@@ -1,5 +1,6 @@
 // Kisi webhooks: every lock.unlock (allowed or denied) at a gym's place by a member holding that Kisi
 // user becomes a visit. Kisi signs the body only (no timestamp): a replay is caught by the event uuid.
+// Other events are recorded, for the organisation whose place they name.
 
 import type { KisiUnlockEvent } from '../../adapters/kisi';
 import { ProviderError } from '../../adapters/provider-error';
@@ -44,7 +45,13 @@ export function kisiWebhookHandler(deps: AppDeps): WebhookHandler {
     },
     async plan(verified) {
       const event = verified.event as KisiUnlockEvent;
-      if (event.type !== 'lock.unlock') return { organisationId: null, note: NOT_ACTED_ON };
+      if (event.type !== 'lock.unlock') {
+        // Not acted on, but recorded for the organisation whose place it names (a sandbox test event).
+        const candidates = Number.isSafeInteger(event.placeId)
+          ? await placesWithKisiId(deps.db, String(event.placeId))
+          : [];
+        return { organisationId: candidates[0]?.organisationId ?? null, note: NOT_ACTED_ON };
+      }
       return planUnlock(deps, event);
     },
   };

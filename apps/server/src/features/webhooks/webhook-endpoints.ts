@@ -1,6 +1,7 @@
 // GET /api/webhooks (organisation admins): each provider's webhook endpoint for the organisation, whether
 // the provider sends there (in a sandbox the simulator is asked; live providers keep it in their own
-// dashboards), the last call received for the organisation and the failures of the last 7 days.
+// dashboards), the last call received for the organisation and the failures of the last 7 days; in a
+// sandbox, whether its simulator can send a test event (webhook-test-event.ts).
 import { WEBHOOK_PROVIDERS, type WebhookEndpoint, type WebhookProvider } from '@gym/domain/api/webhook-calls';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
@@ -9,7 +10,7 @@ import { queryRows } from '../../db/client';
 const FAILURE_DAYS = 7;
 const SHOWN_FAILURES = 5;
 
-function simulatorUrl(deps: Pick<AppDeps, 'env'>, provider: WebhookProvider): string | undefined {
+export function simulatorUrl(deps: Pick<AppDeps, 'env'>, provider: WebhookProvider): string | undefined {
   const { env } = deps;
   if (provider === 'akahu') return env.AKAHU_API_URL;
   if (provider === 'stripe') return env.STRIPE_API_URL;
@@ -101,6 +102,7 @@ export async function webhookEndpoints(
           error: row.error,
         })),
         failures_last_7_days: failed[0]?.n ?? 0,
+        can_send_test_event: deps.env.PROVIDERS === 'sandbox' && simulatorUrl(deps, provider) !== undefined,
       };
     }),
   );

@@ -3,7 +3,11 @@
 // (forged or unverifiable ones, events about records we do not hold) belong to no tenant and are
 // not listed to any: they stay in the table and the logs for the platform's operators.
 
-import { webhookEndpointsAnswer } from '@gym/domain/api/webhook-calls';
+import {
+  WEBHOOK_PROVIDERS,
+  webhookEndpointsAnswer,
+  webhookTestEventAnswer,
+} from '@gym/domain/api/webhook-calls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -15,6 +19,7 @@ import { stripeWebhookHandler } from './stripe-webhooks';
 import { presentWebhookCall, webhookCallSchema, webhookCallsQuery } from './webhook-calls.presenter';
 import { listWebhookCalls } from './webhook-calls.repository';
 import { webhookEndpoints } from './webhook-endpoints';
+import { sendTestEvent } from './webhook-test-event';
 import { receiveWebhook } from './webhooks.service';
 
 const webhookAnswer = z.object({
@@ -120,5 +125,34 @@ export const webhookRoutes =
         },
       },
       async (request) => ({ data: await webhookEndpoints(deps, authOf(request).organisationId) }),
+    );
+
+    app.post(
+      '/api/webhooks/:provider/test-event',
+      {
+        preHandler: guard(deps, { organisationAdmin: true }),
+        schema: {
+          tags: ['webhooks'],
+          summary:
+            'Sandbox only: the provider’s simulator sends this organisation a test event; answers its delivery and the endpoint after it (404 with live providers)',
+          params: z.object({
+            provider: z.enum(WEBHOOK_PROVIDERS, {
+              error: `Value must be one of: ${WEBHOOK_PROVIDERS.join(', ')}`,
+            }),
+          }),
+          response: {
+            200: webhookTestEventAnswer,
+            401: errorBody,
+            403: errorBody,
+            404: errorBody,
+            409: errorBody,
+            422: errorBody,
+            502: errorBody,
+          },
+        },
+      },
+      async (request) => ({
+        data: await sendTestEvent(deps, authOf(request), request.params.provider),
+      }),
     );
   };

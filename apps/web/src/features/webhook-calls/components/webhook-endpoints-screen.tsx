@@ -1,10 +1,12 @@
 // /webhooks (organisation admins): for Akahu, Stripe and Kisi, the endpoint this organisation's events
 // must go to, whether the provider sends there, the last call received and the failures of the last
-// seven days, each linking to the full list of calls.
+// seven days, each linking to the full list of calls. In a sandbox each card has "Send test event": the
+// simulator sends this organisation a signed test event, and the card shows how its delivery went.
 import { formatDateTime } from '@gym/domain/format';
 import {
   Alert,
   Badge,
+  Button,
   Code,
   Group,
   List,
@@ -17,14 +19,67 @@ import {
 } from '@mantine/core';
 import { RouteLink } from '@/components/ui/route-link';
 import { LoadErrorAlert } from '@/components/ui/table-states';
+import { errorMessage } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session/me';
-import { useWebhookEndpoints, type WebhookEndpoint } from '../api/webhook-endpoints';
+import {
+  useSendTestEvent,
+  useWebhookEndpoints,
+  type WebhookEndpoint,
+  type WebhookTestEvent,
+} from '../api/webhook-endpoints';
 import { PROVIDER_LABELS, statusBadge } from '../lib/webhook-call-display';
 
 function registrationBadge(endpoint: WebhookEndpoint) {
   if (endpoint.registered === true) return <Badge color="green">Registered</Badge>;
   if (endpoint.registered === false) return <Badge color="red">Not registered</Badge>;
   return <Badge color="gray">Unknown</Badge>;
+}
+
+/** How the simulator's delivery of a test event went, in a sentence. */
+function testEventText(answer: WebhookTestEvent): string {
+  switch (answer.delivery_status) {
+    case 'delivered':
+      return `Test event ${answer.event_type} delivered: this app answered ${answer.status_code ?? 'OK'}.`;
+    case 'dropped':
+      return 'The simulator dropped the test event (it is set to drop deliveries).';
+    case 'no_target':
+      return 'The simulator sends nowhere, so the test event went nowhere.';
+    case 'failed':
+      return 'The simulator gave up delivering the test event.';
+    default:
+      return answer.status_code
+        ? `This app answered ${answer.status_code}; the simulator will try the test event again.`
+        : 'The test event is on its way (the simulator holds deliveries back).';
+  }
+}
+
+function SendTestEvent({ endpoint, label }: { endpoint: WebhookEndpoint; label: string }) {
+  const organisation = useCurrentUser().current_organisation;
+  const send = useSendTestEvent(organisation?.id ?? 0);
+  return (
+    <Stack gap={4} mt="sm">
+      <Button
+        variant="light"
+        size="xs"
+        w="fit-content"
+        loading={send.isPending}
+        onClick={() => send.mutate(endpoint.provider)}
+        aria-label={`Send test event from ${label}`}
+      >
+        Send test event
+      </Button>
+      {send.isSuccess ? (
+        <Text size="xs" role="status">
+          {testEventText(send.data)}
+        </Text>
+      ) : null}
+      {send.isError ? (
+        <Text size="xs" c="red" role="alert">
+          {errorMessage(send.error)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }
 
 function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
@@ -71,6 +126,7 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           ))}
         </List>
       ) : null}
+      {endpoint.can_send_test_event ? <SendTestEvent endpoint={endpoint} label={label} /> : null}
       <RouteLink
         to="webhook-calls"
         query={{ provider: endpoint.provider }}
