@@ -229,6 +229,11 @@ export const charges = pgTable(
     index('charges_failed_unpaid')
       .on(t.firstFailedAt)
       .where(sql`${t.status} = 'unpaid' and ${t.firstFailedAt} is not null`),
+    // Every charge that ever failed, with what says whether it was owed at a day's end: the dashboard's
+    // past days (who was in grace) read it alone instead of every charge of the organisation.
+    index('charges_org_failed')
+      .on(t.organisationId, t.firstFailedAt, t.paidAt, t.subscriptionId, t.status)
+      .where(sql`${t.firstFailedAt} is not null`),
     check('charges_kind', sql`${t.kind} in ('period','break_fee','manual')`),
     check('charges_status', sql`${t.status} in ('unpaid','paid','written_off','refunded')`),
     check('charges_amount', sql`${t.amount} >= 0 and ${t.surcharge} >= 0`),

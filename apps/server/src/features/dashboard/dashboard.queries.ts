@@ -30,7 +30,14 @@ import {
 import { formatMoney, mulDivRoundHalfUp } from '@gym/domain/money';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { inScope, reasonsOf, type Scope, type StandingRow, standingsSql } from './member-standing';
+import {
+  inScope,
+  pastStandingsSql,
+  reasonsOf,
+  type Scope,
+  type StandingRow,
+  standingsSql,
+} from './member-standing';
 
 export type { Scope } from './member-standing';
 
@@ -103,7 +110,10 @@ async function activeCount(db: Executor, scope: Scope, day: CalendarDate, today:
 const keptCounts = new WeakMap<object, Map<string, number>>();
 const KEPT_COUNTS_LIMIT = 100_000;
 
-/** Members active at the end of each past day (before `today`); each scope and day worked out once. */
+/**
+ * Members active at the end of each past day (before `today`); each scope and day worked out once, the
+ * days not yet kept in one statement.
+ */
 async function pastActiveCounts(
   db: Executor,
   scope: Scope,
@@ -116,19 +126,22 @@ async function pastActiveCounts(
     keptCounts.set(db, kept);
   }
   const scopeKey = `${scope.organisationId}:${scope.gymIds === null ? 'all' : [...scope.gymIds].sort((a, b) => a - b).join(',')}`;
-  const counts = new Map<CalendarDate, number>();
-  for (const day of new Set(days)) {
-    if (day >= today) continue;
-    const key = `${scopeKey}:${day}`;
-    let active = kept.get(key);
-    if (active === undefined) {
-      active = await activeCount(db, scope, day, today);
+  const keyOf = (day: CalendarDate) => `${scopeKey}:${day}`;
+  const past = [...new Set(days)].filter((day) => day < today);
+  const missing = past.filter((day) => !kept.has(keyOf(day)));
+  if (missing.length > 0) {
+    const rows = await queryRows<{ day: string; active: number }>(
+      db,
+      sql`select st.day::text as day, count(*) filter (where st.state = 'active')::int as active
+          from (${pastStandingsSql(scope, missing)}) st group by st.day`,
+    );
+    const found = new Map(rows.map((r) => [r.day, Number(r.active)]));
+    for (const day of missing) {
       if (kept.size >= KEPT_COUNTS_LIMIT) kept.delete(kept.keys().next().value as string);
-      kept.set(key, active);
+      kept.set(keyOf(day), found.get(day) ?? 0);
     }
-    counts.set(day, active);
   }
-  return counts;
+  return new Map(past.map((day) => [day, kept.get(keyOf(day)) ?? 0]));
 }
 
 export async function dashboardStats(db: Executor, scope: Scope, now: Date, days: number): Promise<Stats> {

@@ -9,7 +9,7 @@ import { charges, subscriptionPauses } from '../../db/schema/index';
 import { createOffering, createPrice, createSubscription } from '../../test/catalogue-factories';
 import { createMember, createTenant } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
-import { endOfDay, type Scope, standingsSql } from './member-standing';
+import { endOfDay, pastStandingsSql, type Scope, standingsSql } from './member-standing';
 
 const TODAY = '2026-06-15' as CalendarDate;
 const day = (offset: number) => addDays(TODAY, offset);
@@ -173,6 +173,42 @@ describe('standingsSql', () => {
       const { scope } = await organisationWith([history]);
       expect(await stateOn(scope, 0), JSON.stringify(history)).toBe(state);
     }
+  });
+
+  it('works out many past days in one statement as it does one at a time', async () => {
+    const { scope, ids } = await organisationWith([
+      { start: -200, cancelledAt: startOfDayInstant(day(-120)) },
+      // Two memberships starting the same day: the later one (the greater id) counts, from that day.
+      { start: -100, cancelledAt: startOfDayInstant(day(-90)) },
+      {
+        start: -100,
+        pauses: [{ start: -60, end: -50 }],
+        failures: [{ failedAt: endOfDay(day(-30)), paidAt: endOfDay(day(-21)) }],
+      },
+    ]);
+    const offsets = [-210, -150, -110, -100, -95, -89, -55, -30, -22, -21, -1];
+    const together = await queryRows<{ day: string; id: number; state: string }>(
+      database.db,
+      sql`select st.day::text, st.id::int, st.state
+          from (${pastStandingsSql(scope, offsets.map(day))}) st order by st.day`,
+    );
+    const alone: { day: string; id: number; state: string }[] = [];
+    for (const offset of offsets)
+      for (const row of await standings(scope, offset)) alone.push({ day: day(offset), ...row });
+    expect(together).toEqual(alone);
+    expect(new Set(together.filter((r) => r.day >= day(-100)).map((r) => r.id))).toEqual(new Set([ids[2]]));
+    expect(together.map((r) => [r.day, r.state])).toEqual([
+      [day(-150), 'active'],
+      [day(-110), 'cancelled'],
+      [day(-100), 'active'],
+      [day(-95), 'active'],
+      [day(-89), 'active'],
+      [day(-55), 'paused'],
+      [day(-30), 'grace'],
+      [day(-22), 'grace'],
+      [day(-21), 'active'],
+      [day(-1), 'active'],
+    ]);
   });
 
   it('is active on any past day after the start when nothing ever happened', async () => {

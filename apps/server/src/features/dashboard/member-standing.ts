@@ -33,6 +33,7 @@ export const endOfDay = (day: CalendarDate) => new Date(startOfDayInstant(addDay
 
 /** A row of standingsSql: the membership, its state's inputs as they stood that day, and the state. */
 export interface StandingRow {
+  day?: string;
   id: number;
   user_id: number;
   gym_id: number;
@@ -53,39 +54,52 @@ export interface StandingRow {
  * StandingRow, as SQL typed for the database; select from it as a subquery).
  */
 export function standingsSql(scope: Scope, day: CalendarDate, today: CalendarDate): SQL {
+  if (day < today) return pastStandingsSql(scope, [day]);
+  const gym = inScope(scope, sql`s.gym_id`);
+  return sql`select ${today}::date as day, s.*, ${subscriptionStateSql(today)} as state from (
+      select distinct on (s.user_id) s.id, s.user_id, s.gym_id, s.price_id, s.start_date, s.paused_at,
+        null::date as pause_end, s.cancelled_at, s.grace_period_ends_at, s.upcoming_state
+      from subscriptions s
+      where s.organisation_id = ${scope.organisationId} and not s.is_staging ${gym}
+      order by s.user_id, s.start_date desc, s.id desc) s`;
+}
+
+/**
+ * Each member's membership on each of the past `days` with its state as of the day's end: a row per day
+ * and member who had one (StandingRow's columns and `day`), in one statement whatever the number of days.
+ * A subscription is the member's on the days from its start until the next one's start (their
+ * subscriptions in order of start, then id); the day's end is the last millisecond before the next
+ * Auckland midnight, as endOfDay.
+ */
+export function pastStandingsSql(scope: Scope, days: CalendarDate[]): SQL {
   const org = scope.organisationId;
   const gym = inScope(scope, sql`s.gym_id`);
-  if (day >= today) {
-    return sql`select s.*, ${subscriptionStateSql(today)} as state from (
-        select distinct on (s.user_id) s.id, s.user_id, s.gym_id, s.price_id, s.start_date, s.paused_at,
-          null::date as pause_end, s.cancelled_at, s.grace_period_ends_at, s.upcoming_state
-        from subscriptions s
-        where s.organisation_id = ${org} and not s.is_staging ${gym}
-        order by s.user_id, s.start_date desc, s.id desc) s`;
-  }
-  const end = sql`${endOfDay(day).toISOString()}::timestamptz`;
-  const on = sql`${day}::date`;
-  return sql`select s.*, ${subscriptionStateSql(day)} as state from (
-      select c.id, c.user_id, c.gym_id, c.price_id, c.start_date,
+  const list = `{${days.join(',')}}`;
+  return sql`with days as (
+      select d.day, ((d.day + 1)::timestamp at time zone 'Pacific/Auckland') - interval '1 millisecond' as end_at
+      from unnest(${list}::date[]) as d(day))
+    select s.*, ${subscriptionStateSql(sql`s.day`)} as state from (
+      select d.day, c.id, c.user_id, c.gym_id, c.price_id, c.start_date,
         (pz.start_date::timestamp at time zone 'Pacific/Auckland') as paused_at, pz.end_date as pause_end,
-        case when c.cancelled_at <= ${end} then c.cancelled_at end as cancelled_at,
-        case when ow.subscription_id is not null then ${on} end as grace_period_ends_at,
+        case when c.cancelled_at <= d.end_at then c.cancelled_at end as cancelled_at,
+        case when ow.subscription_id is not null then d.day end as grace_period_ends_at,
         null::text as upcoming_state
       from (
-        select distinct on (s.user_id) s.id, s.user_id, s.gym_id, s.price_id, s.start_date, s.cancelled_at
+        select s.id, s.user_id, s.gym_id, s.price_id, s.start_date, s.cancelled_at,
+          lead(s.start_date) over (partition by s.user_id order by s.start_date, s.id) as next_start
         from subscriptions s
-        where s.organisation_id = ${org} and not s.is_staging and s.start_date <= ${on} ${gym}
-        order by s.user_id, s.start_date desc, s.id desc) c
+        where s.organisation_id = ${org} and not s.is_staging ${gym}) c
+      join days d on c.start_date <= d.day and (c.next_start is null or d.day < c.next_start)
       left join (
-        select distinct on (sp.subscription_id) sp.subscription_id, sp.start_date, sp.end_date
-        from subscription_pauses sp
+        select distinct on (d.day, sp.subscription_id) d.day, sp.subscription_id, sp.start_date, sp.end_date
+        from subscription_pauses sp join days d on sp.start_date <= d.day and d.day < sp.end_date
         where sp.organisation_id = ${org} and sp.cancelled_at is null
-          and sp.start_date <= ${on} and ${on} < sp.end_date
-        order by sp.subscription_id, sp.start_date) pz on pz.subscription_id = c.id
+        order by d.day, sp.subscription_id, sp.start_date) pz on pz.day = d.day and pz.subscription_id = c.id
       left join (
-        select distinct ch.subscription_id from charges ch
-        where ch.organisation_id = ${org} and ch.first_failed_at <= ${end} and ch.status <> 'written_off'
-          and (ch.paid_at is null or ch.paid_at > ${end})) ow on ow.subscription_id = c.id) s`;
+        select distinct d.day, ch.subscription_id
+        from charges ch join days d on ch.first_failed_at <= d.end_at and (ch.paid_at is null or ch.paid_at > d.end_at)
+        where ch.organisation_id = ${org} and ch.first_failed_at is not null and ch.status <> 'written_off'
+      ) ow on ow.day = d.day and ow.subscription_id = c.id) s`;
 }
 
 /** The facts behind a standing on `day`, in words, for the debugging screen. */
