@@ -174,3 +174,39 @@ test('a gym admin is kept from the webhook calls', async ({ page }) => {
   await page.goto('/webhook-calls');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('in the sandbox, an organisation admin sends a test event from a provider and sees it arrive', async ({
+  page,
+}) => {
+  await signInWithApi(page, DEMO.admin);
+  await switchToOrganisation(page, 'Southern Strength');
+  await page.goto('/webhooks');
+  await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
+
+  for (const [provider, eventType] of [
+    ['Stripe', 'sandbox.test_event'],
+    ['Akahu', 'WEBHOOK:TEST_EVENT'],
+  ] as const) {
+    const card = page.getByRole('region', { name: provider });
+    await expect(card.getByText('Registered', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: `Send test event from ${provider}` }).click();
+    // The simulator's signed delivery reached this app, and the card's last call is that event.
+    await expect(card.getByRole('status')).toHaveText(/^Test event .+ delivered: this app answered 200\.$/);
+    await expect(
+      card.getByText(new RegExp(`^Last call .*\\(${eventType.replace('.', '\\.')}\\)`)),
+    ).toBeVisible();
+    await expect(card.getByText('Processed', { exact: true })).toBeVisible();
+  }
+  await page.screenshot({ path: '/tmp/webhooks-test-event.png', fullPage: true });
+
+  // The calls list has it too, for this organisation.
+  await page.getByRole('region', { name: 'Stripe' }).getByRole('link', { name: 'All Stripe calls' }).click();
+  await expect(page).toHaveURL(/\/webhook-calls\?provider=stripe$/);
+  await expect(
+    page
+      .getByRole('table', { name: 'Webhook calls' })
+      .getByRole('row')
+      .filter({ hasText: 'sandbox.test_event' })
+      .first(),
+  ).toBeVisible();
+});
