@@ -8,8 +8,9 @@ import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import { type Executor, queryRows } from '../../db/client';
-import { conflict } from '../../http/app-error';
+import { AppError, conflict } from '../../http/app-error';
 import { kisiFor } from '../access-control';
+import { syncDoorAccess } from '../billing';
 import { iso, isoOrNull, stateInput } from './members.presenter';
 import * as repo from './members.repository';
 import { memberFor } from './members.service';
@@ -102,15 +103,27 @@ export async function memberCredentials(deps: AppDeps, auth: AuthContext, userId
 }
 
 /**
- * A new Kisi login for the member at their gym's place (the old one is removed in Kisi first). Kisi is
- * asked before anything is written, so a Kisi failure changes nothing here. The login's secret is
- * answered once and not stored.
+ * A new Kisi login for the member at their gym's place (the old one is removed in Kisi first). A login
+ * only signs the member in; the door right is the Kisi role the door sync gives or takes by the
+ * membership's state. So the sync runs first: a member whose membership gives no door access (paused,
+ * cancelled, grace ended) holds no role when the new login is made, even if an earlier sync failed and
+ * left one behind; if Kisi cannot take it away now, no login is made. A member whose membership gives
+ * access gets the role at once (the new login opens the doors). Kisi is asked before anything of the
+ * login is written, so a Kisi failure changes nothing here. The secret is answered once and not stored.
  */
 export async function recreateKisiLogin(deps: AppDeps, actor: Actor, userId: number) {
   const { auth } = actor;
   const member = await memberFor(deps, auth, userId, 'manage');
-  const { place } = await placeForMember(deps, auth.organisationId, member);
+  const { sub, place } = await placeForMember(deps, auth.organisationId, member);
   if (!place) throw conflict('The member’s gym has no Kisi place yet: link the gym to its Kisi place first.');
+  if (sub && sub.gym_id === place.gym_id) {
+    const doors = await syncDoorAccess(deps, [sub.id]);
+    if (doors.failed > 0)
+      throw new AppError('provider_unavailable', {
+        message:
+          'Kisi could not bring the member’s door access into line with their membership, so no new login was made. Try again shortly.',
+      });
+  }
   const existing = (await credentials(deps.db, auth.organisationId, member.id)).find(
     (c) => c.place_row_id === place.id,
   );

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendActivity } from '../../db/activity';
 import {
   accessControlIntegrations,
+  accessCredentials,
   bankAccounts,
   cards,
   charges,
@@ -17,13 +18,14 @@ import {
   payments,
   paymentTypes,
   places,
+  subscriptions,
 } from '../../db/schema/index';
 import { createTenant, unique } from '../../test/factories';
 import { createVisit } from '../../test/gym-factories';
 import { expectIsolated } from '../../test/isolation';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
-import { connectKisi, kisiApi } from '../access-control/access-control.test-support';
+import { connectKisi, KISI_KEY, kisiApi } from '../access-control/access-control.test-support';
 import { catalogueOf, memberIn, type Tenant } from './members.test-support';
 
 let t: TestApp;
@@ -269,7 +271,8 @@ describe('door access', () => {
     expect(made.statusCode, made.body).toBe(200);
     const first = made.json().data;
     expect(first.login_secret).toEqual(expect.any(String));
-    expect(first.credential).toMatchObject({ place: { name: 'Central doors' }, has_door_access: false });
+    // Her membership gives door access: the new login opens the doors at once (the sync gave the role).
+    expect(first.credential).toMatchObject({ place: { name: 'Central doors' }, has_door_access: true });
     const again = (await post(`/api/users/${mere.id}/recreate-kisi-login`)).json().data;
     expect(again.credential.login_id).not.toBe(first.credential.login_id);
     const creds = (await get(`/api/members/${mere.id}/access-control-credentials`, trainer)).json().data;
@@ -278,9 +281,92 @@ describe('door access', () => {
     const after = (await get(`/api/members/${mere.id}/access-control`)).json().data;
     expect(after).toMatchObject({
       should_have_access: true,
+      has_access: true,
       integration: { integration_type: 'kisi' },
       place: { name: 'Central doors', gym: { id: home.gymA.id } },
     });
+  });
+
+  it('never gives door access with a new login to a member whose membership does not give it', async () => {
+    // An organisation of its own (the lists above count this one's members), with Kisi and a place.
+    const doors = await createTenant(t.db, unique('Door Gyms'));
+    const doorsAdmin = await signIn(t.app, doors.admin.email);
+    const cat = await catalogueOf(t.db, doors);
+    await connectKisi(t, doors.organisation.id, doorsAdmin);
+    const kisi = t.providers.kisi(KISI_KEY);
+    const { placeId: kisiPlace, lockIds } = kisiApi(t).seed();
+    const [integration] = await t.db
+      .select()
+      .from(accessControlIntegrations)
+      .where(eq(accessControlIntegrations.organisationId, doors.organisation.id));
+    const [place] = await t.db
+      .insert(places)
+      .values({
+        organisationId: doors.organisation.id,
+        gymId: doors.gymA.id,
+        integrationId: integration!.id,
+        placeId: String(kisiPlace),
+        name: 'Door Gyms Central',
+      })
+      .returning();
+    const unlock = (secret: string) =>
+      fetch(`${t.sandbox.kisi.url}/locks/${lockIds[0]}/unlock`, {
+        method: 'POST',
+        headers: { authorization: `KISI-LOGIN ${secret}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+    const yesterday = addDays(toCalendarDate(t.clock.now()), -1);
+    for (const state of ['paused', 'cancelled', 'grace ended'] as const) {
+      const made = await memberIn(t.db, {
+        tenant: doors,
+        now: t.clock.now(),
+        gymId: doors.gymA.id,
+        priceId: cat.weekly.id,
+        state: state === 'grace ended' ? 'grace' : state,
+        name: unique(`Door ${state}`),
+      });
+      // Grace ran out unpaid yesterday: the run cancelled the membership that day, owing kept.
+      if (state === 'grace ended')
+        await t.db
+          .update(subscriptions)
+          .set({ gracePeriodEndsAt: yesterday, cancelledAt: startOfDayInstant(yesterday), endsAt: yesterday })
+          .where(eq(subscriptions.id, made.subscription.id));
+      // Before the pause (or the cancellation, or grace running out) they held the door role, and the
+      // sync that should have taken it away did not get through to Kisi.
+      const { userId: kisiUser } = await kisi.ensureUser({ email: made.user.email, name: state });
+      const role = await kisi.grantStaffAccess({
+        userId: kisiUser,
+        placeId: Number(place!.placeId),
+        roleId: 'basic',
+      });
+      await t.db.insert(accessCredentials).values({
+        organisationId: doors.organisation.id,
+        userId: made.user.id,
+        placeId: place!.id,
+        externalUserId: String(kisiUser),
+        roleAssignmentId: String(role.roleAssignmentId),
+        status: 'active',
+      });
+
+      const res = await post(`/api/users/${made.user.id}/recreate-kisi-login`, doorsAdmin);
+      expect(res.statusCode, `${state}: ${res.body}`).toBe(200);
+      const { credential, login_secret: secret } = res.json().data;
+      expect(credential, state).toMatchObject({ status: 'revoked', has_door_access: false });
+      expect(await kisiApi(t).roleAssignments(kisiUser), state).toEqual([]);
+      // The new login signs them in to Kisi, and the door stays shut.
+      expect((await unlock(secret)).status, state).toBe(403);
+      expect(
+        (await get(`/api/members/${made.user.id}/access-control`, doorsAdmin)).json().data,
+        state,
+      ).toMatchObject({
+        should_have_access: false,
+        has_access: false,
+      });
+      // Asked again, still nothing.
+      const again = (await post(`/api/users/${made.user.id}/recreate-kisi-login`, doorsAdmin)).json().data;
+      expect(again.credential.has_door_access, state).toBe(false);
+      expect((await unlock(again.login_secret)).status, state).toBe(403);
+    }
   });
 });
 
