@@ -96,12 +96,14 @@ async function main() {
           skipped.push(`${scenario.name} (no session: ${session.problem})`);
           continue;
         }
-        const { method, path, body } = scenario.request;
+        const request =
+          typeof scenario.request === 'function' ? await scenario.request(context) : scenario.request;
+        const { method, path, body } = request;
         process.stdout.write(`${scenario.name}: ${method} ${path} ${body ? JSON.stringify(body) : ''}\n`);
         const statements = await scenario.statements(context);
         const app = await driveApi(
           server.baseUrl,
-          scenario.request,
+          request,
           pageHeaders(session?.cookie, body !== undefined),
           connections,
           duration,

@@ -34,7 +34,8 @@ export interface Scenario {
   order: number;
   /** Signs in as the bench organisation's admin, or as the admin of its first gym only; false: no session. */
   session: 'admin' | 'gym-admin' | false;
-  request: BenchRequest;
+  /** The call, or how to find it in the bench data (a member's address needs one of its ids). */
+  request: BenchRequest | ((context: BenchContext) => Promise<BenchRequest>);
   /** The statements one request runs, in order (recorded from the server's own code where it has any). */
   statements(context: BenchContext): Promise<RawStatement[]>;
 }

@@ -127,3 +127,6 @@ CREATE OR REPLACE FUNCTION member_counts_rebuild() RETURNS void
 $$;
 --> statement-breakpoint
 SELECT member_counts_rebuild();
+--> statement-breakpoint
+-- The export's keyset batches read the live members in id order.
+CREATE INDEX member_search_terms_by_user ON member_search_terms (organisation_id, user_id) INCLUDE (home_gym_id) WHERE term = name;
