@@ -32,7 +32,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import {
   inScope,
-  pastStandingsSql,
+  pastActiveCountsSql,
   reasonsOf,
   type Scope,
   type StandingRow,
@@ -130,11 +130,7 @@ async function pastActiveCounts(
   const past = [...new Set(days)].filter((day) => day < today);
   const missing = past.filter((day) => !kept.has(keyOf(day)));
   if (missing.length > 0) {
-    const rows = await queryRows<{ day: string; active: number }>(
-      db,
-      sql`select st.day::text as day, count(*) filter (where st.state = 'active')::int as active
-          from (${pastStandingsSql(scope, missing)}) st group by st.day`,
-    );
+    const rows = await queryRows<{ day: string; active: number }>(db, pastActiveCountsSql(scope, missing));
     const found = new Map(rows.map((r) => [r.day, Number(r.active)]));
     for (const day of missing) {
       if (kept.size >= KEPT_COUNTS_LIMIT) kept.delete(kept.keys().next().value as string);

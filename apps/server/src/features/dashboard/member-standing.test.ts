@@ -9,7 +9,7 @@ import { charges, subscriptionPauses } from '../../db/schema/index';
 import { createOffering, createPrice, createSubscription } from '../../test/catalogue-factories';
 import { createMember, createTenant } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
-import { endOfDay, pastStandingsSql, type Scope, standingsSql } from './member-standing';
+import { endOfDay, pastActiveCountsSql, pastStandingsSql, type Scope, standingsSql } from './member-standing';
 
 const TODAY = '2026-06-15' as CalendarDate;
 const day = (offset: number) => addDays(TODAY, offset);
@@ -31,49 +31,54 @@ interface History {
   failures?: { failedAt: Date; paidAt?: Date; writtenOff?: boolean }[];
 }
 
-/** A new organisation with one member holding these subscriptions (in order); its scope and the ids. */
-async function organisationWith(histories: History[]) {
+/**
+ * A new organisation with one member holding these subscriptions (in order), and as many other members
+ * as `others` has histories; its scope and the first member's subscription ids.
+ */
+async function organisationWith(histories: History[], others: History[][] = []) {
   const db = database.db;
   const tenant = await createTenant(db);
   const organisationId = tenant.organisation.id;
   const offering = await createOffering(db, { organisationId, allGymsAccess: true });
   const price = await createPrice(db, { organisationId, offeringId: offering.id, amount: 2500 });
-  const member = await createMember(db, { organisationId, gymId: tenant.gymA.id });
   const ids: number[] = [];
-  for (const h of histories) {
-    const startDate = day(h.start);
-    const sub = await createSubscription(db, {
-      organisationId,
-      gymId: h.gym === 'B' ? tenant.gymB.id : tenant.gymA.id,
-      userId: member.id,
-      priceId: price.id,
-      startDate,
-      anchorDay: Number(startDate.slice(8)),
-      cancelledAt: h.cancelledAt ?? null,
-      pausedAt: h.pausedAt ?? null,
-      gracePeriodEndsAt: h.gracePeriodEndsAt ?? null,
-      upcomingState: h.upcomingState ?? null,
-    });
-    ids.push(sub.id);
-    for (const p of h.pauses ?? [])
-      await db.insert(subscriptionPauses).values({
+  for (const [index, held] of [histories, ...others].entries()) {
+    const member = await createMember(db, { organisationId, gymId: tenant.gymA.id });
+    for (const h of held) {
+      const startDate = day(h.start);
+      const sub = await createSubscription(db, {
         organisationId,
-        subscriptionId: sub.id,
-        startDate: day(p.start),
-        endDate: day(p.end),
-        cancelledAt: p.cancelled ? startOfDayInstant(day(p.start - 1)) : null,
+        gymId: h.gym === 'B' ? tenant.gymB.id : tenant.gymA.id,
+        userId: member.id,
+        priceId: price.id,
+        startDate,
+        anchorDay: Number(startDate.slice(8)),
+        cancelledAt: h.cancelledAt ?? null,
+        pausedAt: h.pausedAt ?? null,
+        gracePeriodEndsAt: h.gracePeriodEndsAt ?? null,
+        upcomingState: h.upcomingState ?? null,
       });
-    for (const [i, f] of (h.failures ?? []).entries())
-      await db.insert(charges).values({
-        organisationId,
-        subscriptionId: sub.id,
-        periodStart: day(-300 + i),
-        dueDate: day(-300 + i),
-        amount: 2500,
-        status: f.writtenOff ? 'written_off' : f.paidAt ? 'paid' : 'unpaid',
-        firstFailedAt: f.failedAt,
-        paidAt: f.paidAt ?? null,
-      });
+      if (index === 0) ids.push(sub.id);
+      for (const p of h.pauses ?? [])
+        await db.insert(subscriptionPauses).values({
+          organisationId,
+          subscriptionId: sub.id,
+          startDate: day(p.start),
+          endDate: day(p.end),
+          cancelledAt: p.cancelled ? startOfDayInstant(day(p.start - 1)) : null,
+        });
+      for (const [i, f] of (h.failures ?? []).entries())
+        await db.insert(charges).values({
+          organisationId,
+          subscriptionId: sub.id,
+          periodStart: day(-300 + i),
+          dueDate: day(-300 + i),
+          amount: 2500,
+          status: f.writtenOff ? 'written_off' : f.paidAt ? 'paid' : 'unpaid',
+          firstFailedAt: f.failedAt,
+          paidAt: f.paidAt ?? null,
+        });
+    }
   }
   return { scope: { organisationId, gymIds: null } as Scope, tenant, ids };
 }
@@ -209,6 +214,51 @@ describe('standingsSql', () => {
       [day(-21), 'active'],
       [day(-1), 'active'],
     ]);
+  });
+
+  it('counts the active on past days as the standings say, memberships alike taken together', async () => {
+    const cancelled = (offset: number) => startOfDayInstant(day(offset));
+    const { scope } = await organisationWith(
+      [{ start: -100, failures: [{ failedAt: endOfDay(day(-30)), paidAt: endOfDay(day(-21)) }] }],
+      [
+        [{ start: -100 }],
+        [{ start: -100 }],
+        [{ start: -100, cancelledAt: cancelled(-40) }],
+        [{ start: -100, cancelledAt: cancelled(-40) }],
+        [{ start: -100, pauses: [{ start: -35, end: -25 }] }],
+        [{ start: -60 }],
+        [{ start: -200, cancelledAt: cancelled(-80) }, { start: -50 }],
+        [{ start: -200 }, { start: -70, cancelledAt: cancelled(-10) }],
+        [{ start: -45, failures: [{ failedAt: endOfDay(day(-40)), writtenOff: true }] }],
+      ],
+    );
+    const offsets = [-300, -150, -100, -80, -60, -50, -40, -30, -25, -10, -1];
+    const counted = await queryRows<{ day: string; active: number }>(
+      database.db,
+      sql`select c.day, c.active from (${pastActiveCountsSql(scope, offsets.map(day))}) c order by c.day`,
+    );
+    const rows = await queryRows<{ day: string; active: number }>(
+      database.db,
+      sql`select st.day::text as day, count(*) filter (where st.state = 'active')::int as active
+          from (${pastStandingsSql(scope, offsets.map(day))}) st group by st.day order by st.day`,
+    );
+    expect(counted).toEqual(rows);
+    // By hand. The first six joined at -100 (one owing -30 to -22, two cancelled from -40, one paused
+    // -35 to -26); one joined at -60; one renewed at -50 after a membership from -200 cancelled at -80;
+    // one moved at -70 from a membership from -200 to one cancelled at -10; one joined at -45 with a
+    // failure written off. No one had joined on -300.
+    expect(Object.fromEntries(counted.map((c) => [c.day, c.active]))).toEqual({
+      [day(-150)]: 2,
+      [day(-100)]: 8,
+      [day(-80)]: 7,
+      [day(-60)]: 8,
+      [day(-50)]: 9,
+      [day(-40)]: 8,
+      [day(-30)]: 6,
+      [day(-25)]: 7,
+      [day(-10)]: 7,
+      [day(-1)]: 7,
+    });
   });
 
   it('is active on any past day after the start when nothing ever happened', async () => {
