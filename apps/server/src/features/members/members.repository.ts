@@ -1,7 +1,7 @@
 // One member of an organisation: the person, their membership row, their latest subscription with its
 // price, pauses and payments summed, in a fixed few queries; and the writes of adding, editing, deleting.
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, queryPrepared, queryRows } from '../../db/client';
 
 export interface MemberRow {
   id: number;
@@ -48,8 +48,9 @@ export async function findMember(
   userId: number,
   options: { withDeleted?: boolean } = {},
 ): Promise<MemberRow | null> {
-  const [row] = await queryRows<MemberRow>(
+  const [row] = await queryPrepared<MemberRow>(
     db,
+    'member_find',
     sql`select u.id::int as id, u.name, u.email, u.mobile_number, u.dob::text as dob,
           u.email_notifications_enabled, u.push_notifications_enabled, u.payment_reminders,
           u.emergency_contact_name, u.emergency_contact_email, u.emergency_contact_mobile_number,
@@ -60,7 +61,7 @@ export async function findMember(
           m.reauthenticate_akahu, m.default_payment_type_id::int as default_payment_type_id,
           m.created_at, m.updated_at, m.deleted_at,
           (select count(*)::int from visits v where v.user_id = u.id and v.organisation_id = m.organisation_id and v.successful) as visits_count,
-          (select max(v.visited_at) from visits v where v.user_id = u.id and v.organisation_id = m.organisation_id and v.successful) as last_visit_at,
+          m.last_visit_at,
           exists (select 1 from akahu_connections a where a.user_id = u.id and a.organisation_id = m.organisation_id and a.revoked_at is null) as has_akahu_connection
         from organisation_members m
         join users u on u.id = m.user_id
@@ -129,8 +130,9 @@ export async function latestSubscription(
   organisationId: number,
   userId: number,
 ): Promise<SubscriptionRow | null> {
-  const [row] = await queryRows<SubscriptionRow>(
+  const [row] = await queryPrepared<SubscriptionRow>(
     db,
+    'member_latest_subscription',
     sql`select s.id::int, s.user_id::int, s.gym_id::int, g.name as gym_name, s.start_date::text,
           s.current_period_start::text, s.current_period_end::text, s.ends_at::text, s.paused_at,
           s.cancelled_at, s.grace_period_ends_at::text, s.cancellation_reasons, s.cancellation_comments,
@@ -175,8 +177,9 @@ export async function subscriptionExtras(
   organisationId: number,
   subscriptionId: number,
 ): Promise<SubscriptionExtras> {
-  const [row] = await queryRows<SubscriptionExtras>(
+  const [row] = await queryPrepared<SubscriptionExtras>(
     db,
+    'member_subscription_extras',
     sql`select
         coalesce((select json_agg(json_build_object('id', sp.id::int, 'start_date', sp.start_date,
             'end_date', sp.end_date, 'credit_days', sp.credit_days, 'applied', sp.applied_at is not null)
