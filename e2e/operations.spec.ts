@@ -41,6 +41,12 @@ test('filter the payments, export them, read why one failed and retry it', async
   await page.goto('/payments');
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible(FIRST_LOAD);
   await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row').nth(1)).toBeVisible(FIRST_LOAD);
+  // Without dates the list covers the last 30 days: they go into the address and the date filters.
+  await expect(page).toHaveURL(/from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d/);
+  const range = new URL(page.url()).searchParams;
+  const [from, to] = [range.get('from')!, range.get('to')!];
+  expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(29);
+  await expect(page.getByRole('button', { name: 'From' })).not.toHaveText('');
 
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Failed' }).click();
