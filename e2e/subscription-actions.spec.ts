@@ -248,6 +248,10 @@ test('a bulk price change over a filtered set, with its progress', async ({ page
   await expect(page).toHaveURL(/job=\d+/);
   const progress = page.getByRole('status').filter({ has: page.getByRole('progressbar') });
   await expect(progress).toContainText('Price change done', FIRST_LOAD);
-  await expect(progress).toContainText(`${count} of ${count} members done: ${count} changed`);
+  // Every member the job took was changed. It takes the set as it stands when it starts: other walks
+  // running beside this one may have added a member on the same price since the preview was read.
+  await expect(progress).toContainText(/(\d+) of \1 members done: \1 changed/);
+  const done = Number((await progress.textContent())!.match(/(\d+) of \d+ members done/)![1]);
+  expect(done).toBeGreaterThanOrEqual(count);
   await page.screenshot({ path: '/tmp/bulk-price-done.png', fullPage: true });
 });
