@@ -18,7 +18,9 @@ export function csvCell(value: CsvCell): string {
 
 /**
  * A stream of the header and then every batch `next(after)` answers, until a batch comes back shorter
- * than `batchSize`. `after` is the cursor of the last row written (null for the first batch).
+ * than `batchSize`. `after` is the cursor of the last row of the batch before (null for the first). The
+ * next batch is asked for while this one is written out, so the database and the formatting overlap:
+ * at most two batches are held at once.
  */
 export function csvStream<Row, Cursor>(input: {
   header: readonly string[];
@@ -30,14 +32,16 @@ export function csvStream<Row, Cursor>(input: {
   async function* lines() {
     // A byte-order mark so spreadsheet programs read the names' macrons as UTF-8.
     yield `\uFEFF${csvLine(input.header)}`;
-    let after: Cursor | null = null;
-    for (;;) {
-      const rows = await input.next(after);
-      if (rows.length > 0) {
-        yield rows.map((row) => csvLine(input.cells(row))).join('');
-        after = input.cursorOf(rows.at(-1)!);
+    let pending: Promise<Row[]> | null = input.next(null);
+    try {
+      while (pending) {
+        const rows: Row[] = await pending;
+        pending = rows.length < input.batchSize ? null : input.next(input.cursorOf(rows.at(-1)!));
+        if (rows.length > 0) yield rows.map((row) => csvLine(input.cells(row))).join('');
       }
-      if (rows.length < input.batchSize) return;
+    } finally {
+      // A download stopped half way: the batch asked for ahead is not wanted (nor its failure).
+      pending?.catch(() => {});
     }
   }
   return Readable.from(lines());
