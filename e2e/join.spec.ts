@@ -2,8 +2,16 @@
 // bank account through the sandbox's Akahu consent page, another by card through the sandbox's card page
 // whose first card is declined and whose second asks for 3-D Secure, an under-age person is stopped
 // before paying, and returning members land on their next step, on the join site or from the staff host.
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO, field, PAGE_HEADERS, uniqueEmail, waitForMail } from './helpers';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  DEMO,
+  field,
+  PAGE_HEADERS,
+  signInWithApi,
+  switchToOrganisation,
+  uniqueEmail,
+  waitForMail,
+} from './helpers';
 import { MEMBER_URL, STAFF_URL } from './playwright.config';
 import { solidPng } from './solid-png';
 
@@ -26,6 +34,7 @@ test.setTimeout(120_000);
 interface JoinGym {
   uuid: string;
   name: string;
+  organisation_name: string;
   takes_cards: boolean;
 }
 
@@ -43,8 +52,9 @@ async function gymWithMemberships(page: Page, card: boolean): Promise<JoinGym> {
   throw new Error('no demo gym has memberships to join');
 }
 
-async function fillRegisterForm(page: Page, email: string, dob = '1994-03-21') {
-  await page.getByRole('radiogroup', { name: 'Your membership' }).getByRole('radio').first().check();
+async function fillRegisterForm(page: Page, email: string, dob = '1994-03-21', chooseMembership = true) {
+  if (chooseMembership)
+    await page.getByRole('radiogroup', { name: 'Your membership' }).getByRole('radio').first().check();
   await field(page, 'Full name').fill('Aroha Joiner');
   await field(page, 'Email').fill(email);
   await field(page, 'Mobile number').fill('021 555 0199');
@@ -79,11 +89,8 @@ async function joinAs(page: Page, gym: JoinGym, email: string) {
   await expect(page).toHaveURL(/\/take-photo/);
 }
 
-test('a new member joins with a bank account through the Akahu consent page', async ({ page }) => {
-  const gym = await gymWithMemberships(page, false);
-  const email = uniqueEmail('join-bank');
-  await joinAs(page, gym, email);
-
+/** From the photo screen: upload one, connect a bank through the sandbox's consent page, confirm and pay. */
+async function payByBank(page: Page, expectOnConfirm?: RegExp) {
   // The upload fallback (the camera is the other way in; the card path uses it).
   await page.locator('input[type=file]').setInputFiles({
     name: 'me.png',
@@ -106,13 +113,52 @@ test('a new member joins with a bank account through the Akahu consent page', as
   await expect(
     page.getByText('Flexi membership', { exact: false }).or(page.getByText(/membership: you agree/)),
   ).toBeVisible();
+  if (expectOnConfirm) await expect(page.getByText(expectOnConfirm).first()).toBeVisible();
   await page.getByRole('button', { name: /Confirm and pay/ }).click();
   await expect(page).toHaveURL(/\/welcome-to-gym/);
   await expect(page.getByText(/You are now a member of/)).toBeVisible();
+}
+
+/**
+ * The staff side, in its own browser at desktop size: the organisation's admin finds the new member by
+ * their email, sees the membership active (green card) and the first payment on the member's page.
+ */
+async function staffSeesNewMember(browser: Browser, organisation: string, email: string) {
+  const context = await browser.newContext({ baseURL: STAFF_URL });
+  try {
+    const staff = await context.newPage();
+    await signInWithApi(staff, DEMO.admin);
+    await switchToOrganisation(staff, organisation);
+    await staff.goto(`/members?search=${encodeURIComponent(email)}`);
+    const table = staff.getByRole('table', { name: 'Members' });
+    await expect(table.getByRole('row')).toHaveCount(2, { timeout: 30_000 });
+    const row = table.getByRole('row').nth(1);
+    await expect(row).toContainText('Aroha Joiner');
+    await expect(row).toContainText('Active');
+    await row.getByRole('link', { name: 'Aroha Joiner' }).click();
+    await expect(staff.getByRole('region', { name: 'Membership' })).toHaveAttribute(
+      'data-card-colour',
+      'green',
+      { timeout: 30_000 },
+    );
+    const payments = staff.getByRole('table', { name: 'Payments' });
+    await expect(payments.getByRole('row').nth(1)).toContainText('$', { timeout: 30_000 });
+  } finally {
+    await context.close();
+  }
+}
+
+test('a new member joins with a bank account through the Akahu consent page', async ({ page, browser }) => {
+  const gym = await gymWithMemberships(page, false);
+  const email = uniqueEmail('join-bank');
+  await joinAs(page, gym, email);
+  await payByBank(page);
+  await staffSeesNewMember(browser, gym.organisation_name, email);
 });
 
 test('a new member pays by card: the first card is declined, another with 3-D Secure pays', async ({
   page,
+  browser,
 }) => {
   const gym = await gymWithMemberships(page, true);
   const email = uniqueEmail('join-card');
@@ -150,6 +196,59 @@ test('a new member pays by card: the first card is declined, another with 3-D Se
   await page.getByRole('button', { name: /Confirm and pay/ }).click();
   await expect(page).toHaveURL(/\/welcome-to-gym/);
   await expect(page.getByText(/has been paid/)).toBeVisible();
+  await staffSeesNewMember(browser, gym.organisation_name, email);
+});
+
+test('a private price link opens the flow on its price, and the member joins on it', async ({
+  page,
+  browser,
+}) => {
+  // The link staff copy from the price (the demo's private corporate price), read through the staff API.
+  const context = await browser.newContext({ baseURL: STAFF_URL });
+  let link: { url: string; organisation: string; amount: string } | undefined;
+  try {
+    const staff = await context.newPage();
+    const me = await signInWithApi(staff, DEMO.admin);
+    for (const organisation of me.data!.organisations) {
+      await switchToOrganisation(staff, organisation.name);
+      const answer = await staff.request.get(`/api/organisations/${organisation.id}/prices?per_page=100`, {
+        headers: PAGE_HEADERS,
+      });
+      const prices = (
+        (await answer.json()) as {
+          data: { formatted_amount: string; archived_at: string | null; private_links: { url: string }[] }[];
+        }
+      ).data;
+      const shared = prices.find((p) => p.private_links.length > 0 && !p.archived_at);
+      if (shared)
+        link = {
+          url: shared.private_links[0]!.url,
+          organisation: organisation.name,
+          amount: shared.formatted_amount,
+        };
+      if (link) break;
+    }
+  } finally {
+    await context.close();
+  }
+  expect(link, 'a demo price with a private link').toBeTruthy();
+
+  const email = uniqueEmail('join-link');
+  const since = new Date(Date.now() - 1000);
+  await page.goto(link!.url);
+  await expect(page.getByText('You are joining on a membership the gym shared with you.')).toBeVisible({
+    timeout: 30_000,
+  });
+  // The price comes from the link: no list of memberships to choose from.
+  await expect(page.getByRole('radiogroup', { name: 'Your membership' })).toHaveCount(0);
+  const gymChoice = page.getByRole('combobox', { name: 'Your gym' });
+  if (await gymChoice.count()) await gymChoice.selectOption({ index: 1 });
+  await fillRegisterForm(page, email, '1994-03-21', false);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await enterEmailedCode(page, email, since);
+  await expect(page).toHaveURL(/\/take-photo/);
+  await payByBank(page, new RegExp(link!.amount.replace(/[.$]/g, '\\$&')));
+  await staffSeesNewMember(browser, link!.organisation, email);
 });
 
 test('a person under the minimum age is stopped before paying anything', async ({ page }) => {
