@@ -18,6 +18,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
     headers?: Record<string, string>;
     body?: string;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
   }
   interface Result {
     requests: Histogram;

@@ -35,11 +35,13 @@ export async function driveApi(
   headers: Record<string, string>,
   connections: number,
   duration: number,
+  timeoutSeconds?: number,
 ): Promise<Side> {
   const latencies: number[] = [];
   let failures = 0;
   const started = performance.now();
   const instance = autocannon({
+    ...(timeoutSeconds ? { timeout: timeoutSeconds } : {}),
     url: `${baseUrl}${request.path}`,
     method: request.method,
     connections,

@@ -101,14 +101,16 @@ async function main() {
         const { method, path, body } = request;
         process.stdout.write(`${scenario.name}: ${method} ${path} ${body ? JSON.stringify(body) : ''}\n`);
         const statements = await scenario.statements(context);
+        const clients = scenario.connections ?? connections;
         const app = await driveApi(
           server.baseUrl,
           request,
           pageHeaders(session?.cookie, body !== undefined),
-          connections,
+          clients,
           duration,
+          scenario.timeoutSeconds,
         );
-        const raw = await driveSql(pool, statements, connections, duration);
+        const raw = await driveSql(pool, statements, clients, duration);
         const f: Figures = { name: scenario.name, statements: statements.length, app, raw };
         figures.push(f);
         for (const [side, s] of [
@@ -126,7 +128,10 @@ async function main() {
       await server.stop();
     }
     const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
-    const load = `${duration} s and ${connections} connections per side and scenario, loopback`;
+    const own = scenarios
+      .filter((s) => s.connections !== undefined && figures.some((f) => f.name === s.name))
+      .map((s) => `${s.name} at ${s.connections}`);
+    const load = `${duration} s and ${connections} connections per side and scenario${own.length ? ` (${own.join(', ')})` : ''}, loopback`;
     appendResults(figures, { command, load, data, skipped });
     process.stdout.write('Figures appended to bench/RESULTS.md\n');
   } finally {

@@ -36,6 +36,10 @@ export interface Scenario {
   session: 'admin' | 'gym-admin' | false;
   /** The call, or how to find it in the bench data (a member's address needs one of its ids). */
   request: BenchRequest | ((context: BenchContext) => Promise<BenchRequest>);
+  /** Connections for this scenario instead of the run's (an export of every member is one person's click). */
+  connections?: number;
+  /** How long a request may take before it counts as failed (seconds; the load tool's default is 10). */
+  timeoutSeconds?: number;
   /** The statements one request runs, in order (recorded from the server's own code where it has any). */
   statements(context: BenchContext): Promise<RawStatement[]>;
 }
