@@ -1,14 +1,10 @@
-// /payments: every payment attempt of the organisation (or the gyms one administers), filtered by
-// status, dates, gym, type, retry and pro-rata (kept in the address), with the filter's totals, the
-// bookkeeper's CSV export, and a drawer with one payment in full.
-import type { CalendarDate } from '@gym/domain/calendar-date';
 import { formatMoney } from '@gym/domain/money';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { notifyError } from '@/lib/notify';
+import { useServedRange } from '@/lib/served-range';
 import { useCurrentUser } from '@/lib/session/me';
 import type { PaymentsAnswer } from '../api/payment-answers';
 import { useExportPayments, usePayments } from '../api/payments-api';
@@ -40,28 +36,8 @@ export function PaymentsScreen() {
   const setFilters = (changes: Partial<Record<FilterKey, string>>) =>
     setParams((current) => withFilters(current, changes));
   const totals = payments.data?.meta.totals;
-  // Without dates in the address the server answers for its default range (the last 30 days): they go
-  // into the address (replacing it, so back does not return to the undated one) and show in the filter.
   const served = payments.isPlaceholderData ? undefined : payments.data?.meta.range;
-  const undated = filters.from === null && filters.to === null;
-  useEffect(() => {
-    if (undated && served)
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('from', served.from);
-          next.set('to', served.to);
-          return next;
-        },
-        { replace: true },
-      );
-  }, [undated, served, setParams]);
-  const range = undated
-    ? {
-        from: (served?.from as CalendarDate | undefined) ?? null,
-        to: (served?.to as CalendarDate | undefined) ?? null,
-      }
-    : { from: filters.from, to: filters.to };
+  const range = useServedRange(filters, served, setParams);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">

@@ -2,17 +2,17 @@
 // filters kept in the address, the filter's counts, and the CSV export. The dates always name a range:
 // the server's default (the last 7 days) until another is chosen, at most VISITS_MAX_DAYS days.
 import { VISITS_MAX_DAYS } from '@gym/domain/api/visits';
-import { addDays, type CalendarDate } from '@gym/domain/calendar-date';
+import { addDays } from '@gym/domain/calendar-date';
 import { formatDateTime } from '@gym/domain/format';
 import { Badge, Button, EmptyState, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconDoor, IconDownload } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { useGymOptions } from '@/lib/gym-options';
 import { notifyError } from '@/lib/notify';
+import { useServedRange } from '@/lib/served-range';
 import { useCurrentUser } from '@/lib/session/me';
 import { useExportVisits, useVisits } from '../api/visits-api';
 import {
@@ -37,28 +37,8 @@ export function VisitsScreen() {
     setParams((current) => withFilters(current, changes));
   const meta = visits.data?.meta;
   const rows = visits.data?.data;
-  // Without dates in the address the server answers for its default range: they go into the address
-  // (replacing it, so back does not return to the undated one) and show in the filter.
   const served = visits.isPlaceholderData ? undefined : meta?.range;
-  const undated = filters.from === null && filters.to === null;
-  useEffect(() => {
-    if (undated && served)
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('from', served.from);
-          next.set('to', served.to);
-          return next;
-        },
-        { replace: true },
-      );
-  }, [undated, served, setParams]);
-  const range = undated
-    ? {
-        from: (served?.from as CalendarDate | undefined) ?? null,
-        to: (served?.to as CalendarDate | undefined) ?? null,
-      }
-    : { from: filters.from, to: filters.to };
+  const range = useServedRange(filters, served, setParams);
   const longest = VISITS_MAX_DAYS - 1;
   return (
     <Stack gap="md">
