@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -174,6 +175,31 @@ describe('Auckland days and instants', () => {
     expect(todayInAuckland(new Date('2025-06-30T11:59:59.999Z'))).toBe('2025-06-30');
     expect(todayInAuckland(new Date('2025-12-31T11:00:00Z'))).toBe('2026-01-01'); // NZDT +13
     expect(() => todayInAuckland(new Date(Number.NaN))).toThrow(RangeError);
+  });
+
+  it('gives every instant the date the zone arithmetic gives it (the per-hour memo changes nothing)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.boolean(),
+        (ms, twice) => {
+          const local = new TZDate(ms, 'Pacific/Auckland');
+          const expected = [
+            String(local.getFullYear()).padStart(4, '0'),
+            String(local.getMonth() + 1).padStart(2, '0'),
+            String(local.getDate()).padStart(2, '0'),
+          ].join('-');
+          expect(todayInAuckland(new Date(ms))).toBe(expected);
+          if (twice) expect(todayInAuckland(new Date(ms))).toBe(expected);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // Either side of a midnight, asked again once the hour is kept.
+    for (let i = 0; i < 2; i++) {
+      expect(todayInAuckland(new Date('2025-09-27T11:59:59.999Z'))).toBe('2025-09-27');
+      expect(todayInAuckland(new Date('2025-09-27T12:00:00Z'))).toBe('2025-09-28');
+    }
   });
 
   it('starts days at Auckland midnight, 23 hours on the spring-forward day and 25 on fall-back', () => {
