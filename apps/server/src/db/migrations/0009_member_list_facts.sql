@@ -9,14 +9,19 @@ CREATE INDEX "organisation_members_org_created" ON "organisation_members" USING 
 -- Each member's latest subscription and last allowed visit, kept on their membership row so the members
 -- list joins them by key (one row each) instead of looking both up for every member of the organisation.
 -- Statement-level triggers with transition tables: a bulk insert updates each member once.
+-- A member's latest subscription in an organisation (by created_at, then id): the one statement of that
+-- rule, for the triggers below and for a member's page (members.repository.ts).
+CREATE OR REPLACE FUNCTION latest_subscription_id(org bigint, member bigint) RETURNS bigint
+  LANGUAGE sql STABLE AS $$
+  SELECT s.id FROM subscriptions s WHERE s.organisation_id = org AND s.user_id = member
+  ORDER BY s.created_at DESC, s.id DESC LIMIT 1
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION organisation_members_refresh_latest_subscription() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE organisation_members m
-  SET latest_subscription_id = (
-    SELECT s.id FROM subscriptions s
-    WHERE s.organisation_id = m.organisation_id AND s.user_id = m.user_id
-    ORDER BY s.created_at DESC, s.id DESC LIMIT 1)
+  SET latest_subscription_id = latest_subscription_id(m.organisation_id, m.user_id)
   FROM (SELECT DISTINCT organisation_id, user_id FROM changed_subscriptions) c
   WHERE m.organisation_id = c.organisation_id AND m.user_id = c.user_id;
   RETURN NULL;
@@ -34,10 +39,7 @@ CREATE TRIGGER organisation_members_latest_subscription_delete
 CREATE OR REPLACE FUNCTION organisation_members_fill_list_facts() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.latest_subscription_id := (
-    SELECT s.id FROM subscriptions s
-    WHERE s.organisation_id = NEW.organisation_id AND s.user_id = NEW.user_id
-    ORDER BY s.created_at DESC, s.id DESC LIMIT 1);
+  NEW.latest_subscription_id := latest_subscription_id(NEW.organisation_id, NEW.user_id);
   NEW.last_visit_at := (
     SELECT max(v.visited_at) FROM visits v
     WHERE v.organisation_id = NEW.organisation_id AND v.user_id = NEW.user_id AND v.successful);
@@ -68,6 +70,7 @@ CREATE TRIGGER organisation_members_last_visit_insert
 -- bulk load (which skips triggers).
 CREATE OR REPLACE FUNCTION organisation_members_rebuild_list_facts() RETURNS void
   LANGUAGE sql AS $$
+  -- Every member at once: latest_subscription_id's order, as one sorted pass instead of a lookup each.
   UPDATE organisation_members m SET latest_subscription_id = l.id
   FROM (SELECT DISTINCT ON (organisation_id, user_id) organisation_id, user_id, id FROM subscriptions
         ORDER BY organisation_id, user_id, created_at DESC, id DESC) l

@@ -152,9 +152,7 @@ export async function latestSubscription(
         left join prices tp on tp.id = s.transition_to_price_id
         left join offerings tpo on tpo.id = tp.offering_id
         left join private_price_links pl on pl.id = s.private_price_link_id
-        where s.organisation_id = ${organisationId} and s.user_id = ${userId}
-        order by s.created_at desc, s.id desc
-        limit 1`,
+        where s.id = latest_subscription_id(${organisationId}, ${userId})`,
   );
   return row ?? null;
 }
