@@ -120,9 +120,11 @@ function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListCon
   if (search) {
     needs.user = true;
     const pattern = `%${escapeLike(search)}%`;
+    // A mobile number is looked for only when the search reads as one (digits, spaces, + ( ) -): the
+    // digits inside an email address ('jo.2024@…') must not match every mobile that holds them.
     const digits = search.replace(/\D/g, '');
     const mobile =
-      digits.length >= 3
+      digits.length >= 3 && /^[\d\s()+-]+$/.test(search)
         ? sql` or regexp_replace(coalesce(u.mobile_number, ''), '\\D', '', 'g') like ${`%${digits}%`}`
         : sql``;
     parts.push(

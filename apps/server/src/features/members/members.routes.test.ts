@@ -163,6 +163,8 @@ describe('GET /api/members', () => {
     ['search=mere', ['Mere Active']],
     ['search=ULA.UPCOMING%40example', ['Ula Upcoming']],
     ['search=5550101', ['Mere Active']],
+    ['search=%2B64%2021%20555%200101', []],
+    ['search=x5550101%40example', []],
     ['tag=vip', ['Gus Grace', 'Mere Active']],
     ['owing=true', ['Cara Cancelled', 'Gus Grace']],
     ['inactive_days=30&state=paused', ['Pita Paused']],
