@@ -3,13 +3,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/app-error';
-import {
-  type GymMembership,
-  loadMemberships,
-  type Memberships,
-  type OrganisationMembership,
-} from './memberships';
-import { findSession, SESSION_COOKIE, type SessionRow, type UserRow } from './session';
+import type { GymMembership, Memberships, OrganisationMembership } from './memberships';
+import { findSignedIn, SESSION_COOKIE, type SessionRow, type UserRow } from './session';
 
 export interface AuthContext {
   user: UserRow;
@@ -45,9 +40,9 @@ export interface GuardOptions {
 export async function resolveAuth(deps: AppDeps, request: FastifyRequest): Promise<AuthContext | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
-  const found = await findSession(deps.db, token, deps.clock.now());
+  const found = await findSignedIn(deps.db, token, deps.clock.now());
   if (!found) return null;
-  const memberships = await loadMemberships(deps.db, found.user.id);
+  const { memberships } = found;
   const organisation =
     memberships.organisations.find((o) => o.id === found.session.currentOrganisationId) ??
     memberships.organisations[0] ??

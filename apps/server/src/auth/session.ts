@@ -1,10 +1,17 @@
 // Server-side sessions behind an HttpOnly cookie. The cookie holds a random token; the database holds
 // only its hash. Rotated at sign-in and at two-factor verification; revocable.
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Env } from '../config/env';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema/index';
+import {
+  type GymMembership,
+  gymsOf,
+  type Memberships,
+  type OrganisationMembership,
+  organisationsOf,
+} from './memberships';
 import { newToken, sha256 } from './tokens';
 
 export const SESSION_COOKIE = 'gym_session';
@@ -40,24 +47,65 @@ export async function createSession(db: Executor, env: Env, now: Date, input: Ne
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
+/** A session that counts: its token's, not revoked, not expired, of a person not deleted. */
+const liveSession = (tokenHash: SQL | Placeholder, now: SQL | Placeholder) =>
+  and(
+    eq(sessions.id, tokenHash),
+    isNull(sessions.revokedAt),
+    sql`${sessions.expiresAt} > ${now}`,
+    isNull(users.deletedAt),
+  );
+
+async function touch(db: Executor, session: SessionRow, now: Date) {
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  }
+}
+
 export async function findSession(db: Executor, token: string, now: Date) {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sha256(token)),
-        isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > ${now}`,
-        isNull(users.deletedAt),
-      ),
-    );
+    .where(liveSession(sql`${sha256(token)}`, sql`${now}`));
   if (!row) return null;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
-  }
+  await touch(db, row.session, now);
   return row;
+}
+
+const userId = sql`${users.id}`;
+const signedInQuery = (db: Executor) =>
+  db
+    .select({
+      session: sessions,
+      user: users,
+      organisations: sql<OrganisationMembership[]>`(
+        select coalesce(json_agg(x order by x.name, x.id), '[]'::json) from (${organisationsOf(userId)}) x)`,
+      gyms: sql<GymMembership[]>`(
+        select coalesce(json_agg(x order by x.name, x.id), '[]'::json) from (${gymsOf(userId)}) x)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(liveSession(sql.placeholder('tokenHash'), sql.placeholder('now')))
+    .prepare('auth_signed_in');
+const preparedSignedIn = new WeakMap<Executor, ReturnType<typeof signedInQuery>>();
+
+/**
+ * Every signed-in request's first read: the session, its person and their memberships in one prepared
+ * statement (one round trip, planned once per connection, the statement built once per database), not
+ * three. The memberships are the same rules `loadMemberships` reads.
+ */
+export async function findSignedIn(db: Executor, token: string, now: Date) {
+  let query = preparedSignedIn.get(db);
+  if (!query) {
+    query = signedInQuery(db);
+    preparedSignedIn.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash: sha256(token), now });
+  if (!row) return null;
+  await touch(db, row.session, now);
+  const memberships: Memberships = { organisations: row.organisations, gyms: row.gyms };
+  return { session: row.session, user: row.user, memberships };
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now: Date) {
