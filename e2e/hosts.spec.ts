@@ -68,11 +68,12 @@ test('assets are sent compressed (brotli, or gzip) with long caching', async ({ 
 
 /**
  * The first screen's script, gzipped, per host: a budget CI holds so the page does not grow unnoticed
- * (`npx tsx scripts/page-weight.ts` lists each script). Issue 15's budget is 200 KB. Measured on 25 Nov
- * 2026: staff /login 190 KB; join / 199 KB with every call refused (page-weight) and 201 KB here, where
- * the register form renders with the gyms the API answers: its ceiling is 205 KB until it is under 200.
+ * (`npx tsx scripts/page-weight.ts` lists each script). Issue 15's budget is 200 KB. Measured on 26 Nov
+ * 2026, after dayjs and the date settings moved to the back office frame: staff /login 185 KB, join /
+ * 194 KB with every call refused (page-weight), a little more here, where the register form renders with
+ * the gyms the API answers.
  */
-const FIRST_SCREEN_BUDGET_KB = { staff: 200, member: 205 } as const;
+const FIRST_SCREEN_BUDGET_KB = { staff: 200, member: 200 } as const;
 
 for (const [host, url, path] of [
   ['staff', STAFF_URL, '/login'],
@@ -92,6 +93,8 @@ for (const [host, url, path] of [
       bytes += existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
     }
     const kb = Math.round(bytes / 1024);
+    // In the run's output, so a change of weight shows before it reaches the budget.
+    console.log(`${host} first screen: ${scripts.size} scripts, ${(bytes / 1024).toFixed(1)} KB gzipped`);
     expect(scripts.size).toBeGreaterThan(5);
     expect(kb).toBeGreaterThan(100);
     expect(kb, `${scripts.size} scripts, ${kb} KB gzipped`).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_KB[host]);

@@ -4,6 +4,7 @@ import { Anchor, AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { DateSettings } from '@/components/ui/date-settings';
 import { route } from '@/config/paths';
 import { product } from '@/config/product';
 import { useCurrentUser } from '@/lib/session/me';
@@ -31,63 +32,65 @@ export function MainLayout({ search }: MainLayoutProps) {
   useEffect(close, [pathname]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={opened ? 'Close the menu' : 'Open the menu'}
-              aria-expanded={opened}
-              aria-controls={NAVIGATION_ID}
-            />
-            <Anchor
-              component={Link}
-              to={route('dashboard')}
-              fw={700}
-              underline="never"
-              c="var(--mantine-color-text)"
-              visibleFrom="md"
-            >
-              {product.name}
-            </Anchor>
-            <OrganisationSwitcher user={user} />
-            <GymSwitcher user={user} />
+    <DateSettings>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={opened ? 'Close the menu' : 'Open the menu'}
+                aria-expanded={opened}
+                aria-controls={NAVIGATION_ID}
+              />
+              <Anchor
+                component={Link}
+                to={route('dashboard')}
+                fw={700}
+                underline="never"
+                c="var(--mantine-color-text)"
+                visibleFrom="md"
+              >
+                {product.name}
+              </Anchor>
+              <OrganisationSwitcher user={user} />
+              <GymSwitcher user={user} />
+            </Group>
+            <Box flex={1} maw={420} miw={140}>
+              {search}
+            </Box>
+            <Box visibleFrom="sm">
+              <LogoutButton variant="button" />
+            </Box>
           </Group>
-          <Box flex={1} maw={420} miw={140}>
-            {search}
-          </Box>
-          <Box visibleFrom="sm">
-            <LogoutButton variant="button" />
-          </Box>
-        </Group>
-      </AppShell.Header>
+        </AppShell.Header>
 
-      <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main" p="sm">
-        <AppShell.Section grow component={ScrollArea} type="scroll">
-          <SidebarNav user={user} />
-        </AppShell.Section>
-        <AppShell.Section pt="sm">
-          <RoleSummaryBox user={user} />
-          <Box mt="sm">
-            <UserPanel user={user} />
-          </Box>
-        </AppShell.Section>
-      </AppShell.Navbar>
+        <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main" p="sm">
+          <AppShell.Section grow component={ScrollArea} type="scroll">
+            <SidebarNav user={user} />
+          </AppShell.Section>
+          <AppShell.Section pt="sm">
+            <RoleSummaryBox user={user} />
+            <Box mt="sm">
+              <UserPanel user={user} />
+            </Box>
+          </AppShell.Section>
+        </AppShell.Navbar>
 
-      <AppShell.Main id="main-content" tabIndex={-1} data-focus-target>
-        {/* A new organisation (or screen) starts from a fresh screen, never the last one's data. */}
-        <div key={`${pathname}|${user.current_organisation?.id ?? 0}`}>
-          <Outlet />
-        </div>
-      </AppShell.Main>
-    </AppShell>
+        <AppShell.Main id="main-content" tabIndex={-1} data-focus-target>
+          {/* A new organisation (or screen) starts from a fresh screen, never the last one's data. */}
+          <div key={`${pathname}|${user.current_organisation?.id ?? 0}`}>
+            <Outlet />
+          </div>
+        </AppShell.Main>
+      </AppShell>
+    </DateSettings>
   );
 }
