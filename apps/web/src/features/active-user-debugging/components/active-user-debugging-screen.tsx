@@ -3,25 +3,14 @@
 // (not) counted as active on the dashboard?" has an answer. The same rules the dashboard counts by.
 import { type CalendarDate, isCalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
-import {
-  Badge,
-  EmptyState,
-  Group,
-  List,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, EmptyState, Group, List, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { GymFilter } from '@/components/ui/list-filters';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { RouteLink } from '@/components/ui/route-link';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
-import { useGymOptions } from '@/lib/gym-options';
 import { useCurrentUser } from '@/lib/session/me';
 import { useActiveUserDebugging } from '../api/active-user-debugging-api';
 
@@ -29,7 +18,6 @@ const COLUMNS = ['Member', 'Gym', 'State', 'Why'];
 
 export function ActiveUserDebuggingScreen() {
   const organisationId = useCurrentUser().current_organisation?.id ?? 0;
-  const gyms = useGymOptions();
   const [params, setParams] = useSearchParams();
   const date = params.get('date');
   const gym = Number(params.get('gym'));
@@ -72,17 +60,7 @@ export function ActiveUserDebuggingScreen() {
           placeholder="Today"
           w={170}
         />
-        <Select
-          label="Gym"
-          data={[
-            { value: '', label: 'All gyms' },
-            ...gyms.map((g) => ({ value: String(g.id), label: g.name })),
-          ]}
-          value={query.gymId === null ? '' : String(query.gymId)}
-          onChange={(value) => set('gym', value ?? '')}
-          allowDeselect={false}
-          w={190}
-        />
+        <GymFilter gymId={query.gymId} onChange={(gym) => set('gym', gym)} />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="active-user-only">
             Show

@@ -1,8 +1,8 @@
 // The screen's filters: the date range (at most EXPECTED_PAYMENTS_MAX_DAYS days), the gym, and drift only.
 import type { CalendarDate } from '@gym/domain/calendar-date';
-import { Group, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useGymOptions } from '@/lib/gym-options';
+import { GymFilter } from '@/components/ui/list-filters';
 import type { ExpectedPaymentStatus } from '../api/expected-payment-answers';
 import { fitRange } from '../lib/expected-payment-filters';
 
@@ -37,7 +37,6 @@ export function ExpectedPaymentsFilters({
   onDriftOnly,
   onStatus,
 }: ExpectedPaymentsFiltersProps) {
-  const gyms = useGymOptions();
   const pick = (kept: 'from' | 'to') => (value: string | null) => {
     if (!value || !range) return;
     const day = value as CalendarDate;
@@ -61,17 +60,7 @@ export function ExpectedPaymentsFilters({
         disabled={!range}
         w={160}
       />
-      <Select
-        label="Gym"
-        data={[
-          { value: '', label: 'All gyms' },
-          ...gyms.map((gym) => ({ value: String(gym.id), label: gym.name })),
-        ]}
-        value={gymId === null ? '' : String(gymId)}
-        onChange={(value) => onGym(value ? Number(value) : null)}
-        allowDeselect={false}
-        w={200}
-      />
+      <GymFilter gymId={gymId} onChange={(gym) => onGym(gym ? Number(gym) : null)} w={200} />
       <Stack gap={4}>
         <Text size="sm" fw={500} id="expected-payments-status">
           Payment

@@ -2,10 +2,9 @@
 // The dates always name a range (the server's default, the last 30 days, until another is chosen), the
 // start no later than the end and at most PAYMENTS_MAX_DAYS days in all.
 import { PAYMENTS_MAX_DAYS } from '@gym/domain/api/payments';
-import { addDays, type CalendarDate } from '@gym/domain/calendar-date';
+import type { CalendarDate } from '@gym/domain/calendar-date';
 import { Group, Select } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { useGymOptions } from '@/lib/gym-options';
+import { DateRangeFilter, GymFilter } from '@/components/ui/list-filters';
 import {
   PAYMENT_STATUS_GROUP_LABELS,
   PAYMENT_STATUS_GROUPS,
@@ -31,8 +30,6 @@ export function PaymentsFilters({
   range: { from: CalendarDate | null; to: CalendarDate | null };
   onChange(changes: Partial<Record<FilterKey, string>>): void;
 }) {
-  const gyms = useGymOptions();
-  const longest = PAYMENTS_MAX_DAYS - 1;
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
       <Select
@@ -46,35 +43,8 @@ export function PaymentsFilters({
         allowDeselect={false}
         w={150}
       />
-      <DatePickerInput
-        label="From"
-        valueFormat="D MMM YYYY"
-        value={range.from}
-        onChange={(value) => value && onChange({ from: value, to: range.to ?? '' })}
-        maxDate={range.to ?? undefined}
-        minDate={range.to ? addDays(range.to, -longest) : undefined}
-        w={160}
-      />
-      <DatePickerInput
-        label="To"
-        valueFormat="D MMM YYYY"
-        value={range.to}
-        onChange={(value) => value && onChange({ from: range.from ?? '', to: value })}
-        minDate={range.from ?? undefined}
-        maxDate={range.from ? addDays(range.from, longest) : undefined}
-        w={160}
-      />
-      <Select
-        label="Gym"
-        data={[
-          { value: '', label: 'All gyms' },
-          ...gyms.map((gym) => ({ value: String(gym.id), label: gym.name })),
-        ]}
-        value={filters.gymId === null ? '' : String(filters.gymId)}
-        onChange={(value) => onChange({ gym: value ?? '' })}
-        allowDeselect={false}
-        w={190}
-      />
+      <DateRangeFilter range={range} maxDays={PAYMENTS_MAX_DAYS} onChange={onChange} />
+      <GymFilter gymId={filters.gymId} onChange={(gym) => onChange({ gym })} />
       <Select
         label="Payment type"
         data={[

@@ -2,15 +2,13 @@
 // filters kept in the address, the filter's counts, and the CSV export. The dates always name a range:
 // the server's default (the last 7 days) until another is chosen, at most VISITS_MAX_DAYS days.
 import { VISITS_MAX_DAYS } from '@gym/domain/api/visits';
-import { addDays } from '@gym/domain/calendar-date';
 import { formatDateTime } from '@gym/domain/format';
 import { Badge, Button, EmptyState, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconDoor, IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { DateRangeFilter, GymFilter } from '@/components/ui/list-filters';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
-import { useGymOptions } from '@/lib/gym-options';
 import { notifyError } from '@/lib/notify';
 import { useServedRange } from '@/lib/served-range';
 import { useCurrentUser } from '@/lib/session/me';
@@ -27,7 +25,6 @@ const COLUMNS = ['When', 'Member', 'Gym', 'Door', 'Result'];
 
 export function VisitsScreen() {
   const organisationId = useCurrentUser().current_organisation?.id ?? 0;
-  const gyms = useGymOptions();
   const [params, setParams] = useSearchParams();
   const filters = filtersFromSearch(params);
   const query = apiFilters(filters);
@@ -39,7 +36,6 @@ export function VisitsScreen() {
   const rows = visits.data?.data;
   const served = visits.isPlaceholderData ? undefined : meta?.range;
   const range = useServedRange(filters, served, setParams);
-  const longest = VISITS_MAX_DAYS - 1;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -63,17 +59,7 @@ export function VisitsScreen() {
         </Button>
       </Group>
       <Group gap="md" align="flex-end" wrap="wrap">
-        <Select
-          label="Gym"
-          data={[
-            { value: '', label: 'All gyms' },
-            ...gyms.map((gym) => ({ value: String(gym.id), label: gym.name })),
-          ]}
-          value={filters.gymId === null ? '' : String(filters.gymId)}
-          onChange={(value) => setFilters({ gym: value ?? '' })}
-          allowDeselect={false}
-          w={190}
-        />
+        <GymFilter gymId={filters.gymId} onChange={(gym) => setFilters({ gym })} />
         <Select
           label="Result"
           data={[
@@ -86,24 +72,7 @@ export function VisitsScreen() {
           allowDeselect={false}
           w={190}
         />
-        <DatePickerInput
-          label="From"
-          valueFormat="D MMM YYYY"
-          value={range.from}
-          onChange={(value) => value && setFilters({ from: value, to: range.to ?? '' })}
-          maxDate={range.to ?? undefined}
-          minDate={range.to ? addDays(range.to, -longest) : undefined}
-          w={160}
-        />
-        <DatePickerInput
-          label="To"
-          valueFormat="D MMM YYYY"
-          value={range.to}
-          onChange={(value) => value && setFilters({ from: range.from ?? '', to: value })}
-          minDate={range.from ?? undefined}
-          maxDate={range.from ? addDays(range.from, longest) : undefined}
-          w={160}
-        />
+        <DateRangeFilter range={range} maxDays={VISITS_MAX_DAYS} onChange={setFilters} />
       </Group>
       {visits.isError ? (
         <LoadErrorAlert what="the visits" error={visits.error} onRetry={() => void visits.refetch()} />
