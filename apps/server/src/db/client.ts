@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -89,4 +89,30 @@ export async function queryPrepared<T>(db: Executor, name: string, query: SQL): 
     .prepareQuery(built, undefined, `${name}_${hash}`, false)
     .execute()) as { rows: T[] };
   return result.rows;
+}
+
+/** How many of a list's first pages run as prepared statements. */
+export const PREPARED_PAGES = 5;
+
+/**
+ * `limit … offset …` written into a page query's text (whole numbers only): a generic plan cannot know
+ * a parameter's limit and would sort the whole list (47 to 70 ms against 9 ms, the members page).
+ */
+export const limitOffset = (page: { limit: number; offset: number }) =>
+  sql.raw(`limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`);
+
+/**
+ * A list page's rows. The first PREPARED_PAGES pages, which staff open most, run as prepared statements
+ * (planning a page's joins costs more than running them: 1.7 to 2.2 ms against 0.4 to 0.6 ms for
+ * payments' first page); deeper pages are planned per request, which keeps the variants few.
+ */
+export function queryPage<T>(
+  db: Executor,
+  name: string,
+  query: SQL,
+  page: { limit: number; offset: number },
+): Promise<T[]> {
+  return page.offset < PREPARED_PAGES * page.limit
+    ? queryPrepared<T>(db, name, query)
+    : queryRows<T>(db, query);
 }

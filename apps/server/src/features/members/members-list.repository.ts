@@ -6,7 +6,7 @@
 import type { MemberFilters } from '@gym/domain/api/members-requests';
 import { addDays, startOfDayInstant } from '@gym/domain/calendar-date';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryPrepared, queryRows } from '../../db/client';
+import { type Executor, limitOffset, queryPage, queryPrepared } from '../../db/client';
 import { stateSql } from '../../db/subscription-state-sql';
 
 export interface MemberScope {
@@ -49,9 +49,6 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const bigintArray = (ids: readonly number[]) => sql.raw(`'{${ids.map(Number).join(',')}}'::bigint[]`);
 
 const nextPaymentSql = sql`case when s.cancelled_at is null then coalesce(s.current_period_end, s.start_date) end`;
-
-/** How many of the first pages run as prepared statements. */
-const PREPARED_PAGES = 5;
 
 /** The sorts beyond name (whose column depends on where the list starts). */
 const SORTS = {
@@ -239,15 +236,12 @@ export async function listMembers(
     ${pick.subscription ? subscriptionJoin : sql``}
     ${pick.price ? priceJoin : sql``}`;
   const sort = sortReads === null ? d.name : SORTS[sortReads];
-  // The first pages, which staff open most, run as prepared statements (planned once per connection:
-  // planning these joins costs more than running them). Their limit and offset are written into the
-  // text, since a generic plan cannot know them and would sort the whole list; deeper pages are planned
-  // per request, which keeps the number of prepared variants small.
+  // The first pages run as prepared statements, their limit and offset in the text (queryPage).
   const pageQuery = sql`with page as materialized (
         select ${d.user} as user_id, ${sort} as sort_key ${pickFrom}
         where ${where}
         order by sort_key ${direction} nulls last, user_id ${direction}
-        ${sql.raw(`limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`)})
+        ${limitOffset(page)})
       ${select}
       from page
       join organisation_members m on m.organisation_id = ${scope.organisationId} and m.user_id = page.user_id
@@ -258,9 +252,7 @@ export async function listMembers(
       left join offerings o on o.id = p.offering_id
       order by page.sort_key ${direction} nulls last, page.user_id ${direction}`;
   const [rows, total] = await Promise.all([
-    page.offset < PREPARED_PAGES * page.limit
-      ? queryPrepared<MemberListRow>(db, 'members_page', pageQuery)
-      : queryRows<MemberListRow>(db, pageQuery),
+    queryPage<MemberListRow>(db, 'members_page', pageQuery, page),
     queryPrepared<{ total: number }>(
       db,
       'members_total',

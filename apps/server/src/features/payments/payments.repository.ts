@@ -4,7 +4,7 @@
 import type { PaymentFilters } from '@gym/domain/api/payments';
 import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, limitOffset, queryPage, queryPrepared, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
 
 export interface PaymentScope {
@@ -99,19 +99,22 @@ export function listPayments(
   page: { limit: number; offset: number },
 ) {
   // The page's ids first, from the covering index alone (every filter but the member's is in it), then
-  // the names for those rows only: the rows skipped by the offset are never joined.
-  return queryRows<PaymentListRow>(
+  // the names for those rows only: the rows skipped by the offset are never joined. The first pages are
+  // prepared statements (queryPage).
+  return queryPage<PaymentListRow>(
     db,
+    'payments_page',
     sql`select ${LIST_COLUMNS}
         from (select p.id, p.created_at from payments p
               where ${paymentConditions(scope, filters)}
               order by p.created_at desc, p.id desc
-              limit ${page.limit} offset ${page.offset}) as paged
+              ${limitOffset(page)}) as paged
         join payments p on p.id = paged.id
         join users u on u.id = p.user_id
         join gyms g on g.id = p.gym_id
         left join users pb on pb.id = p.processed_by
         order by paged.created_at desc, paged.id desc`,
+    page,
   );
 }
 
@@ -134,8 +137,9 @@ export interface PaymentTotalsRow {
  */
 export async function paymentTotals(db: Executor, scope: PaymentScope, filters: PaymentFilters) {
   if (filters.user_id !== undefined) return memberPaymentTotals(db, scope, filters);
-  const [row] = await queryRows<Record<keyof PaymentTotalsRow, string | number | null>>(
+  const [row] = await queryPrepared<Record<keyof PaymentTotalsRow, string | number | null>>(
     db,
+    'payments_totals',
     sql`select coalesce(sum(t.payments), 0)::int as count,
           coalesce(sum(t.total), 0)::bigint as total,
           coalesce(sum(t.total) filter (where t.status = 'sent'), 0)::bigint as successful,

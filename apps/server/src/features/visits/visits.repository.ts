@@ -2,7 +2,7 @@
 import type { VisitFilters } from '@gym/domain/api/visits';
 import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, limitOffset, queryPage, queryPrepared, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
 
 export interface VisitScope {
@@ -14,7 +14,9 @@ export function visitConditions(scope: VisitScope, f: VisitFilters): SQL {
   const parts: SQL[] = [sql`v.organisation_id = ${scope.organisationId}`];
   if (scope.gymIds !== null) parts.push(sql`v.gym_id in ${idList(scope.gymIds)}`);
   if (f.door_id !== undefined) parts.push(sql`v.door_id = ${f.door_id}`);
-  if (f.successful !== undefined) parts.push(sql`v.successful = ${f.successful}`);
+  // Written into the text, not a parameter: a prepared page's generic plan then still matches the
+  // refused visits' partial index (`where not successful`).
+  if (f.successful !== undefined) parts.push(f.successful ? sql`v.successful` : sql`not v.successful`);
   if (f.from) parts.push(sql`v.visited_at >= ${startOfDayInstant(f.from as CalendarDate).toISOString()}`);
   if (f.to)
     parts.push(sql`v.visited_at < ${startOfDayInstant(addDays(f.to as CalendarDate, 1)).toISOString()}`);
@@ -48,16 +50,19 @@ export function listVisits(
   filters: VisitFilters,
   page: { limit: number; offset: number },
 ) {
-  // The page's ids first (from the covering index), then the names for those rows only.
-  return queryRows<VisitListRow>(
+  // The page's ids first (from the covering index), then the names for those rows only. The first pages
+  // are prepared statements (queryPage).
+  return queryPage<VisitListRow>(
     db,
+    'visits_page',
     sql`select ${COLUMNS}
         from (select v.id, v.visited_at from visits v where ${visitConditions(scope, filters)}
-              order by v.visited_at desc, v.id desc limit ${page.limit} offset ${page.offset}) as paged
+              order by v.visited_at desc, v.id desc ${limitOffset(page)}) as paged
         join visits v on v.id = paged.id
         join users u on u.id = v.user_id join gyms g on g.id = v.gym_id
         left join doors d on d.id = v.door_id
         order by paged.visited_at desc, paged.id desc`,
+    page,
   );
 }
 
@@ -66,7 +71,7 @@ function dayCountConditions(scope: VisitScope, f: VisitFilters): SQL {
   const parts: SQL[] = [sql`c.organisation_id = ${scope.organisationId}`];
   if (scope.gymIds !== null) parts.push(sql`c.gym_id in ${idList(scope.gymIds)}`);
   if (f.door_id !== undefined) parts.push(sql`c.door_id = ${f.door_id}`);
-  if (f.successful !== undefined) parts.push(sql`c.successful = ${f.successful}`);
+  if (f.successful !== undefined) parts.push(f.successful ? sql`c.successful` : sql`not c.successful`);
   if (f.from) parts.push(sql`c.day >= ${f.from}::date`);
   if (f.to) parts.push(sql`c.day <= ${f.to}::date`);
   return sql.join(parts, sql` and `);
@@ -78,8 +83,9 @@ function dayCountConditions(scope: VisitScope, f: VisitFilters): SQL {
  * are few and are counted directly.
  */
 export async function visitCounts(db: Executor, scope: VisitScope, filters: VisitFilters) {
-  const [row] = await queryRows<{ total: number; successful: number }>(
+  const [row] = await queryPrepared<{ total: number; successful: number }>(
     db,
+    'visits_counts',
     filters.user_id !== undefined
       ? sql`select count(*)::int as total, (count(*) filter (where v.successful))::int as successful
             from visits v where ${visitConditions(scope, filters)}`
