@@ -1,6 +1,6 @@
 // The register screen's two ways in: join (the form), or "already a member? sign in". A hand-over link
 // from the staff host (?handover=…) signs the member in here first and sends them to their next step.
-import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -48,21 +48,36 @@ export function JoinStart() {
           {errorMessage(redeem.error)}
         </Alert>
       ) : null}
-      <Group grow gap="xs" role="group" aria-label="Join or sign in">
+      <Group grow gap="xs" align="stretch" role="group" aria-label="Join or sign in">
         {(
           [
-            ['join', 'New here? Join'],
-            ['sign-in', 'Already a member? Sign in'],
+            ['join', 'New here?', 'Join'],
+            ['sign-in', 'Already a member?', 'Sign in'],
           ] as const
-        ).map(([value, label]) => (
+        ).map(([value, question, action]) => (
           <Button
             key={value}
-            size="md"
+            // Two short lines, so both fit side by side on the narrowest phone.
+            h="auto"
+            py={6}
+            styles={{
+              label: {
+                flexDirection: 'column',
+                justifyContent: 'center',
+                whiteSpace: 'normal',
+                lineHeight: 1.3,
+              },
+            }}
             variant={mode === value ? 'filled' : 'default'}
             aria-pressed={mode === value}
             onClick={() => choose(value)}
           >
-            {label}
+            <Text span size="xs" inherit={false} c="inherit">
+              {question}
+            </Text>{' '}
+            <Text span fw={700} size="md" c="inherit">
+              {action}
+            </Text>
           </Button>
         ))}
       </Group>
