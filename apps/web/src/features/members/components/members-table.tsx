@@ -113,7 +113,8 @@ export function MembersTable({
                     </div>
                   </Group>
                 </Table.Td>
-                <Table.Td>
+                {/* Wide enough for the longest state ("No membership"), so a badge is never cut short. */}
+                <Table.Td miw={130}>
                   <StateBadge
                     state={m.subscription?.state ?? null}
                     colour={m.subscription?.card_colour ?? null}
