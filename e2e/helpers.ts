@@ -113,3 +113,13 @@ export async function switchToOrganisation(page: Page, name: string): Promise<{ 
 /** A mail address no other run has used, for people a spec creates. */
 export const uniqueEmail = (label: string) =>
   `e2e-${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.co.nz`;
+
+/**
+ * A full-page picture of the screen as it stands, when E2E_SCREENSHOTS names a folder (to look over the
+ * walked screens, a phone's especially, for what a test cannot judge: text cut off, crowding). Off in CI.
+ */
+export async function snapshot(page: Page, name: string) {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (!folder) return;
+  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}

@@ -8,6 +8,7 @@ import {
   field,
   PAGE_HEADERS,
   signInWithApi,
+  snapshot,
   switchToOrganisation,
   uniqueEmail,
   waitForMail,
@@ -84,9 +85,11 @@ async function joinAs(page: Page, gym: JoinGym, email: string) {
   await page.goto(`${MEMBER_URL}/?gym=${gym.uuid}`);
   await expect(page.getByRole('heading', { name: 'Join your gym' })).toBeVisible({ timeout: 30_000 });
   await fillRegisterForm(page, email);
+  await snapshot(page, 'join-1-register');
   await page.getByRole('button', { name: 'Join', exact: true }).click();
   await enterEmailedCode(page, email, since);
   await expect(page).toHaveURL(/\/take-photo/);
+  await snapshot(page, 'join-2-photo');
 }
 
 /** From the photo screen: upload one, connect a bank through the sandbox's consent page, confirm and pay. */
@@ -99,6 +102,7 @@ async function payByBank(page: Page, expectOnConfirm?: RegExp) {
   });
   await expect(page).toHaveURL(/\/choose-payment-method/);
   await expect(page.getByText(/First payment: \$/).first()).toBeVisible();
+  await snapshot(page, 'join-3-payment-method');
   await page.getByRole('button', { name: 'Connect my bank account' }).click();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
 
@@ -108,15 +112,18 @@ async function payByBank(page: Page, expectOnConfirm?: RegExp) {
   await page.getByRole('button', { name: 'Approve' }).click();
 
   await expect(page).toHaveURL(/\/bank-account-connected/);
+  await snapshot(page, 'join-4-bank-connected');
   await page.getByRole('button', { name: 'Pay from this account' }).click();
   await expect(page).toHaveURL(/\/confirm-subscription/);
   await expect(
     page.getByText('Flexi membership', { exact: false }).or(page.getByText(/membership: you agree/)),
   ).toBeVisible();
   if (expectOnConfirm) await expect(page.getByText(expectOnConfirm).first()).toBeVisible();
+  await snapshot(page, 'join-5-confirm');
   await page.getByRole('button', { name: /Confirm and pay/ }).click();
   await expect(page).toHaveURL(/\/welcome-to-gym/);
   await expect(page.getByText(/You are now a member of/)).toBeVisible();
+  await snapshot(page, 'join-6-welcome');
 }
 
 /**

@@ -8,6 +8,7 @@ import { serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session/me';
 import { cardSetupUrl, completeCardSetup, useSurchargeTotal } from '../api/join-api';
+import { WRAPPING_LABEL } from './wrapping-label';
 
 export function CardDetails() {
   const user = useCurrentUser();
@@ -42,7 +43,7 @@ export function CardDetails() {
           {error}
         </Alert>
       ) : null}
-      <Button size="lg" loading={going} onClick={go}>
+      <Button size="lg" {...WRAPPING_LABEL} loading={going} onClick={go}>
         Enter card details
       </Button>
       <Button component={Link} to={route('register.choose-payment-method')} variant="subtle">

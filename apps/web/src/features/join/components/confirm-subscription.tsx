@@ -8,13 +8,17 @@ import { route } from '@/config/paths';
 import { serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
 import { useConfirmSubscription, useJoinSubscription } from '../api/join-api';
+import { WRAPPING_LABEL } from './wrapping-label';
 
 function Line({ label, value }: { label: string; value: string }) {
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
-      <Text c="dimmed">{label}</Text>
+      <Text c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {label}
+      </Text>
+      {/* Non-breaking hyphens: a bank account number (12-3456-7890123-00) stays on one line. */}
       <Text ta="right" fw={500}>
-        {value}
+        {value.replaceAll('-', '\u2011')}
       </Text>
     </Group>
   );
@@ -82,7 +86,13 @@ export function ConfirmSubscription() {
           Continue
         </Button>
       ) : (
-        <Button size="lg" onClick={submit} loading={confirm.isPending} disabled={!s.payment_method}>
+        <Button
+          size="lg"
+          {...WRAPPING_LABEL}
+          onClick={submit}
+          loading={confirm.isPending}
+          disabled={!s.payment_method}
+        >
           Confirm and pay {f.formatted_total}
         </Button>
       )}

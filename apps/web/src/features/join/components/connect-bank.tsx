@@ -8,6 +8,7 @@ import { route } from '@/config/paths';
 import { serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
 import { akahuAuthUrl, exchangeAkahuCode, useChooseAccount } from '../api/join-api';
+import { WRAPPING_LABEL } from './wrapping-label';
 
 export function ConnectBank() {
   const [going, setGoing] = useState(false);
@@ -34,7 +35,7 @@ export function ConnectBank() {
           {error}
         </Alert>
       ) : null}
-      <Button size="lg" loading={going} onClick={go}>
+      <Button size="lg" {...WRAPPING_LABEL} loading={going} onClick={go}>
         Continue to your bank
       </Button>
       <Button component={Link} to={route('register.choose-payment-method')} variant="subtle">

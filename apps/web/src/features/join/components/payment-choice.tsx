@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { route } from '@/config/paths';
 import { useCurrentUser } from '@/lib/session/me';
 import { useJoinSubscription, useSurchargeTotal, useSwitchPaymentType } from '../api/join-api';
+import { WRAPPING_LABEL } from './wrapping-label';
 
 export function PaymentChoice() {
   const navigate = useNavigate();
@@ -27,7 +28,11 @@ export function PaymentChoice() {
           <Text fw={600}>Bank account</Text>
           <Text size="sm">Pay straight from your bank account. No surcharge.</Text>
           {bank.data ? <Text size="sm">First payment: {bank.data.formatted_total}</Text> : null}
-          <Button size="lg" onClick={() => void navigate(route('register.connect-akahu'))}>
+          <Button
+            size="lg"
+            {...WRAPPING_LABEL}
+            onClick={() => void navigate(route('register.connect-akahu'))}
+          >
             Connect my bank account
           </Button>
         </Stack>
@@ -47,7 +52,12 @@ export function PaymentChoice() {
                 surcharge)
               </Text>
             ) : null}
-            <Button size="lg" variant="light" onClick={() => void navigate(route('register.card-details'))}>
+            <Button
+              size="lg"
+              {...WRAPPING_LABEL}
+              variant="light"
+              onClick={() => void navigate(route('register.card-details'))}
+            >
               Pay by card
             </Button>
           </Stack>

@@ -7,6 +7,7 @@ import { route } from '@/config/paths';
 import { serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
 import { useUploadPhoto } from '../api/join-api';
+import { WRAPPING_LABEL } from './wrapping-label';
 
 type Camera = 'starting' | 'on' | 'unavailable';
 
@@ -100,16 +101,16 @@ export function TakePhoto() {
         style={{ width: '100%', borderRadius: 8, display: camera === 'on' && !shot ? 'block' : 'none' }}
       />
       {camera === 'on' && !shot ? (
-        <Button size="lg" onClick={capture}>
+        <Button size="lg" {...WRAPPING_LABEL} onClick={capture}>
           Take photo
         </Button>
       ) : null}
       {shot ? (
         <Group grow>
-          <Button size="lg" variant="default" onClick={() => setShot(null)}>
+          <Button size="lg" {...WRAPPING_LABEL} variant="default" onClick={() => setShot(null)}>
             Retake
           </Button>
-          <Button size="lg" loading={upload.isPending} onClick={() => send(shot)}>
+          <Button size="lg" {...WRAPPING_LABEL} loading={upload.isPending} onClick={() => send(shot)}>
             Use this photo
           </Button>
         </Group>

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/notify';
 import { meQueryOptions } from '@/lib/session/me';
 import { resendJoinCode, useVerifyJoinCode } from '../api/join-api';
 import { nextJoinStep } from './next-step';
+import { WRAPPING_LABEL } from './wrapping-label';
 
 export function VerificationCode() {
   const navigate = useNavigate();
@@ -66,7 +67,7 @@ export function VerificationCode() {
         />
       </Input.Wrapper>
       <Group grow>
-        <Button size="lg" loading={verify.isPending} onClick={() => submit()}>
+        <Button size="lg" {...WRAPPING_LABEL} loading={verify.isPending} onClick={() => submit()}>
           Continue
         </Button>
       </Group>
