@@ -42,6 +42,7 @@ function PagedTable<R>({
   row,
   empty,
   onPage,
+  minWidth,
 }: {
   label: string;
   what: string;
@@ -50,6 +51,8 @@ function PagedTable<R>({
   row(item: R): ReactNode;
   empty: ReactNode;
   onPage(page: number): void;
+  /** Below this width (a phone) the table scrolls sideways rather than squeezing its columns. */
+  minWidth: number;
 }) {
   if (query.isError)
     return <LoadErrorAlert what={what} error={query.error} onRetry={() => void query.refetch()} />;
@@ -57,20 +60,22 @@ function PagedTable<R>({
   if (data && data.data.length === 0) return empty;
   return (
     <Stack gap="xs">
-      <Table striped verticalSpacing={4} aria-label={label} aria-busy={query.isFetching}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c}>{c}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        {data ? (
-          <Table.Tbody>{data.data.map(row)}</Table.Tbody>
-        ) : (
-          <SkeletonRows columns={columns.length} rows={3} />
-        )}
-      </Table>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped verticalSpacing={4} aria-label={label} aria-busy={query.isFetching}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c}>{c}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          {data ? (
+            <Table.Tbody>{data.data.map(row)}</Table.Tbody>
+          ) : (
+            <SkeletonRows columns={columns.length} rows={3} />
+          )}
+        </Table>
+      </Table.ScrollContainer>
       {data && data.meta.last_page > 1 && (
         <Pagination
           size="sm"
@@ -97,6 +102,7 @@ export function MemberPayments({ memberId }: { memberId: number }) {
         what="the payments"
         query={query}
         columns={['Date', 'Amount', 'Period', 'Type', 'Status']}
+        minWidth={640}
         onPage={setPage}
         empty={<EmptyState icon={<IconReceipt size={28} aria-hidden />} title="No payments yet" />}
         row={(p) => (
@@ -138,6 +144,7 @@ export function MemberVisits({ memberId }: { memberId: number }) {
         what="the visits"
         query={query}
         columns={['When', 'Gym', 'Door']}
+        minWidth={420}
         onPage={setPage}
         empty={<EmptyState icon={<IconCalendarOff size={28} aria-hidden />} title="No visits yet" />}
         row={(v) => (
@@ -162,6 +169,7 @@ export function MemberActivityLog({ memberId }: { memberId: number }) {
         what="the activity log"
         query={query}
         columns={['When', 'What', 'Who']}
+        minWidth={420}
         onPage={setPage}
         empty={<EmptyState icon={<IconHistory size={28} aria-hidden />} title="Nothing recorded yet" />}
         row={(a) => (
