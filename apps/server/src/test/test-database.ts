@@ -25,7 +25,8 @@ export async function createTestDatabase(): Promise<Database> {
   return {
     ...database,
     close: async () => {
-      await database.close();
+      // A pool still waiting on a connection after 10 s is left: the forced drop below ends it.
+      await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
       const cleanup = new pg.Client({ connectionString: template.adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`).finally(() => cleanup.end());
