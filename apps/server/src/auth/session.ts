@@ -1,6 +1,6 @@
 // Server-side sessions behind an HttpOnly cookie. The cookie holds a random token; the database holds
 // only its hash. Rotated at sign-in and at two-factor verification; revocable.
-import { and, eq, isNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Env } from '../config/env';
 import type { Executor } from '../db/client';
@@ -48,7 +48,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
 /** A session that counts: its token's, not revoked, not expired, of a person not deleted. */
-const liveSession = (tokenHash: SQL | Placeholder, now: SQL | Placeholder) =>
+const liveSession = (tokenHash: Placeholder, now: Placeholder) =>
   and(
     eq(sessions.id, tokenHash),
     isNull(sessions.revokedAt),
@@ -60,17 +60,6 @@ async function touch(db: Executor, session: SessionRow, now: Date) {
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
   }
-}
-
-export async function findSession(db: Executor, token: string, now: Date) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSession(sql`${sha256(token)}`, sql`${now}`));
-  if (!row) return null;
-  await touch(db, row.session, now);
-  return row;
 }
 
 const userId = sql`${users.id}`;
@@ -93,7 +82,8 @@ const preparedSignedIn = new WeakMap<Executor, ReturnType<typeof signedInQuery>>
 /**
  * Every signed-in request's first read: the session, its person and their memberships in one prepared
  * statement (one round trip, planned once per connection, the statement built once per database), not
- * three. The memberships are the same rules `loadMemberships` reads.
+ * three. The memberships are the same rules `loadMemberships` reads. The one read of a session by its
+ * token (a hand-over token too).
  */
 export async function findSignedIn(db: Executor, token: string, now: Date) {
   let query = preparedSignedIn.get(db);

@@ -92,7 +92,7 @@ export async function queryPrepared<T>(db: Executor, name: string, query: SQL): 
 }
 
 /** How many of a list's first pages run as prepared statements. */
-export const PREPARED_PAGES = 5;
+const PREPARED_PAGES = 5;
 
 /**
  * `limit … offset …` written into a page query's text (whole numbers only): a generic plan cannot know

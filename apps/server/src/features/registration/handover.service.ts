@@ -6,7 +6,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
-import { createSession, findSession } from '../../auth/session';
+import { createSession, findSignedIn } from '../../auth/session';
 import { sessions } from '../../db/schema/index';
 import { AppError, forbidden, validationError } from '../../http/app-error';
 
@@ -39,7 +39,7 @@ export async function redeemHandover(
   client: { ip: string; userAgent?: string | undefined },
 ) {
   const now = deps.clock.now();
-  const found = await findSession(deps.db, token, now);
+  const found = await findSignedIn(deps.db, token, now);
   // Only a hand-over session (short-lived, never used) is accepted, not an ordinary session token.
   const lifetime = found ? found.session.expiresAt.getTime() - found.session.createdAt.getTime() : 0;
   if (!found || lifetime > HANDOVER_SECONDS * 1000) throw validationError({ token: [HANDOVER_INVALID] });
