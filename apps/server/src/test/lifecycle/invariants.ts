@@ -20,7 +20,7 @@ import { kisiApi } from '../../features/access-control/access-control.test-suppo
 import { staffCall, type World } from './world';
 
 /**
- * The six defects of issue 23 fixed on the `lifecycle` branch. While one is unfixed on this branch its
+ * The six defects of issue 23 fixed on the `lifecycle` branch (and one more of their family this test found). While one is unfixed on this branch its
  * flag is true and the invariant it breaks is not asserted on its path only (see `excusedBy`); each
  * excused hit is counted and printed. Set a flag to false when `git merge lifecycle` brings its fix.
  * Defects 3 (a staff start date dropped) and 5 (a cooling-off refund recorded as a full refund) break
@@ -35,6 +35,15 @@ export const UNFIXED_DEFECTS = {
   d4DeclinedFirstPaymentIsDebt: true,
   /** 6: pause activity (pause_started, pause_ended) carries the machine's time, not the application clock's. */
   d6PauseActivityMachineTime: true,
+  /**
+   * Not one of the six: found by this test, in defect 6's family (BILLING.md: "Activity times are the
+   * application clock's, for every entry"). The daily run writes `subscription.price_change_applied` at
+   * the machine's time. Shrunk: [join by bank (first payment pays)], staff move member #0 to the dearer
+   * price at the end of the period, 7 day(s) pass → the entry is dated today by the machine, the
+   * application clock a year on. The daily run is `features/billing`'s (the lifecycle branch's
+   * transitions module writes every transition's entry), so it is excused here, on this action only.
+   */
+  foundPriceChangeAppliedMachineTime: true,
 };
 export type DefectName = keyof typeof UNFIXED_DEFECTS;
 
@@ -162,7 +171,9 @@ export async function checkInvariants(
         invariant: 'activity',
         subscriptionId: e.subject_type === 'subscription' ? e.subject_id : null,
         detail: `${e.action} written at ${new Date(at).toISOString()}, outside the application clock's ${window.from.toISOString()} … ${window.to.toISOString()}`,
-        excusedBy: excuse('d6PauseActivityMachineTime', pause),
+        excusedBy:
+          excuse('d6PauseActivityMachineTime', pause) ??
+          excuse('foundPriceChangeAppliedMachineTime', e.action === 'subscription.price_change_applied'),
       });
     }
   }
