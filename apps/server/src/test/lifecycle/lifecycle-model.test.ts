@@ -8,7 +8,7 @@ import { formatReport, runLifecycleProperty } from './property';
 
 const runs = Number(process.env.LIFECYCLE_RUNS ?? 30);
 const seed = process.env.LIFECYCLE_SEED === undefined ? undefined : Number(process.env.LIFECYCLE_SEED);
-const maxCommands = Number(process.env.LIFECYCLE_MAX_COMMANDS ?? 12);
+const maxCommands = Number(process.env.LIFECYCLE_MAX_COMMANDS ?? 8);
 
 describe('the membership lifecycle over random sequences', () => {
   it(
