@@ -102,7 +102,7 @@ async function main() {
   const child = startServer(dataDir);
   let failed = false;
   try {
-    await waitForHealth(child, 15 * 60_000);
+    await waitForHealth(child, 60 * 60_000);
     const seededAt = Date.now();
     say(`Started and seeded in ${Math.round((seededAt - started) / 1000)} s`);
     const cookie = await signIn();

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { queryRows } from '../../db/client';
 import { billingDeps } from '../../features/billing/billing.test-support';
 import { reconcile } from '../../features/billing/reconciliation.service';
-import { checkInvariants, type Hit, lastActivityId, type MemberFacts, type Snapshot } from './invariants';
+import { checkInvariants, type Hit, type Mark, type MemberFacts, type Snapshot } from './invariants';
 import {
   type BankStart,
   bankFailure,
@@ -45,6 +45,8 @@ export interface Real {
   w: World;
   members: Member[];
   snapshot: Snapshot;
+  /** Where the last check started (the next one reads the activity written since). */
+  mark: Mark;
   /** The actions run so far, with what they answered (printed when an invariant fails). */
   log: string[];
   stats: Stats;
@@ -79,8 +81,6 @@ export class InvariantBroken extends Error {}
 /** Runs one action, then checks every invariant; throws on a hit no unfixed defect excuses. */
 async function step(r: Real, name: string, label: string, action: () => Promise<string | undefined>) {
   const { w } = r;
-  const from = w.t.clock.now();
-  const lastId = await lastActivityId(w);
   const began = performance.now();
   const answered = await action();
   const acted = performance.now();
@@ -89,13 +89,9 @@ async function step(r: Real, name: string, label: string, action: () => Promise<
   bump(r.stats.actions, name);
   r.stats.steps += 1;
   const facts = r.members;
-  const { hits, snapshot } = await checkInvariants(
-    w,
-    facts,
-    { from, to, lastActivityId: lastId },
-    r.snapshot,
-  );
+  const { hits, snapshot, mark } = await checkInvariants(w, facts, r.mark, r.snapshot);
   r.snapshot = snapshot;
+  r.mark = mark;
   if (process.env.LIFECYCLE_DEBUG)
     process.stderr.write(
       `${r.log.at(-1)} (${Math.round(acted - began)} ms, checks ${Math.round(performance.now() - acted)} ms)\n`,

@@ -91,22 +91,25 @@ export interface Hit {
   excusedBy: DefectName | null;
 }
 
-export interface StepWindow {
-  /** The application clock before the step, and after it. */
-  from: Date;
-  to: Date;
-  /** The last activity entry id before the step. */
+/**
+ * A point the checks start from: the last activity entry then, and the application clock. Taken at the
+ * start of each check, before the state is read, so an answer that lands while a check runs (a webhook)
+ * falls in one step or the next, never between them.
+ */
+export interface Mark {
   lastActivityId: number;
+  at: Date;
 }
 
 const SLACK_MS = 2_000;
 
-export async function lastActivityId(w: World): Promise<number> {
+export async function markNow(w: World): Promise<Mark> {
+  const at = w.t.clock.now();
   const [row] = await queryRows<{ id: number | null }>(
     w.t.db,
     sql`select max(id)::int as id from activity_log where organisation_id = ${w.tenant.organisation.id}`,
   );
-  return row?.id ?? 0;
+  return { lastActivityId: row?.id ?? 0, at };
 }
 
 const excuse = (name: DefectName, applies: boolean): DefectName | null =>
@@ -116,10 +119,11 @@ const excuse = (name: DefectName, applies: boolean): DefectName | null =>
 export async function checkInvariants(
   w: World,
   facts: readonly MemberFacts[],
-  window: StepWindow,
+  since: Mark,
   before: Snapshot,
-): Promise<{ hits: Hit[]; snapshot: Snapshot }> {
+): Promise<{ hits: Hit[]; snapshot: Snapshot; mark: Mark }> {
   const { t, tenant } = w;
+  const mark = await markNow(w);
   const organisationId = tenant.organisation.id;
   const hits: Hit[] = [];
   const today = todayInAuckland(t.clock.now());
@@ -154,7 +158,7 @@ export async function checkInvariants(
   }>(
     t.db,
     sql`select id::int, user_id::int, subject_type, subject_id::int, action, created_at from activity_log
-        where organisation_id = ${organisationId} and id > ${window.lastActivityId} order by id`,
+        where organisation_id = ${organisationId} and id > ${since.lastActivityId} order by id`,
   );
   const credentials = await queryRows<{ user_id: number; external_user_id: string | null }>(
     t.db,
@@ -162,15 +166,16 @@ export async function checkInvariants(
         where ac.organisation_id = ${organisationId} and pl.place_id = ${String(w.kisiPlaceId)}`,
   );
 
-  // activity: every entry of the step at the application clock's time.
+  // activity: every entry of the step at the application clock's time (later ones: the next step's).
   for (const e of entries) {
+    if (e.id > mark.lastActivityId) continue;
     const at = new Date(e.created_at).getTime();
-    if (at < window.from.getTime() - SLACK_MS || at > window.to.getTime() + SLACK_MS) {
+    if (at < since.at.getTime() - SLACK_MS || at > mark.at.getTime() + SLACK_MS) {
       const pause = e.action === 'subscription.pause_started' || e.action === 'subscription.pause_ended';
       hits.push({
         invariant: 'activity',
         subscriptionId: e.subject_type === 'subscription' ? e.subject_id : null,
-        detail: `${e.action} written at ${new Date(at).toISOString()}, outside the application clock's ${window.from.toISOString()} … ${window.to.toISOString()}`,
+        detail: `${e.action} written at ${new Date(at).toISOString()}, outside the application clock's ${since.at.toISOString()} … ${mark.at.toISOString()}`,
         excusedBy:
           excuse('d6PauseActivityMachineTime', pause) ??
           excuse('foundPriceChangeAppliedMachineTime', e.action === 'subscription.price_change_applied'),
@@ -361,7 +366,7 @@ export async function checkInvariants(
       });
     }
   }
-  return { hits, snapshot };
+  return { hits, snapshot, mark };
 }
 
 function describe(sub: SubRow): string {

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { receiveSandboxWebhooks } from '../../features/webhooks/webhooks.test-support';
 import { createTestApp, type TestApp } from '../test-app';
 import { actionArbitraries, emptyStats, joinArbitrary, type Model, type Real, type Stats } from './commands';
-import { UNFIXED_DEFECTS } from './invariants';
+import { markNow, UNFIXED_DEFECTS } from './invariants';
 import { makeWorld, moveClock, noonAfter } from './world';
 
 export interface LifecycleOptions {
@@ -73,7 +73,7 @@ export async function runLifecycleProperty(options: LifecycleOptions): Promise<L
             process.stderr.write(
               `sequence ${stats.sequences + 1} (${Math.round(performance.now() - began)} ms to set up)\n`,
             );
-          const real: Real = { w, members: [], snapshot: new Map(), log: [], stats };
+          const real: Real = { w, members: [], snapshot: new Map(), mark: await markNow(w), log: [], stats };
           stats.sequences += 1;
           await fc.asyncModelRun(
             () => ({ model: { members: 0, bank: 0, declined: 0 } as Model, real }),
