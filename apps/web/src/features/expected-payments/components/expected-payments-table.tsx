@@ -16,17 +16,7 @@ import {
   statusBadge,
 } from '../lib/expected-payment-display';
 
-const COLUMNS = [
-  'Member',
-  'Gym',
-  'Period',
-  'Expected',
-  'Charged',
-  'Payment',
-  'Membership',
-  'Door access',
-  'Drift',
-];
+const COLUMNS = ['Member', 'Gym', 'Period', 'Amount', 'Payment', 'Membership', 'Door access', 'Drift'];
 
 function Head() {
   return (
@@ -64,6 +54,22 @@ function PaymentCell({ row }: { row: ExpectedPaymentRow }) {
   );
 }
 
+/**
+ * A row holds either a charge the engine made or a period the rules call for that it has not charged yet,
+ * never both: one column says which, rather than a '--' under Expected beside every charge made.
+ */
+function AmountCell({ row }: { row: ExpectedPaymentRow }) {
+  if (!row.charge && !row.expected) return <Text size="sm">{NONE}</Text>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{row.charge ? chargedAmount(row) : expectedAmount(row)}</Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {row.charge ? 'charged' : 'expected, not charged yet'}
+      </Text>
+    </Stack>
+  );
+}
+
 function MembershipCell({ row }: { row: ExpectedPaymentRow }) {
   const badge = membershipBadge(row.subscription);
   if (!badge) return <Text size="sm">{NONE}</Text>;
@@ -87,8 +93,9 @@ function Row({ row }: { row: ExpectedPaymentRow }) {
       <Table.Td>{row.member?.name || NONE}</Table.Td>
       <Table.Td>{row.gym.name || NONE}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{periodLabel(row)}</Table.Td>
-      <Table.Td>{expectedAmount(row)}</Table.Td>
-      <Table.Td>{chargedAmount(row)}</Table.Td>
+      <Table.Td>
+        <AmountCell row={row} />
+      </Table.Td>
       <Table.Td>
         <PaymentCell row={row} />
       </Table.Td>

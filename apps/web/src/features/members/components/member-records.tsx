@@ -2,8 +2,10 @@
 // payment methods, door access with a new Kisi login, and the activity log.
 
 import type { PageMeta } from '@gym/domain/api/envelope';
+import { paymentTypeLabel } from '@gym/domain/api/payments';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate, formatDateTime } from '@gym/domain/format';
+import { activitySentence, failureLabel, paymentMethodLabel, paymentStatusLabel } from '@gym/domain/labels';
 import {
   Alert,
   Badge,
@@ -114,16 +116,16 @@ export function MemberPayments({ memberId }: { memberId: number }) {
               {p.period_end_at ? ` – ${formatDate(p.period_end_at as CalendarDate)}` : ''}
             </Table.Td>
             <Table.Td>
-              {p.type.replace('_', ' ')}
+              {paymentTypeLabel(p.type)}
               {p.processed_by ? ` (by ${p.processed_by.name})` : ''}
             </Table.Td>
             <Table.Td>
               <Badge variant="light" color={STATUS_COLOURS[p.status_class]}>
-                {p.status.replace('_', ' ')}
+                {paymentStatusLabel(p.status)}
               </Badge>
-              {p.error_description && (
+              {(p.error_status || p.error_description) && p.status_class === 'failed' && (
                 <Text size="xs" c="dimmed">
-                  {p.error_description}
+                  {failureLabel(p.error_status, p.error_description)}
                 </Text>
               )}
             </Table.Td>
@@ -175,7 +177,7 @@ export function MemberActivityLog({ memberId }: { memberId: number }) {
         row={(a) => (
           <Table.Tr key={a.id}>
             <Table.Td>{formatDateTime(new Date(a.created_at))}</Table.Td>
-            <Table.Td>{a.action.replaceAll('_', ' ').replace('.', ': ')}</Table.Td>
+            <Table.Td>{activitySentence(a)}</Table.Td>
             <Table.Td>{a.actor?.name ?? 'System'}</Table.Td>
           </Table.Tr>
         )}
@@ -198,10 +200,10 @@ export function MemberPaymentMethods({ memberId }: { memberId: number }) {
             <Group key={p.id} gap="xs">
               <Text size="sm">
                 {p.model?.kind === 'bank_account'
-                  ? `Bank account ${p.model.account_number} (${p.model.name})`
+                  ? `${paymentMethodLabel(p.model)} (${p.model.name})`
                   : p.model?.kind === 'stripe_card'
-                    ? `${p.model.brand.toUpperCase()} card ending ${p.model.last_four}, expires ${String(p.model.exp_month).padStart(2, '0')}/${p.model.exp_year}`
-                    : p.type.replace('_', ' ')}
+                    ? `${paymentMethodLabel(p.model)}, expires ${String(p.model.exp_month).padStart(2, '0')}/${p.model.exp_year}`
+                    : paymentTypeLabel(p.type)}
               </Text>
               {p.is_default && (
                 <Badge size="sm" variant="light">
@@ -214,6 +216,15 @@ export function MemberPaymentMethods({ memberId }: { memberId: number }) {
       )}
     </SectionCard>
   );
+}
+
+/** What the membership allows against what the door system does, as one sentence. */
+function doorAccessSentence(should: boolean, has: boolean): string {
+  if (should && has) return 'the membership lets them in and the doors open for them.';
+  if (!should && !has) return 'the membership does not let them in, and the doors stay shut for them.';
+  if (should)
+    return 'the membership lets them in, but the door system has not opened the doors for them yet.';
+  return 'the membership does not let them in, but the door system still opens the doors for them.';
 }
 
 export function MemberDoorAccess({ memberId, canManage }: { memberId: number; canManage: boolean }) {
@@ -232,15 +243,15 @@ export function MemberDoorAccess({ memberId, canManage }: { memberId: number; ca
             <Text size="sm">
               {access.place
                 ? `${access.place.gym.name} (${access.place.name}): `
-                : 'No Kisi place for the gym yet. '}
-              membership {access.should_have_access ? 'gives' : 'does not give'} door access; Kisi{' '}
-              {access.has_access ? 'holds it' : 'does not hold it'}.
+                : 'The gym is not linked to a door system place yet. '}
+              {doorAccessSentence(access.should_have_access, access.has_access)}
             </Text>
           )}
           {(query.data?.credentials ?? []).map((c) => (
             <Text key={c.id} size="sm" c="dimmed">
-              {c.place.name}: {c.has_door_access ? 'access on' : 'no access'}, login {c.login_id ?? 'none'},
-              updated {formatDateTime(new Date(c.updated_at))}
+              {c.place.name}: {c.has_door_access ? 'the doors open for them' : 'the doors stay shut for them'}
+              , {c.login_id ? `door login ${c.login_id}` : 'no door login yet'}, updated{' '}
+              {formatDateTime(new Date(c.updated_at))}
             </Text>
           ))}
           {canManage && (

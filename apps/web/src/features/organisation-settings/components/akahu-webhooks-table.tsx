@@ -1,6 +1,8 @@
 // The Akahu webhook calls received for the organisation, newest first, a page at a time: what came in,
 // whether its signature held, and what became of it.
+
 import { formatDateTime } from '@gym/domain/format';
+import { webhookEventLabel } from '@gym/domain/labels';
 import { Alert, Badge, Button, EmptyState, NativeSelect, Skeleton, Table } from '@mantine/core';
 import { IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -56,7 +58,7 @@ function Rows({ query }: { query: ReturnType<typeof useAkahuWebhooks> }) {
   return query.data.data.map((call) => (
     <Table.Tr key={call.id}>
       <Table.Td>{when(call.received_at)}</Table.Td>
-      <Table.Td>{call.event_type ?? 'Unknown'}</Table.Td>
+      <Table.Td>{webhookEventLabel(call.event_type)}</Table.Td>
       <Table.Td>
         <Badge variant="light" color={STATUS_COLOURS[call.status] ?? 'gray'}>
           {capitalised(call.status)}

@@ -1,5 +1,6 @@
 // The payments table with its loading, failure and empty states; a row opens the payment's drawer.
 import { formatDateTime } from '@gym/domain/format';
+import { failureLabel } from '@gym/domain/labels';
 import { Anchor, EmptyState, Table, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -51,12 +52,12 @@ export function PaymentsTable({
                     type="button"
                     size="sm"
                     onClick={() => onOpen(p.id)}
-                    aria-label={`Open payment ${p.id}`}
+                    aria-describedby={`payment-${p.id}-member`}
                   >
                     {formatDateTime(new Date(p.created_at))}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{p.user.name}</Table.Td>
+                <Table.Td id={`payment-${p.id}-member`}>{p.user.name}</Table.Td>
                 <Table.Td>{p.gym.name}</Table.Td>
                 <Table.Td>{paymentTypeLabel(p.type)}</Table.Td>
                 <Table.Td>{p.formatted_total}</Table.Td>
@@ -65,7 +66,11 @@ export function PaymentsTable({
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs" c="dimmed">
-                    {[p.is_retry ? 'Retry' : null, p.is_pro_rata ? 'Pro rata' : null, p.error_status]
+                    {[
+                      p.is_retry ? 'Retry' : null,
+                      p.is_pro_rata ? 'Pro rata' : null,
+                      p.error_status ? failureLabel(p.error_status) : null,
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </Text>
