@@ -340,3 +340,15 @@ export const CHARGE_STATUS_LABELS: Record<string, string> = {
 };
 
 export const chargeStatusLabel = (status: string) => CHARGE_STATUS_LABELS[status] ?? sentenceCase(status);
+
+/** A membership's state, as its badge says it. */
+export const SUBSCRIPTION_STATE_LABELS: Record<string, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+  grace: 'In grace',
+  upcoming: 'Upcoming',
+};
+
+export const subscriptionStateLabel = (state: string) =>
+  SUBSCRIPTION_STATE_LABELS[state] ?? sentenceCase(state);

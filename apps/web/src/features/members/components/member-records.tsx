@@ -22,6 +22,7 @@ import {
 import { IconCalendarOff, IconCreditCard, IconHistory, IconReceipt } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { cellLabel, ListTable } from '@/components/ui/list-table';
 import { SectionCard } from '@/components/ui/section-card';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { errorMessage } from '@/lib/notify';
@@ -53,7 +54,7 @@ function PagedTable<R>({
   row(item: R): ReactNode;
   empty: ReactNode;
   onPage(page: number): void;
-  /** Below this width (a phone) the table scrolls sideways rather than squeezing its columns. */
+  /** Above a card's width and below this one the table scrolls sideways rather than squeezing its columns. */
   minWidth: number;
 }) {
   if (query.isError)
@@ -62,7 +63,7 @@ function PagedTable<R>({
   if (data && data.data.length === 0) return empty;
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={minWidth}>
+      <ListTable label={label} minWidth={minWidth}>
         <Table striped verticalSpacing={4} aria-label={label} aria-busy={query.isFetching}>
           <Table.Thead>
             <Table.Tr>
@@ -77,7 +78,7 @@ function PagedTable<R>({
             <SkeletonRows columns={columns.length} rows={3} />
           )}
         </Table>
-      </Table.ScrollContainer>
+      </ListTable>
       {data && data.meta.last_page > 1 && (
         <Pagination
           size="sm"
@@ -109,17 +110,17 @@ export function MemberPayments({ memberId }: { memberId: number }) {
         empty={<EmptyState icon={<IconReceipt size={28} aria-hidden />} title="No payments yet" />}
         row={(p) => (
           <Table.Tr key={p.id}>
-            <Table.Td>{formatDateTime(new Date(p.created_at))}</Table.Td>
-            <Table.Td>{p.formatted_amount}</Table.Td>
-            <Table.Td>
+            <Table.Td {...cellLabel('Date')}>{formatDateTime(new Date(p.created_at))}</Table.Td>
+            <Table.Td {...cellLabel('Amount')}>{p.formatted_amount}</Table.Td>
+            <Table.Td {...cellLabel('Period')}>
               {p.period_start_at ? formatDate(p.period_start_at as CalendarDate) : '—'}
               {p.period_end_at ? ` – ${formatDate(p.period_end_at as CalendarDate)}` : ''}
             </Table.Td>
-            <Table.Td>
+            <Table.Td {...cellLabel('Type')}>
               {paymentTypeLabel(p.type)}
               {p.processed_by ? ` (by ${p.processed_by.name})` : ''}
             </Table.Td>
-            <Table.Td>
+            <Table.Td {...cellLabel('Status')}>
               <Badge variant="light" color={STATUS_COLOURS[p.status_class]}>
                 {paymentStatusLabel(p.status)}
               </Badge>
@@ -151,9 +152,9 @@ export function MemberVisits({ memberId }: { memberId: number }) {
         empty={<EmptyState icon={<IconCalendarOff size={28} aria-hidden />} title="No visits yet" />}
         row={(v) => (
           <Table.Tr key={v.id}>
-            <Table.Td>{formatDateTime(new Date(v.visited_at))}</Table.Td>
-            <Table.Td>{v.gym.name}</Table.Td>
-            <Table.Td>{v.successful ? 'Opened' : 'Refused'}</Table.Td>
+            <Table.Td {...cellLabel('When')}>{formatDateTime(new Date(v.visited_at))}</Table.Td>
+            <Table.Td {...cellLabel('Gym')}>{v.gym.name}</Table.Td>
+            <Table.Td {...cellLabel('Door')}>{v.successful ? 'Opened' : 'Refused'}</Table.Td>
           </Table.Tr>
         )}
       />
@@ -176,9 +177,9 @@ export function MemberActivityLog({ memberId }: { memberId: number }) {
         empty={<EmptyState icon={<IconHistory size={28} aria-hidden />} title="Nothing recorded yet" />}
         row={(a) => (
           <Table.Tr key={a.id}>
-            <Table.Td>{formatDateTime(new Date(a.created_at))}</Table.Td>
-            <Table.Td>{activitySentence(a)}</Table.Td>
-            <Table.Td>{a.actor?.name ?? 'System'}</Table.Td>
+            <Table.Td {...cellLabel('When')}>{formatDateTime(new Date(a.created_at))}</Table.Td>
+            <Table.Td {...cellLabel('What')}>{activitySentence(a)}</Table.Td>
+            <Table.Td {...cellLabel('Who')}>{a.actor?.name ?? 'System'}</Table.Td>
           </Table.Tr>
         )}
       />

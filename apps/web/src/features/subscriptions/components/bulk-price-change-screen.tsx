@@ -169,7 +169,7 @@ export function BulkPriceChangeScreen() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>Change prices</Title>
+      <Title order={1}>Change prices</Title>
       {filters.jobId !== null ? (
         <JobProgress jobId={filters.jobId} onDone={() => set({ jobId: null })} />
       ) : null}
@@ -293,7 +293,9 @@ export function BulkPriceChangeScreen() {
             )}
             {preview.data?.email ? (
               <Stack gap="xs">
-                <Title order={4}>The email each member gets</Title>
+                <Title order={2} size="h4">
+                  The email each member gets
+                </Title>
                 <EmailPreviewCard email={preview.data.email} />
               </Stack>
             ) : null}

@@ -5,7 +5,7 @@
 import type { SubscriptionActions } from '@gym/domain/api/subscriptions';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
-import { undoUntilPhrase } from '@gym/domain/labels';
+import { subscriptionStateLabel, undoUntilPhrase } from '@gym/domain/labels';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage, notifySuccess } from '@/lib/notify';
@@ -26,8 +26,8 @@ function Facts({ sub }: { sub: SubscriptionActions }) {
   return (
     <Stack gap={4}>
       <Group gap="xs">
-        <Badge color={COLOURS[sub.card_colour]} aria-label={`Membership ${sub.state}`}>
-          {sub.state}
+        <Badge color={COLOURS[sub.card_colour]} variant="light">
+          {subscriptionStateLabel(sub.state)}
         </Badge>
         {sub.balance_owing > 0 ? <Text size="sm">Owing {sub.formatted_balance_owing}</Text> : null}
       </Group>
