@@ -48,11 +48,12 @@ async function moveClock(page: Page, days: number, to: CalendarDate) {
 
 const table = (page: Page) => page.getByRole('table', { name: 'Expected payments' });
 const cell = (row: Locator, column: number) => row.getByRole('cell').nth(column);
-// Columns: Member, Gym, Period, Expected, Charged, Payment, Membership, Door access, Drift.
+// Columns: Member, Gym, Period, Amount (charged, or expected and not charged yet), Payment, Membership,
+// Door access, Drift.
 const PERIOD = 2;
-const PAYMENT = 5;
-const MEMBERSHIP = 6;
-const DOOR = 7;
+const PAYMENT = 4;
+const MEMBERSHIP = 5;
+const DOOR = 6;
 
 /** When each row's period starts ('26 Nov 2026'). */
 async function periodStarts(rows: Locator): Promise<string[]> {

@@ -137,6 +137,9 @@ test('switching gym reloads the screen with the new gym', async ({ page }) => {
   const menu = page.getByRole('menu'); // named by its button (aria-labelledby)
   await expect(menu.getByRole('menuitem')).toHaveText(me.gyms.map((g) => startingWith(g.name)));
   await expect(menu).toHaveCSS('max-height', '240px'); // 15rem
+  // The switcher says what it changes: the lists keep their own Gym filter.
+  await expect(menu.getByText('The gym you work at')).toBeVisible();
+  await expect(menu.getByText(/Lists show all your gyms/)).toBeVisible();
   const reloaded = page.waitForEvent('load');
   await menu.getByRole('menuitem', { name: startingWith(to) }).click();
   await reloaded;

@@ -136,13 +136,13 @@ test('pause, cancel and undo, and a price change after reading the email', async
   await expect(cancel.getByText(/^It can be undone until /)).toBeVisible();
   await cancel.getByRole('button', { name: 'Cancel membership' }).click();
   await expect(cancel).toBeHidden();
-  await expect(membership(page).getByLabel('Membership cancelled')).toBeVisible();
+  await expect(membership(page).getByText('Cancelled', { exact: true })).toBeVisible();
   await membership(page).getByRole('button', { name: 'Undo cancellation' }).click();
   const undo = page.getByRole('dialog', { name: 'Undo cancellation' });
   await expect(undo.getByText(/carries on as before/)).toBeVisible();
   await undo.getByRole('button', { name: 'Undo cancellation' }).click();
   await expect(undo).toBeHidden();
-  await expect(membership(page).getByLabel('Membership active')).toBeVisible();
+  await expect(membership(page).getByText('Active', { exact: true })).toBeVisible();
 
   // Schedule a price change after reading the email the member will get.
   await membership(page).getByRole('button', { name: 'Change price' }).click();

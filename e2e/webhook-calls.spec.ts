@@ -112,7 +112,7 @@ test('an organisation admin finds a Stripe webhook, filters the calls and reads 
   await expect(ours.nth(1).getByRole('cell')).toHaveText([
     formatDateTime(new Date(processedAt)),
     'Stripe',
-    'account.updated',
+    'Card payments account updatedaccount.updated',
     eventId,
     'Processed',
     'event type not acted on',
@@ -143,8 +143,8 @@ test('an organisation admin finds a Stripe webhook, filters the calls and reads 
   await expect(ours).toHaveCount(1);
 
   // The call opens with its body as received, indented, and its headers with the signature masked.
-  await ours.getByRole('button', { name: 'account.updated' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Stripe account.updated' });
+  await ours.getByRole('button', { name: 'Card payments account updated' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Stripe: Card payments account updated' });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByText('Duplicate', { exact: true })).toBeVisible();
   await expect(drawer.getByText('Signature valid')).toBeVisible();
@@ -184,8 +184,8 @@ test('in the sandbox, an organisation admin sends a test event from a provider a
   await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
 
   for (const [provider, eventType] of [
-    ['Stripe', 'sandbox.test_event'],
-    ['Akahu', 'WEBHOOK:TEST_EVENT'],
+    ['Stripe', 'Test event'],
+    ['Akahu', 'Webhook test event'],
   ] as const) {
     const card = page.getByRole('region', { name: provider });
     await expect(card.getByText('Registered', { exact: true })).toBeVisible();

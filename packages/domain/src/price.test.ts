@@ -16,7 +16,7 @@ describe('price derived fields', () => {
       formatted_joining_fee: '$50.00',
       is_term_membership: true,
       formatted_term: '12 months',
-      short_term_label: '12 months initial',
+      short_term_label: '12 months membership',
       total_value: 83000, // $50 + 52 × $15
       formatted_total_value: '$830.00',
       surcharge: 38, // 2.5 % of $15.00 = 37.5c → 38c

@@ -24,7 +24,7 @@ describe('proRata', () => {
       periodEnd: '2025-04-15',
     });
     expect(result.explanation).toBe(
-      '$60.00 × 10 of 31 days (5 Apr 2025 to 15 Apr 2025, billing date not included) = $19.35',
+      "$19.35 for 10 of the period's 31 days (5 Apr 2025 to 14 Apr 2025); the full $60.00 from 15 Apr 2025",
     );
   });
 

@@ -1,6 +1,6 @@
 // The first charge when a member starts between billing dates (BILLING.md "First payment and pro-rata").
 import { periodStartBefore, type RecurringFrequency } from './billing-frequency';
-import { type CalendarDate, daysBetween } from './calendar-date';
+import { addDays, type CalendarDate, daysBetween } from './calendar-date';
 import { formatDate } from './format';
 import { assertCents, type Cents, formatMoney, mulDivRoundHalfUp } from './money';
 
@@ -59,9 +59,10 @@ export function proRata(input: ProRataInput): ProRataResult {
   const explanation =
     remainingDays === 0
       ? `Starts on the billing date ${formatDate(periodEnd)}: no pro-rata days`
-      : `${formatMoney(amount)} × ${remainingDays} of ${periodDays} days (${formatDate(startDate)} to ${formatDate(
-          periodEnd,
-        )}, billing date not included) = ${formatMoney(charged)}`;
+      : // Plain words (issue 26): what is paid, for which days, and when the full price starts.
+        `${formatMoney(charged)} for ${remainingDays} of the period's ${periodDays} days (${formatDate(startDate)} to ${formatDate(
+          addDays(periodEnd, -1),
+        )}); the full ${formatMoney(amount)} from ${formatDate(periodEnd)}`;
   return {
     amount: charged,
     remainingDays,

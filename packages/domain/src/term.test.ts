@@ -10,8 +10,8 @@ describe('terms', () => {
     expect(formatTerm({ termAmount: 1, termUnit: 'years' })).toBe('1 year');
     expect(formatTerm({ termAmount: 6, termUnit: 'weeks' })).toBe('6 weeks');
     expect(formatTerm({ termAmount: null, termUnit: null })).toBeNull();
-    expect(shortTermLabel({ termAmount: 12, termUnit: 'months' })).toBe('12 months initial');
-    expect(shortTermLabel({ termAmount: 1, termUnit: 'days' })).toBe('1 day initial');
+    expect(shortTermLabel({ termAmount: 12, termUnit: 'months' })).toBe('12 months membership');
+    expect(shortTermLabel({ termAmount: 1, termUnit: 'days' })).toBe('1 day membership');
   });
 
   it('needs both parts for a term membership', () => {

@@ -36,10 +36,13 @@ export function formatTerm(term: Term): string | null {
   return `${term.termAmount} ${unit}`;
 }
 
-/** The spec's short membership label: term amount, unit and 'initial' ('12 months initial'). */
+/**
+ * The short membership label: '12 months membership' (the specification's '12 months initial' reads as a
+ * code to a gym owner; issue 26 asked for plain words).
+ */
 export function shortTermLabel(term: Term): string | null {
   const text = formatTerm(term);
-  return text === null ? null : `${text} initial`;
+  return text === null ? null : `${text} membership`;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The append-only activity log (DESIGN.md section 4): every change to money, membership or settings,
 // with who made it and the request it came in. Features name their subject; this writes the row.
+import type { ActivityAction } from '@gym/domain/labels';
 import type { Executor } from './client';
 import { activityLog } from './schema/index';
 
@@ -11,7 +12,8 @@ export interface ActivityEntry {
   subjectId: number;
   /** The member the entry is about, for the member activity screen. */
   userId?: number | null;
-  action: string;
+  /** One of the kinds the vocabulary names (@gym/domain/labels), so every entry has plain words on screen. */
+  action: ActivityAction;
   data?: Record<string, unknown>;
   requestId?: string | null;
   /** When it happened, by the application's clock (the database's own time when absent). */

@@ -1,5 +1,6 @@
 // The organisation's Kisi integration, each gym's place and its doors. All SQL of those tables here;
 // every function is scoped to the organisation it is given.
+import type { ActivityAction } from '@gym/domain/labels';
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
@@ -172,7 +173,7 @@ export async function insertActivity(
     subjectType: 'organisation' | 'gym' | 'staff';
     subjectId: number;
     userId?: number;
-    action: string;
+    action: ActivityAction;
     data: Record<string, unknown>;
     requestId: string;
   },

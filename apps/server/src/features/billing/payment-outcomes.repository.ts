@@ -1,5 +1,6 @@
 // Payment attempts as provider reports move them. `ownerOfAkahuPayment` finds which organisation a
 // provider's payment id belongs to (that is what it discovers, so it takes none); the rest are scoped.
+import type { ActivityAction } from '@gym/domain/labels';
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
@@ -119,7 +120,7 @@ export async function logProviderActivity(
     userId: number;
     subjectType: 'payment' | 'akahu_connection';
     subjectId: number;
-    action: string;
+    action: ActivityAction;
     data: Record<string, unknown>;
     requestId: string | null;
     /** The application clock's now (a travelling clock in a sandbox). */

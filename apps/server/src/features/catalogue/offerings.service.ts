@@ -4,6 +4,7 @@
 
 import type { OfferingBody } from '@gym/domain/api/catalogue-requests';
 import type { Offering, UniqueMembership } from '@gym/domain/api/offerings';
+import type { ActivityAction } from '@gym/domain/labels';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
@@ -36,7 +37,12 @@ import { insertPrices } from './prices.repository';
 export const OFFERING_IN_USE =
   'This offering has subscriptions, so it cannot be deleted. Archive it instead.';
 
-const logOf = (actor: Actor, offeringId: number, action: string, data: Record<string, unknown> = {}) => ({
+const logOf = (
+  actor: Actor,
+  offeringId: number,
+  action: ActivityAction,
+  data: Record<string, unknown> = {},
+) => ({
   organisationId: actor.auth.organisationId,
   actorUserId: actor.auth.user.id,
   subjectType: 'offering' as const,

@@ -1,9 +1,11 @@
 // Prices: reading for any staff member of the organisation (another organisation's records are 404), and
 // creating, changing, archiving, restoring and deleting them and their private links. Who may change a
 // price: whoever may change its offering. Each function returns the finished answer of its route.
+
 import { randomBytes } from 'node:crypto';
 import type { PriceInput } from '@gym/domain';
 import type { Price, PriceLink } from '@gym/domain/api/prices';
+import type { ActivityAction } from '@gym/domain/labels';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
@@ -100,7 +102,7 @@ const valuesOf = (input: PriceInput): PriceValues => ({
 export const priceLog = (
   actor: Actor,
   priceId: number,
-  action: string,
+  action: ActivityAction,
   data: Record<string, unknown> = {},
 ) => ({
   organisationId: actor.auth.organisationId,

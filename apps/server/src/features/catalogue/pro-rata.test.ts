@@ -60,7 +60,8 @@ describe('POST /api/prices/{price_id}/pro-rata', () => {
       formatted_joining_fee: '$49.00',
       first_payment: 6835,
       formatted_first_payment: '$68.35',
-      explanation: '$60.00 × 10 of 31 days (5 Apr 2025 to 15 Apr 2025, billing date not included) = $19.35',
+      explanation:
+        "$19.35 for 10 of the period's 31 days (5 Apr 2025 to 14 Apr 2025); the full $60.00 from 15 Apr 2025",
     });
   });
 

@@ -1,4 +1,5 @@
 // Gyms of one organisation: the list with its counts, one gym with its parts, and its settings. All SQL here.
+import type { ActivityAction } from '@gym/domain/labels';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
@@ -165,7 +166,7 @@ export async function insertGymActivity(
     organisationId: number;
     gymId: number;
     actorUserId: number;
-    action: string;
+    action: ActivityAction;
     data: Record<string, unknown>;
     requestId: string;
   },

@@ -1,6 +1,7 @@
 // Gym rules: who may read or change which gym, and the settings changes (secrets sealed at rest).
 
 import type { AkahuConfig, BranchConfig, GymUpdate } from '@gym/domain/api/gym-requests';
+import type { ActivityAction } from '@gym/domain/labels';
 import { percentToBasisPoints } from '@gym/domain/money';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
@@ -51,7 +52,7 @@ export async function changeGym(
   deps: AppDeps,
   actor: Actor,
   gymId: number,
-  action: string,
+  action: ActivityAction,
   changes: repo.GymChanges,
 ) {
   const { gym } = await gymFor(deps, actor.auth, gymId, 'manage');

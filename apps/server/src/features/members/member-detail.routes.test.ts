@@ -84,7 +84,7 @@ describe('GET /api/members/{id}', () => {
       is_term_membership: true,
       currently_within_term_membership: true,
       price: { id: cat.monthly.id, formatted_term: '12 months', offering: { name: 'Off Peak' } },
-      membership_type: { label: 'Initial term', short_term_label: '12 months initial' },
+      membership_type: { label: 'Initial term', short_term_label: '12 months membership' },
     });
     expect(data.latest_subscription.membership_type.commitment_date).toBe(
       addDays(toCalendarDate(t.clock.now()), 200),

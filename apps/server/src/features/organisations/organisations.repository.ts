@@ -1,4 +1,5 @@
 // Organisation settings, age-bypass links and the organisation's Akahu webhook calls. All SQL here.
+import type { ActivityAction } from '@gym/domain/labels';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
@@ -49,7 +50,7 @@ export async function insertActivity(
   entry: {
     organisationId: number;
     actorUserId: number;
-    action: string;
+    action: ActivityAction;
     data: Record<string, unknown>;
     requestId: string;
   },

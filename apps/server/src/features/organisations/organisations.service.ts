@@ -1,5 +1,6 @@
 // Organisation settings: only the current organisation, only its admins (the route guard checks the role).
 
+import type { ActivityAction } from '@gym/domain/labels';
 import type {
   FailedPaymentGracePeriodInput,
   OfferingPermissionsInput,
@@ -25,7 +26,7 @@ async function change(
   deps: AppDeps,
   actor: Actor,
   organisationId: number,
-  action: string,
+  action: ActivityAction,
   changes: repo.OrganisationChanges,
 ) {
   const before = await organisationOf(deps, actor.auth, organisationId);

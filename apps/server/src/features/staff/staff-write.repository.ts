@@ -1,4 +1,5 @@
 // Changing the organisation's staff: accounts, staff rows, gym roles, invitation tokens. All SQL here.
+import type { ActivityAction } from '@gym/domain/labels';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
@@ -143,7 +144,7 @@ export async function insertStaffActivity(
     organisationId: number;
     actorUserId: number;
     staffUserId: number;
-    action: string;
+    action: ActivityAction;
     data: Record<string, unknown>;
     requestId: string;
   },

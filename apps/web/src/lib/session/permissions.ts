@@ -5,3 +5,7 @@ import type { Me } from './me';
 /** Offerings and prices: organisation admins for every gym, gym admins for their gyms' offerings. */
 export const canManageOfferings = (user: Pick<Me, 'is_organisation_admin' | 'is_gym_admin'>) =>
   user.is_organisation_admin || user.is_gym_admin;
+
+/** Payments and the dashboard's figures: money is for admins (organisation admins, gym admins). */
+export const canSeeMoney = (user: Pick<Me, 'is_organisation_admin' | 'is_gym_admin'>) =>
+  user.is_organisation_admin || user.is_gym_admin;

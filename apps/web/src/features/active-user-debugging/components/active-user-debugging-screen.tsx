@@ -9,6 +9,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { GymFilter } from '@/components/ui/list-filters';
 import { ListPagination } from '@/components/ui/list-pagination';
+import { cellLabel, ListTable } from '@/components/ui/list-table';
 import { RouteLink } from '@/components/ui/route-link';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { useCurrentUser } from '@/lib/session/me';
@@ -86,7 +87,7 @@ export function ActiveUserDebuggingScreen() {
           description="No one held a membership on this day."
         />
       ) : (
-        <Table.ScrollContainer minWidth={700}>
+        <ListTable label="Active users" minWidth={700}>
           <Table striped aria-label="Members and their state" aria-busy={result.isFetching}>
             <Table.Thead>
               <Table.Tr>
@@ -99,18 +100,18 @@ export function ActiveUserDebuggingScreen() {
               <Table.Tbody>
                 {rows.map((r) => (
                   <Table.Tr key={r.subscription_id}>
-                    <Table.Td>
+                    <Table.Td {...cellLabel('Member')}>
                       <RouteLink to="members.show" params={{ id: r.member.id }}>
                         {r.member.name}
                       </RouteLink>
                     </Table.Td>
-                    <Table.Td>{r.gym.name}</Table.Td>
-                    <Table.Td>
+                    <Table.Td {...cellLabel('Gym')}>{r.gym.name}</Table.Td>
+                    <Table.Td {...cellLabel('State')}>
                       <Badge color={r.active ? 'green' : 'gray'} variant="light">
                         {r.state}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td {...cellLabel('Why')}>
                       <List size="xs" spacing={2}>
                         {r.reasons.map((reason) => (
                           <List.Item key={reason}>{reason}</List.Item>
@@ -124,7 +125,7 @@ export function ActiveUserDebuggingScreen() {
               <SkeletonRows columns={COLUMNS.length} />
             )}
           </Table>
-        </Table.ScrollContainer>
+        </ListTable>
       )}
       <ListPagination meta={meta} noun="members" onPage={(p) => set('page', String(p))} />
     </Stack>

@@ -62,7 +62,9 @@ export function DashboardCharts({
             dataKey="date"
             series={[{ name: 'Active', color: 'teal.6' }]}
             curveType="linear"
-            aria-label="Active members week by week"
+            // A chart is a picture to a screen reader: named with what it shows, the figures in words.
+            role="img"
+            aria-label={`Active members week by week: ${points.map((p) => `${formatDate(p.date as CalendarDate)} ${p.active}`).join(', ')}`}
           />
         )}
       </Panel>
@@ -73,7 +75,8 @@ export function DashboardCharts({
             data={data.by_state.map((s) => ({ state: STATE_LABELS[s.state] ?? s.state, Members: s.count }))}
             dataKey="state"
             series={[{ name: 'Members', color: 'blue.6' }]}
-            aria-label="Members by state"
+            role="img"
+            aria-label={`Members by state: ${data.by_state.map((s) => `${STATE_LABELS[s.state] ?? s.state} ${s.count}`).join(', ')}`}
           />
         )}
       </Panel>
@@ -89,7 +92,8 @@ export function DashboardCharts({
               data={data.by_offering.map((o) => ({ offering: o.name, Members: o.count }))}
               dataKey="offering"
               series={[{ name: 'Members', color: 'violet.6' }]}
-              aria-label="Members by offering"
+              role="img"
+              aria-label={`Members by offering: ${data.by_offering.map((o) => `${o.name} ${o.count}`).join(', ')}`}
             />
           )
         }

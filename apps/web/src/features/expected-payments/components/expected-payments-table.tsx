@@ -4,6 +4,7 @@
 import { Badge, EmptyState, Stack, Table, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { cellLabel, ListTable } from '@/components/ui/list-table';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import type { ExpectedPaymentRow, ExpectedPaymentsAnswer } from '../api/expected-payment-answers';
 import {
@@ -16,17 +17,7 @@ import {
   statusBadge,
 } from '../lib/expected-payment-display';
 
-const COLUMNS = [
-  'Member',
-  'Gym',
-  'Period',
-  'Expected',
-  'Charged',
-  'Payment',
-  'Membership',
-  'Door access',
-  'Drift',
-];
+const COLUMNS = ['Member', 'Gym', 'Period', 'Amount', 'Payment', 'Membership', 'Door access', 'Drift'];
 
 function Head() {
   return (
@@ -64,6 +55,22 @@ function PaymentCell({ row }: { row: ExpectedPaymentRow }) {
   );
 }
 
+/**
+ * A row holds either a charge the engine made or a period the rules call for that it has not charged yet,
+ * never both: one column says which, rather than a '--' under Expected beside every charge made.
+ */
+function AmountCell({ row }: { row: ExpectedPaymentRow }) {
+  if (!row.charge && !row.expected) return <Text size="sm">{NONE}</Text>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{row.charge ? chargedAmount(row) : expectedAmount(row)}</Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {row.charge ? 'charged' : 'expected, not charged yet'}
+      </Text>
+    </Stack>
+  );
+}
+
 function MembershipCell({ row }: { row: ExpectedPaymentRow }) {
   const badge = membershipBadge(row.subscription);
   if (!badge) return <Text size="sm">{NONE}</Text>;
@@ -84,19 +91,22 @@ const rowKey = (row: ExpectedPaymentRow, index: number) =>
 function Row({ row }: { row: ExpectedPaymentRow }) {
   return (
     <Table.Tr>
-      <Table.Td>{row.member?.name || NONE}</Table.Td>
-      <Table.Td>{row.gym.name || NONE}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{periodLabel(row)}</Table.Td>
-      <Table.Td>{expectedAmount(row)}</Table.Td>
-      <Table.Td>{chargedAmount(row)}</Table.Td>
-      <Table.Td>
+      <Table.Td {...cellLabel('Member')}>{row.member?.name || NONE}</Table.Td>
+      <Table.Td {...cellLabel('Gym')}>{row.gym.name || NONE}</Table.Td>
+      <Table.Td {...cellLabel('Period')} style={{ whiteSpace: 'nowrap' }}>
+        {periodLabel(row)}
+      </Table.Td>
+      <Table.Td {...cellLabel('Amount')}>
+        <AmountCell row={row} />
+      </Table.Td>
+      <Table.Td {...cellLabel('Payment')}>
         <PaymentCell row={row} />
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td {...cellLabel('Membership')} style={{ whiteSpace: 'nowrap' }}>
         <MembershipCell row={row} />
       </Table.Td>
-      <Table.Td>{doorAccessLabel(row.subscription)}</Table.Td>
-      <Table.Td miw={180} maw={260}>
+      <Table.Td {...cellLabel('Door access')}>{doorAccessLabel(row.subscription)}</Table.Td>
+      <Table.Td {...cellLabel('Drift')} miw={180} maw={260}>
         {row.drift_label ? (
           <Text size="sm" c="red" lineClamp={3} title={row.drift_label}>
             {row.drift_label}
@@ -145,7 +155,7 @@ export function ExpectedPaymentsTable({ query, filtered, waiting }: ExpectedPaym
     );
   }
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <ListTable label="Expected payments" minWidth={1100}>
       <Table
         aria-label="Expected payments"
         aria-busy={query.isFetching}
@@ -160,6 +170,6 @@ export function ExpectedPaymentsTable({ query, filtered, waiting }: ExpectedPaym
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ListTable>
   );
 }

@@ -12,6 +12,7 @@ import { Alert, Button, NativeSelect, PasswordInput, Radio, Stack, Text, TextInp
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { NzDateText } from '@/components/ui/nz-date-text';
 import { route } from '@/config/paths';
 import { errorsFromIssues, scrollToFirstError, serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
@@ -179,19 +180,28 @@ export function RegisterForm() {
             {data.prices[0]?.billing_frequency}
           </Text>
         )}
-        {FIELDS.map(([key, label, auto]) => (
-          <TextInput
-            key={key}
-            label={label}
-            autoComplete={auto}
-            type={
-              key === 'email' ? 'email' : key === 'dob' ? 'date' : key.includes('mobile') ? 'tel' : 'text'
-            }
-            required={key !== 'suburb'}
-            {...field(key)}
-            onBlur={key === 'email' ? () => void checkEmail() : undefined}
-          />
-        ))}
+        {FIELDS.map(([key, label, auto]) =>
+          key === 'dob' ? (
+            <NzDateText
+              key={key}
+              label={label}
+              autoComplete={auto}
+              required
+              {...field(key)}
+              onChange={(value) => set(key, value)}
+            />
+          ) : (
+            <TextInput
+              key={key}
+              label={label}
+              autoComplete={auto}
+              type={key === 'email' ? 'email' : key.includes('mobile') ? 'tel' : 'text'}
+              required={key !== 'suburb'}
+              {...field(key)}
+              onBlur={key === 'email' ? () => void checkEmail() : undefined}
+            />
+          ),
+        )}
         <TextInput
           label="Emergency contact email (optional)"
           type="email"

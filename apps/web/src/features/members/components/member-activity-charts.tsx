@@ -1,5 +1,6 @@
 // /members/{id}/activity: the member's visits per week, the periods they were charged (and whether paid),
 // and what each visit cost per week, over a chosen number of weeks (kept in the address).
+import { chargeStatusLabel } from '@gym/domain/labels';
 import '@mantine/charts/styles.css';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
@@ -84,7 +85,9 @@ export function MemberActivityCharts({ memberId }: { memberId: number }) {
                 data={data.visits.map((w) => ({ week: day(w.week_start), Visits: w.visits }))}
                 dataKey="week"
                 series={[{ name: 'Visits', color: 'teal.6' }]}
-                aria-label="Visits per week"
+                // A chart is a picture to a screen reader: named with what it shows, the figures in words.
+                role="img"
+                aria-label={`Visits per week: ${data.visits.map((w) => `${day(w.week_start)} ${w.visits}`).join(', ')}`}
               />
             )}
           </Panel>
@@ -109,7 +112,13 @@ export function MemberActivityCharts({ memberId }: { memberId: number }) {
                 ]}
                 valueFormatter={(value) => formatMoney(Math.round(value * 100))}
                 connectNulls={false}
-                aria-label="Cost per visit by week"
+                role="img"
+                aria-label={`Cost per visit by week: ${data.cost
+                  .map(
+                    (w) =>
+                      `${day(w.week_start)} ${w.cost_per_visit === null ? 'no visits' : formatMoney(w.cost_per_visit)}`,
+                  )
+                  .join(', ')}`}
               />
             )}
           </Panel>
@@ -135,7 +144,8 @@ export function MemberActivityCharts({ memberId }: { memberId: number }) {
                     { name: 'Unpaid', color: 'red.5' },
                   ]}
                   valueFormatter={(value) => formatMoney(Math.round(value * 100))}
-                  aria-label="Amount charged per period"
+                  role="img"
+                  aria-label="Amount charged per period, paid and unpaid: the table below lists each period"
                 />
                 <Table striped verticalSpacing={2} aria-label="Membership periods">
                   <Table.Thead>
@@ -156,7 +166,7 @@ export function MemberActivityCharts({ memberId }: { memberId: number }) {
                         <Table.Td>{p.offering}</Table.Td>
                         <Table.Td>{p.formatted_amount}</Table.Td>
                         <Table.Td>
-                          <Text size="sm">{p.status.replace('_', ' ')}</Text>
+                          <Text size="sm">{chargeStatusLabel(p.status)}</Text>
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -6,6 +6,7 @@ import { toCalendarDate } from '@gym/domain/calendar-date';
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { NzDateInput } from '@/components/ui/nz-date-input';
 import { route } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import {
@@ -150,12 +151,11 @@ export function MemberCreateForm() {
               nothingFoundMessage="No price on sale at this gym"
               {...errorProps(errors, 'price_id')}
             />
-            <TextInput
-              type="date"
+            <NzDateInput
               label="Start date"
               required
               value={values.start_date}
-              onChange={(e) => set('start_date', e.currentTarget.value)}
+              onChange={(value) => set('start_date', value)}
               {...errorProps(errors, 'start_date')}
             />
             <Group justify="flex-end">

@@ -21,6 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { NzDateInput } from '@/components/ui/nz-date-input';
 import {
   checkPayload,
   errorProps,
@@ -128,16 +129,25 @@ export function MemberEditForm({ member, onDone }: { member: Member; onDone(): v
     });
   };
 
-  const input = (key: TextField, label: string) => (
-    <TextInput
-      key={key}
-      label={label}
-      type={key === 'dob' ? 'date' : key.endsWith('email') ? 'email' : 'text'}
-      value={draft.text[key]}
-      onChange={(e) => setText(key, e.currentTarget.value)}
-      {...errorProps(errors, key)}
-    />
-  );
+  const input = (key: TextField, label: string) =>
+    key === 'dob' ? (
+      <NzDateInput
+        key={key}
+        label={label}
+        value={draft.text[key]}
+        onChange={(value) => setText(key, value)}
+        {...errorProps(errors, key)}
+      />
+    ) : (
+      <TextInput
+        key={key}
+        label={label}
+        type={key.endsWith('email') ? 'email' : 'text'}
+        value={draft.text[key]}
+        onChange={(e) => setText(key, e.currentTarget.value)}
+        {...errorProps(errors, key)}
+      />
+    );
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Edit profile">

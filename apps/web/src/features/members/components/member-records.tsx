@@ -2,8 +2,10 @@
 // payment methods, door access with a new Kisi login, and the activity log.
 
 import type { PageMeta } from '@gym/domain/api/envelope';
+import { paymentTypeLabel } from '@gym/domain/api/payments';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate, formatDateTime } from '@gym/domain/format';
+import { activitySentence, failureLabel, paymentMethodLabel, paymentStatusLabel } from '@gym/domain/labels';
 import {
   Alert,
   Badge,
@@ -20,6 +22,7 @@ import {
 import { IconCalendarOff, IconCreditCard, IconHistory, IconReceipt } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { cellLabel, ListTable } from '@/components/ui/list-table';
 import { SectionCard } from '@/components/ui/section-card';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { errorMessage } from '@/lib/notify';
@@ -51,7 +54,7 @@ function PagedTable<R>({
   row(item: R): ReactNode;
   empty: ReactNode;
   onPage(page: number): void;
-  /** Below this width (a phone) the table scrolls sideways rather than squeezing its columns. */
+  /** Above a card's width and below this one the table scrolls sideways rather than squeezing its columns. */
   minWidth: number;
 }) {
   if (query.isError)
@@ -60,7 +63,7 @@ function PagedTable<R>({
   if (data && data.data.length === 0) return empty;
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={minWidth}>
+      <ListTable label={label} minWidth={minWidth}>
         <Table striped verticalSpacing={4} aria-label={label} aria-busy={query.isFetching}>
           <Table.Thead>
             <Table.Tr>
@@ -75,7 +78,7 @@ function PagedTable<R>({
             <SkeletonRows columns={columns.length} rows={3} />
           )}
         </Table>
-      </Table.ScrollContainer>
+      </ListTable>
       {data && data.meta.last_page > 1 && (
         <Pagination
           size="sm"
@@ -107,23 +110,23 @@ export function MemberPayments({ memberId }: { memberId: number }) {
         empty={<EmptyState icon={<IconReceipt size={28} aria-hidden />} title="No payments yet" />}
         row={(p) => (
           <Table.Tr key={p.id}>
-            <Table.Td>{formatDateTime(new Date(p.created_at))}</Table.Td>
-            <Table.Td>{p.formatted_amount}</Table.Td>
-            <Table.Td>
+            <Table.Td {...cellLabel('Date')}>{formatDateTime(new Date(p.created_at))}</Table.Td>
+            <Table.Td {...cellLabel('Amount')}>{p.formatted_amount}</Table.Td>
+            <Table.Td {...cellLabel('Period')}>
               {p.period_start_at ? formatDate(p.period_start_at as CalendarDate) : '—'}
               {p.period_end_at ? ` – ${formatDate(p.period_end_at as CalendarDate)}` : ''}
             </Table.Td>
-            <Table.Td>
-              {p.type.replace('_', ' ')}
+            <Table.Td {...cellLabel('Type')}>
+              {paymentTypeLabel(p.type)}
               {p.processed_by ? ` (by ${p.processed_by.name})` : ''}
             </Table.Td>
-            <Table.Td>
+            <Table.Td {...cellLabel('Status')}>
               <Badge variant="light" color={STATUS_COLOURS[p.status_class]}>
-                {p.status.replace('_', ' ')}
+                {paymentStatusLabel(p.status)}
               </Badge>
-              {p.error_description && (
+              {(p.error_status || p.error_description) && p.status_class === 'failed' && (
                 <Text size="xs" c="dimmed">
-                  {p.error_description}
+                  {failureLabel(p.error_status, p.error_description)}
                 </Text>
               )}
             </Table.Td>
@@ -149,9 +152,9 @@ export function MemberVisits({ memberId }: { memberId: number }) {
         empty={<EmptyState icon={<IconCalendarOff size={28} aria-hidden />} title="No visits yet" />}
         row={(v) => (
           <Table.Tr key={v.id}>
-            <Table.Td>{formatDateTime(new Date(v.visited_at))}</Table.Td>
-            <Table.Td>{v.gym.name}</Table.Td>
-            <Table.Td>{v.successful ? 'Opened' : 'Refused'}</Table.Td>
+            <Table.Td {...cellLabel('When')}>{formatDateTime(new Date(v.visited_at))}</Table.Td>
+            <Table.Td {...cellLabel('Gym')}>{v.gym.name}</Table.Td>
+            <Table.Td {...cellLabel('Door')}>{v.successful ? 'Opened' : 'Refused'}</Table.Td>
           </Table.Tr>
         )}
       />
@@ -174,9 +177,9 @@ export function MemberActivityLog({ memberId }: { memberId: number }) {
         empty={<EmptyState icon={<IconHistory size={28} aria-hidden />} title="Nothing recorded yet" />}
         row={(a) => (
           <Table.Tr key={a.id}>
-            <Table.Td>{formatDateTime(new Date(a.created_at))}</Table.Td>
-            <Table.Td>{a.action.replaceAll('_', ' ').replace('.', ': ')}</Table.Td>
-            <Table.Td>{a.actor?.name ?? 'System'}</Table.Td>
+            <Table.Td {...cellLabel('When')}>{formatDateTime(new Date(a.created_at))}</Table.Td>
+            <Table.Td {...cellLabel('What')}>{activitySentence(a)}</Table.Td>
+            <Table.Td {...cellLabel('Who')}>{a.actor?.name ?? 'System'}</Table.Td>
           </Table.Tr>
         )}
       />
@@ -198,10 +201,10 @@ export function MemberPaymentMethods({ memberId }: { memberId: number }) {
             <Group key={p.id} gap="xs">
               <Text size="sm">
                 {p.model?.kind === 'bank_account'
-                  ? `Bank account ${p.model.account_number} (${p.model.name})`
+                  ? `${paymentMethodLabel(p.model)} (${p.model.name})`
                   : p.model?.kind === 'stripe_card'
-                    ? `${p.model.brand.toUpperCase()} card ending ${p.model.last_four}, expires ${String(p.model.exp_month).padStart(2, '0')}/${p.model.exp_year}`
-                    : p.type.replace('_', ' ')}
+                    ? `${paymentMethodLabel(p.model)}, expires ${String(p.model.exp_month).padStart(2, '0')}/${p.model.exp_year}`
+                    : paymentTypeLabel(p.type)}
               </Text>
               {p.is_default && (
                 <Badge size="sm" variant="light">
@@ -214,6 +217,15 @@ export function MemberPaymentMethods({ memberId }: { memberId: number }) {
       )}
     </SectionCard>
   );
+}
+
+/** What the membership allows against what the door system does, as one sentence. */
+function doorAccessSentence(should: boolean, has: boolean): string {
+  if (should && has) return 'the membership lets them in and the doors open for them.';
+  if (!should && !has) return 'the membership does not let them in, and the doors stay shut for them.';
+  if (should)
+    return 'the membership lets them in, but the door system has not opened the doors for them yet.';
+  return 'the membership does not let them in, but the door system still opens the doors for them.';
 }
 
 export function MemberDoorAccess({ memberId, canManage }: { memberId: number; canManage: boolean }) {
@@ -232,15 +244,15 @@ export function MemberDoorAccess({ memberId, canManage }: { memberId: number; ca
             <Text size="sm">
               {access.place
                 ? `${access.place.gym.name} (${access.place.name}): `
-                : 'No Kisi place for the gym yet. '}
-              membership {access.should_have_access ? 'gives' : 'does not give'} door access; Kisi{' '}
-              {access.has_access ? 'holds it' : 'does not hold it'}.
+                : 'The gym is not linked to a door system place yet. '}
+              {doorAccessSentence(access.should_have_access, access.has_access)}
             </Text>
           )}
           {(query.data?.credentials ?? []).map((c) => (
             <Text key={c.id} size="sm" c="dimmed">
-              {c.place.name}: {c.has_door_access ? 'access on' : 'no access'}, login {c.login_id ?? 'none'},
-              updated {formatDateTime(new Date(c.updated_at))}
+              {c.place.name}: {c.has_door_access ? 'the doors open for them' : 'the doors stay shut for them'}
+              , {c.login_id ? `door login ${c.login_id}` : 'no door login yet'}, updated{' '}
+              {formatDateTime(new Date(c.updated_at))}
             </Text>
           ))}
           {canManage && (

@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, NumberInput, Select, TextInput } from '@mantin
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { NzDateInput } from '@/components/ui/nz-date-input';
 import type { GymOption } from '@/lib/gym-options';
 import { MEMBER_STATES } from '../api/member-answers';
 import type { FilterKey, MemberFilterState } from '../lib/member-filters';
@@ -106,18 +107,16 @@ export function MembersFilters({
         onChange={(value) => onChange({ inactive: value === '' ? '' : String(value) })}
         w={150}
       />
-      <TextInput
-        type="date"
+      <NzDateInput
         label="Joined from"
         value={filters.joinedFrom ?? ''}
-        onChange={(event) => onChange({ from: event.currentTarget.value })}
+        onChange={(value) => onChange({ from: value })}
         w={150}
       />
-      <TextInput
-        type="date"
+      <NzDateInput
         label="Joined to"
         value={filters.joinedTo ?? ''}
-        onChange={(event) => onChange({ to: event.currentTarget.value })}
+        onChange={(value) => onChange({ to: value })}
         w={150}
       />
       <Checkbox

@@ -1,12 +1,14 @@
 // The members table with its loading, failure and empty states; headers sort (kept in the address).
 
 import type { memberPage } from '@gym/domain/api/members';
+import { billingFrequencyLabel } from '@gym/domain/billing-frequency';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
 import { Avatar, EmptyState, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconUsers } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { cellLabel, ListTable } from '@/components/ui/list-table';
 import { RouteLink } from '@/components/ui/route-link';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import type { MemberSort } from '../api/member-answers';
@@ -58,7 +60,7 @@ export function MembersTable({
       />
     );
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <ListTable label="Members" minWidth={900}>
       <Table striped highlightOnHover verticalSpacing={4} aria-busy={query.isFetching} aria-label="Members">
         <Table.Thead>
           <Table.Tr>
@@ -98,7 +100,7 @@ export function MembersTable({
           <Table.Tbody>
             {rows.map((m) => (
               <Table.Tr key={m.id}>
-                <Table.Td>
+                <Table.Td {...cellLabel('Member')}>
                   <Group gap="xs" wrap="nowrap">
                     <Avatar src={m.profile_picture} size={28} radius="xl" alt="">
                       {initials(m.name)}
@@ -114,37 +116,39 @@ export function MembersTable({
                   </Group>
                 </Table.Td>
                 {/* Wide enough for the longest state ("No membership"), so a badge is never cut short. */}
-                <Table.Td miw={130}>
+                <Table.Td {...cellLabel('State')} miw={130}>
                   <StateBadge
                     state={m.subscription?.state ?? null}
                     colour={m.subscription?.card_colour ?? null}
                   />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td {...cellLabel('Membership')}>
                   {m.subscription ? (
                     <>
                       <Text size="sm">{m.subscription.offering.name}</Text>
                       <Text size="xs" c="dimmed">
                         {m.subscription.price.formatted_amount}{' '}
-                        {m.subscription.price.billing_frequency.replace('_', ' ')}
+                        {billingFrequencyLabel(m.subscription.price.billing_frequency).toLowerCase()}
                       </Text>
                     </>
                   ) : (
                     '—'
                   )}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td {...cellLabel('Next payment')}>
                   {m.subscription?.next_payment_date
                     ? formatDate(m.subscription.next_payment_date as CalendarDate)
                     : '—'}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td {...cellLabel('Balance owing')}>
                   <Text size="sm" c={m.subscription && m.subscription.balance_owing > 0 ? 'red' : undefined}>
                     {m.subscription?.formatted_balance_owing ?? '—'}
                   </Text>
                 </Table.Td>
-                <Table.Td>{m.last_visit_at ? formatDate(new Date(m.last_visit_at)) : 'Never'}</Table.Td>
-                <Table.Td>{formatDate(new Date(m.created_at))}</Table.Td>
+                <Table.Td {...cellLabel('Last visit')}>
+                  {m.last_visit_at ? formatDate(new Date(m.last_visit_at)) : 'Never'}
+                </Table.Td>
+                <Table.Td {...cellLabel('Joined')}>{formatDate(new Date(m.created_at))}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -152,6 +156,6 @@ export function MembersTable({
           <SkeletonRows columns={COLUMNS.length} />
         )}
       </Table>
-    </Table.ScrollContainer>
+    </ListTable>
   );
 }

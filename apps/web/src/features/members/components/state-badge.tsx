@@ -1,14 +1,9 @@
 // A membership's state as a badge in its card colour (both derived by the server from the domain rules).
+import { SUBSCRIPTION_STATE_LABELS } from '@gym/domain/labels';
 import { Badge } from '@mantine/core';
 import type { MemberSubscription } from '../api/member-answers';
 
-export const STATE_LABELS: Record<MemberSubscription['state'], string> = {
-  active: 'Active',
-  paused: 'Paused',
-  cancelled: 'Cancelled',
-  grace: 'In grace',
-  upcoming: 'Upcoming',
-};
+export const STATE_LABELS: Record<MemberSubscription['state'], string> = SUBSCRIPTION_STATE_LABELS;
 
 export const CARD_COLOURS: Record<MemberSubscription['card_colour'], string> = {
   green: 'green',

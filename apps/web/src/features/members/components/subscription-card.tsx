@@ -1,6 +1,7 @@
 // The member's latest membership as a card in its colour (green, amber, red: derived by the server from
 // the domain rules), with its state, 'Flexi Membership' or 'Initial term' with the commitment date and
 // short term label, the money facts, and the slot where the subscription actions go.
+import { billingFrequencyLabel } from '@gym/domain/billing-frequency';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate, formatDateTime } from '@gym/domain/format';
 import { Badge, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -60,7 +61,8 @@ export function SubscriptionCard({
               {s.price.offering.name}
             </Title>
             <Text size="sm" c="dimmed">
-              {s.price.formatted_amount} {s.price.billing_frequency.replace('_', ' ')} at {s.gym.name}
+              {s.price.formatted_amount} {billingFrequencyLabel(s.price.billing_frequency).toLowerCase()} at{' '}
+              {s.gym.name}
             </Text>
           </div>
           <Group gap="xs">

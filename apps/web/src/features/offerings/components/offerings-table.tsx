@@ -4,6 +4,7 @@ import { Anchor, Badge, Button, EmptyState, Table } from '@mantine/core';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { cellLabel, ListTable } from '@/components/ui/list-table';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { route } from '@/config/paths';
 import { useCurrentUser } from '@/lib/session/me';
@@ -78,22 +79,22 @@ export function OfferingsTable({ query, filtered, archived }: OfferingsTableProp
     );
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <ListTable label="Offerings" minWidth={640}>
       <Table captionSide="top" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
         <Table.Caption>{archived ? 'Archived offerings' : 'Offerings on sale'}</Table.Caption>
         <Head />
         <Table.Tbody>
           {offerings.map((offering) => (
             <Table.Tr key={offering.id}>
-              <Table.Td>
+              <Table.Td {...cellLabel('Name')}>
                 <Anchor component={Link} to={route('offerings.show', { id: offering.id })}>
                   {offering.name}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{offeringTypeLabel(offering.type)}</Table.Td>
-              <Table.Td>{gymsText(offering)}</Table.Td>
-              <Table.Td>{offering.prices_count}</Table.Td>
-              <Table.Td>
+              <Table.Td {...cellLabel('Type')}>{offeringTypeLabel(offering.type)}</Table.Td>
+              <Table.Td {...cellLabel('Gyms')}>{gymsText(offering)}</Table.Td>
+              <Table.Td {...cellLabel('Prices')}>{offering.prices_count}</Table.Td>
+              <Table.Td {...cellLabel('Status')}>
                 {offering.archived_at ? (
                   <Badge color="gray" variant="light">
                     Archived
@@ -108,6 +109,6 @@ export function OfferingsTable({ query, filtered, archived }: OfferingsTableProp
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ListTable>
   );
 }

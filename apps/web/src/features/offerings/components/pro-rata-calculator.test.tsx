@@ -44,7 +44,8 @@ const answer = {
   formatted_joining_fee: '$0.00',
   first_payment: 3214,
   formatted_first_payment: '$32.14',
-  explanation: '$60.00 × 15 of 28 days (5 Mar 2026 to 20 Mar 2026, billing date not included) = $32.14',
+  explanation:
+    "$32.14 for 15 of the period's 28 days (5 Mar 2026 to 19 Mar 2026); the full $60.00 from 20 Mar 2026",
 };
 
 async function choosePrice() {

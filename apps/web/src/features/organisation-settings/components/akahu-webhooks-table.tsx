@@ -1,10 +1,13 @@
 // The Akahu webhook calls received for the organisation, newest first, a page at a time: what came in,
 // whether its signature held, and what became of it.
+
 import { formatDateTime } from '@gym/domain/format';
+import { webhookEventLabel } from '@gym/domain/labels';
 import { Alert, Badge, Button, EmptyState, NativeSelect, Skeleton, Table } from '@mantine/core';
 import { IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPagination } from '@/components/ui/list-pagination';
+import { cellLabel, ListTable } from '@/components/ui/list-table';
 import { SectionCard } from '@/components/ui/section-card';
 import { errorMessage } from '@/lib/notify';
 import {
@@ -55,16 +58,16 @@ function Rows({ query }: { query: ReturnType<typeof useAkahuWebhooks> }) {
   }
   return query.data.data.map((call) => (
     <Table.Tr key={call.id}>
-      <Table.Td>{when(call.received_at)}</Table.Td>
-      <Table.Td>{call.event_type ?? 'Unknown'}</Table.Td>
-      <Table.Td>
+      <Table.Td {...cellLabel('Received')}>{when(call.received_at)}</Table.Td>
+      <Table.Td {...cellLabel('Event')}>{webhookEventLabel(call.event_type)}</Table.Td>
+      <Table.Td {...cellLabel('Status')}>
         <Badge variant="light" color={STATUS_COLOURS[call.status] ?? 'gray'}>
           {capitalised(call.status)}
         </Badge>
       </Table.Td>
-      <Table.Td>{call.signature_valid ? 'Valid' : 'Invalid'}</Table.Td>
-      <Table.Td>{when(call.processed_at)}</Table.Td>
-      <Table.Td>{call.error ?? '--'}</Table.Td>
+      <Table.Td {...cellLabel('Signature')}>{call.signature_valid ? 'Valid' : 'Invalid'}</Table.Td>
+      <Table.Td {...cellLabel('Processed')}>{when(call.processed_at)}</Table.Td>
+      <Table.Td {...cellLabel('Error')}>{call.error ?? '--'}</Table.Td>
     </Table.Tr>
   ));
 }
@@ -99,7 +102,7 @@ export function AkahuWebhooksTable({ organisationId }: { organisationId: number 
           description="Events appear here when Akahu tells us about a payment or a bank connection."
         />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <ListTable label="Akahu webhook events" minWidth={720}>
           <Table
             aria-label="Akahu webhook events"
             aria-busy={query.isFetching}
@@ -116,7 +119,7 @@ export function AkahuWebhooksTable({ organisationId }: { organisationId: number 
               <Rows query={query} />
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ListTable>
       )}
       <ListPagination
         meta={meta}

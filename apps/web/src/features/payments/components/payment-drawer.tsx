@@ -3,6 +3,7 @@
 // confirmed first since it takes money.
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate, formatDateTime } from '@gym/domain/format';
+import { chargeStatusLabel, failureLabel } from '@gym/domain/labels';
 import { Alert, Button, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
@@ -63,7 +64,8 @@ function Details({ payment, onOpen }: { payment: PaymentDetail; onOpen(id: numbe
         <Alert color="red" title="Why it failed" role="note">
           <Text size="sm">{payment.error_explanation}</Text>
           <Text size="xs" c="dimmed" mt={4}>
-            {payment.error_status ?? NONE}: {payment.error_description ?? NONE}
+            {failureLabel(payment.error_status)}
+            {payment.error_description ? `: ${payment.error_description}` : ''}
           </Text>
         </Alert>
       ) : null}
@@ -89,7 +91,7 @@ function Details({ payment, onOpen }: { payment: PaymentDetail; onOpen(id: numbe
           </Title>
           <Text size="sm">
             {charge.formatted_total} due {formatDate(charge.due_date as CalendarDate)} ·{' '}
-            {charge.status.replace('_', ' ')}
+            {chargeStatusLabel(charge.status)}
             {charge.next_retry_on
               ? ` · tried again automatically on ${formatDate(charge.next_retry_on as CalendarDate)}`
               : ''}

@@ -1,11 +1,12 @@
 import { formatMoney } from '@gym/domain/money';
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { notifyError } from '@/lib/notify';
 import { useServedRange } from '@/lib/served-range';
 import { useCurrentUser } from '@/lib/session/me';
+import { canSeeMoney } from '@/lib/session/permissions';
 import type { PaymentsAnswer } from '../api/payment-answers';
 import { useExportPayments, usePayments } from '../api/payments-api';
 import {
@@ -27,6 +28,24 @@ const TOTALS: { key: keyof PaymentsAnswer['meta']['totals']; label: string; mone
 ];
 
 export function PaymentsScreen() {
+  // Money is for admins (docs/roles.md): the menu does not offer this screen to anyone else, and an
+  // address typed in gets one clear page instead of a list that never loads and an export that fails.
+  return canSeeMoney(useCurrentUser()) ? <PaymentsList /> : <PaymentsRefused />;
+}
+
+function PaymentsRefused() {
+  return (
+    <Stack gap="md">
+      <Title order={1}>Payments</Title>
+      <Alert color="yellow" role="alert" title="Only admins see payments" maw={880}>
+        Payments are for organisation and gym admins. Ask an admin of your gym if you need to know about a
+        member's payments.
+      </Alert>
+    </Stack>
+  );
+}
+
+function PaymentsList() {
   const organisationId = useCurrentUser().current_organisation?.id ?? 0;
   const [params, setParams] = useSearchParams();
   const filters = filtersFromSearch(params);

@@ -1,8 +1,10 @@
 // The payments table with its loading, failure and empty states; a row opens the payment's drawer.
 import { formatDateTime } from '@gym/domain/format';
+import { failureLabel } from '@gym/domain/labels';
 import { Anchor, EmptyState, Table, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { cellLabel, ListTable } from '@/components/ui/list-table';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { type PaymentsAnswer, paymentTypeLabel } from '../api/payment-answers';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -32,7 +34,7 @@ export function PaymentsTable({
       />
     );
   return (
-    <Table.ScrollContainer minWidth={800}>
+    <ListTable label="Payments" minWidth={800}>
       <Table striped highlightOnHover aria-busy={query.isFetching} aria-label="Payments">
         <Table.Thead>
           <Table.Tr>
@@ -45,27 +47,33 @@ export function PaymentsTable({
           <Table.Tbody>
             {rows.map((p) => (
               <Table.Tr key={p.id}>
-                <Table.Td>
+                <Table.Td {...cellLabel('Date')}>
                   <Anchor
                     component="button"
                     type="button"
                     size="sm"
                     onClick={() => onOpen(p.id)}
-                    aria-label={`Open payment ${p.id}`}
+                    aria-describedby={`payment-${p.id}-member`}
                   >
                     {formatDateTime(new Date(p.created_at))}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{p.user.name}</Table.Td>
-                <Table.Td>{p.gym.name}</Table.Td>
-                <Table.Td>{paymentTypeLabel(p.type)}</Table.Td>
-                <Table.Td>{p.formatted_total}</Table.Td>
-                <Table.Td>
+                <Table.Td {...cellLabel('Member')} id={`payment-${p.id}-member`}>
+                  {p.user.name}
+                </Table.Td>
+                <Table.Td {...cellLabel('Gym')}>{p.gym.name}</Table.Td>
+                <Table.Td {...cellLabel('Type')}>{paymentTypeLabel(p.type)}</Table.Td>
+                <Table.Td {...cellLabel('Amount')}>{p.formatted_total}</Table.Td>
+                <Table.Td {...cellLabel('Status')}>
                   <PaymentStatusBadge group={p.status_group} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td {...cellLabel('Notes')}>
                   <Text size="xs" c="dimmed">
-                    {[p.is_retry ? 'Retry' : null, p.is_pro_rata ? 'Pro rata' : null, p.error_status]
+                    {[
+                      p.is_retry ? 'Retry' : null,
+                      p.is_pro_rata ? 'Pro rata' : null,
+                      p.error_status ? failureLabel(p.error_status) : null,
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </Text>
@@ -77,6 +85,6 @@ export function PaymentsTable({
           <SkeletonRows columns={COLUMNS.length} />
         )}
       </Table>
-    </Table.ScrollContainer>
+    </ListTable>
   );
 }

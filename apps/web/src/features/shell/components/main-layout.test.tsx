@@ -61,11 +61,12 @@ describe('the sidebar menu', () => {
   });
 
   it.each([
-    ['gym admins', gymAdmin],
-    ['trainers', trainer],
-  ])('shows %s the five everyday entries only', async (_role, user) => {
+    ['gym admins', gymAdmin, ['Dashboard', 'Members', 'Payments', 'Visits', 'Offerings']],
+    // Payments are for admins (docs/roles.md): the menu offers no screen that would refuse the role.
+    ['trainers', trainer, ['Dashboard', 'Members', 'Visits', 'Offerings']],
+  ])('shows %s the everyday entries their role may open', async (_role, user, entries) => {
     const { nav } = await signedInAt(user);
-    expect(linkNames(nav)).toEqual(['Dashboard', 'Members', 'Payments', 'Visits', 'Offerings']);
+    expect(linkNames(nav)).toEqual(entries);
     expect(within(nav).queryByRole('button', { name: 'Organisation' })).toBeNull();
   });
 
@@ -123,7 +124,8 @@ describe('the sidebar footer', () => {
   it('names the user (each word capitalised) and the organisation', async () => {
     const { nav } = await signedInAt(organisationAdmin);
     expect(within(nav).getByText('Sarah Mitchell')).toBeTruthy();
-    expect(within(nav).getByText('Southern Strength')).toBeTruthy();
+    // Beside the user's name; the phone's organisation switcher at the menu's top names it too.
+    expect(within(nav).getAllByText('Southern Strength').length).toBeGreaterThan(0);
   });
 });
 
@@ -142,7 +144,7 @@ describe('the top bar', () => {
 
   it('lists the gyms in a dropdown of limited height', async () => {
     await signedInAt(organisationAdmin);
-    fireEvent.click(screen.getByRole('button', { name: /Gym: Ponsonby/ }));
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: /Gym: Ponsonby/ }));
     // jsdom lays nothing out, so the floating dropdown counts as detached (display: none): look anyway.
     const menu = await screen.findByRole('menu', { hidden: true });
     expect(

@@ -1,6 +1,6 @@
 // The back office's frame (spec section 2, "Main layout"): top bar with the switchers, search and
 // logout; sidebar with the menu, the access box and the signed-in user; the screen in the main area.
-import { Anchor, AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -10,6 +10,7 @@ import { product } from '@/config/product';
 import { useCurrentUser } from '@/lib/session/me';
 import { GymSwitcher } from './gym-switcher';
 import { LogoutButton } from './logout-button';
+import classes from './main-layout.module.css';
 import { OrganisationSwitcher } from './organisation-switcher';
 import { RoleSummaryBox } from './role-summary-box';
 import { SidebarNav } from './sidebar-nav';
@@ -60,10 +61,14 @@ export function MainLayout({ search }: MainLayoutProps) {
               >
                 {product.name}
               </Anchor>
-              <OrganisationSwitcher user={user} />
-              <GymSwitcher user={user} />
+              <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+                <OrganisationSwitcher user={user} />
+                <GymSwitcher user={user} />
+              </Group>
             </Group>
-            <Box flex={1} maw={420} miw={140}>
+            {/* On a phone the bar holds the menu button and the search alone; the switchers and Logout
+                are in the menu it opens (a 360 px screen has no room for more). */}
+            <Box flex={1} maw={420} miw={0}>
               {search}
             </Box>
             <Box visibleFrom="sm">
@@ -73,6 +78,12 @@ export function MainLayout({ search }: MainLayoutProps) {
         </AppShell.Header>
 
         <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main" p="sm">
+          <AppShell.Section hiddenFrom="sm">
+            <Stack gap="xs" className={classes.phoneSwitchers}>
+              <OrganisationSwitcher user={user} fullWidth />
+              <GymSwitcher user={user} fullWidth />
+            </Stack>
+          </AppShell.Section>
           <AppShell.Section grow component={ScrollArea} type="scroll">
             <SidebarNav user={user} />
           </AppShell.Section>

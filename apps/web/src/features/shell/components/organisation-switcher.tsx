@@ -7,7 +7,7 @@ import { route } from '@/config/paths';
 import type { Me } from '@/lib/session/me';
 import { useSwitchOrganisation } from '../api/switch-organisation';
 
-export function OrganisationSwitcher({ user }: { user: Me }) {
+export function OrganisationSwitcher({ user, fullWidth = false }: { user: Me; fullWidth?: boolean }) {
   const switchTo = useSwitchOrganisation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -25,14 +25,16 @@ export function OrganisationSwitcher({ user }: { user: Me }) {
   };
 
   return (
-    <Menu position="bottom-start" shadow="md" width={260}>
+    <Menu position="bottom-start" shadow="md" width={fullWidth ? 'target' : 260}>
       <Menu.Target>
         <Button
           variant="default"
           rightSection={<IconSelector size={16} aria-hidden />}
           loading={switchTo.isPending}
           aria-label={`Organisation: ${current?.name ?? 'none chosen'}`}
-          maw={240}
+          maw={fullWidth ? undefined : 240}
+          fullWidth={fullWidth}
+          justify={fullWidth ? 'space-between' : undefined}
         >
           {current?.name ?? 'Choose an organisation'}
         </Button>

@@ -1,5 +1,6 @@
 // The sidebar's menu (spec section 2, "Main layout"): each entry has a name, an icon, the route it
-// opens and who may see it; groups hold child entries. Only entries whose check passes are shown.
+// opens and who may see it; groups hold child entries. Only entries whose check passes are shown, and
+// each check is the rule the screen itself keeps (docs/roles.md), so no entry opens a screen that refuses.
 import {
   type Icon,
   IconBuilding,
@@ -15,6 +16,7 @@ import {
 } from '@tabler/icons-react';
 import type { StaffRouteName } from '@/config/paths';
 import type { Me } from '@/lib/session/me';
+import { canSeeMoney } from '@/lib/session/permissions';
 
 export interface NavEntry {
   name: string;
@@ -31,7 +33,7 @@ const organisationAdmins = (user: Me) => user.is_organisation_admin;
 export const NAV_ENTRIES: NavEntry[] = [
   { name: 'Dashboard', icon: IconLayoutDashboard, to: 'dashboard', visible: everyone },
   { name: 'Members', icon: IconUsers, to: 'members.index', visible: everyone },
-  { name: 'Payments', icon: IconCreditCard, to: 'payments.index', visible: everyone },
+  { name: 'Payments', icon: IconCreditCard, to: 'payments.index', visible: canSeeMoney },
   { name: 'Visits', icon: IconDoorEnter, to: 'visits.index', visible: everyone },
   { name: 'Offerings', icon: IconTicket, to: 'offerings.index', visible: everyone },
   {

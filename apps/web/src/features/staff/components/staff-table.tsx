@@ -3,6 +3,7 @@ import { Anchor, Avatar, EmptyState, Group, Table, Text, VisuallyHidden } from '
 import { IconUsers } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { cellLabel, ListTable } from '@/components/ui/list-table';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { route } from '@/config/paths';
 import type { PageMeta, StaffMember } from '../api/staff-answers';
@@ -63,13 +64,13 @@ export function StaffTable({ query, filtered, canManage, currentUserId, onDeacti
     );
   }
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <ListTable label="Staff" minWidth={720}>
       <Table aria-label="Staff" highlightOnHover style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
         <Head canManage={canManage} />
         <Table.Tbody>
           {staff.map((person) => (
             <Table.Tr key={person.id}>
-              <Table.Td>
+              <Table.Td {...cellLabel('Name')}>
                 <Group gap="sm" wrap="nowrap">
                   <Avatar size="sm" radius="xl" color="initials" name={person.name} aria-hidden />
                   {/* On a narrow screen the badge goes under the name instead of over the next column. */}
@@ -81,15 +82,15 @@ export function StaffTable({ query, filtered, canManage, currentUserId, onDeacti
                   </Group>
                 </Group>
               </Table.Td>
-              <Table.Td>
+              <Table.Td {...cellLabel('Email')}>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {person.email}
                 </Text>
               </Table.Td>
-              <Table.Td>{staffRoleLabel(person)}</Table.Td>
-              <Table.Td>{gymsText(person)}</Table.Td>
+              <Table.Td {...cellLabel('Role')}>{staffRoleLabel(person)}</Table.Td>
+              <Table.Td {...cellLabel('Gyms')}>{gymsText(person)}</Table.Td>
               {canManage ? (
-                <Table.Td ta="right">
+                <Table.Td {...cellLabel('Actions')} ta="right">
                   <StaffRowMenu
                     staff={person}
                     isSelf={person.id === currentUserId}
@@ -101,6 +102,6 @@ export function StaffTable({ query, filtered, canManage, currentUserId, onDeacti
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ListTable>
   );
 }

@@ -23,6 +23,7 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/ui/list-pagination';
+import { NzDateInput } from '@/components/ui/nz-date-input';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { serverFieldErrors } from '@/lib/form';
 import { useGymOptionsQuery } from '@/lib/gym-options';
@@ -168,7 +169,7 @@ export function BulkPriceChangeScreen() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>Change prices</Title>
+      <Title order={1}>Change prices</Title>
       {filters.jobId !== null ? (
         <JobProgress jobId={filters.jobId} onDone={() => set({ jobId: null })} />
       ) : null}
@@ -233,14 +234,11 @@ export function BulkPriceChangeScreen() {
             nothingFoundMessage="No other price bills like this one"
             error={fieldErrors?.new_price_id}
           />
-          <TextInput
-            type="date"
+          <NzDateInput
             label="Takes effect on"
             required
             value={filters.takesEffectAt ?? ''}
-            onChange={(event) =>
-              set({ takesEffectAt: (event.currentTarget.value || null) as CalendarDate | null })
-            }
+            onChange={(value) => set({ takesEffectAt: (value || null) as CalendarDate | null })}
             error={fieldErrors?.takes_effect_at}
           />
           <Checkbox
@@ -272,12 +270,13 @@ export function BulkPriceChangeScreen() {
                     : ''}
                   .
                 </Text>
-                <Button
-                  disabled={preview.data.summary.included === 0 || filters.jobId !== null}
-                  onClick={() => setConfirming(true)}
-                >
-                  Change {preview.data.summary.included} prices
-                </Button>
+                {/* While a change runs, and once it has finished, its result above is what to act on
+                    ('Start another'): a second, disabled start button only confused. */}
+                {filters.jobId === null ? (
+                  <Button disabled={preview.data.summary.included === 0} onClick={() => setConfirming(true)}>
+                    Change {preview.data.summary.included} prices
+                  </Button>
+                ) : null}
               </Group>
             ) : null}
             {preview.isPending ? (
@@ -294,7 +293,9 @@ export function BulkPriceChangeScreen() {
             )}
             {preview.data?.email ? (
               <Stack gap="xs">
-                <Title order={4}>The email each member gets</Title>
+                <Title order={2} size="h4">
+                  The email each member gets
+                </Title>
                 <EmailPreviewCard email={preview.data.email} />
               </Stack>
             ) : null}

@@ -5,6 +5,7 @@ import type { PauseBody } from '@gym/domain/api/subscriptions-requests';
 import { todayInAuckland } from '@gym/domain/calendar-date';
 import { List, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { NzDateInput } from '@/components/ui/nz-date-input';
 import { errorProps } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
 import { pauseSubscription, usePause } from '../api/subscription-actions';
@@ -41,20 +42,18 @@ export function PauseDialog({ subscriptionId, opened, onClose }: Props) {
       confirmLabel="Pause membership"
       fields={(errors) => (
         <Stack gap="sm">
-          <TextInput
-            type="date"
+          <NzDateInput
             label="First day paused"
             required
             value={draft.start_date}
-            onChange={(event) => change({ start_date: event.currentTarget.value })}
+            onChange={(value) => change({ start_date: value })}
             {...errorProps(errors, 'start_date')}
           />
-          <TextInput
-            type="date"
+          <NzDateInput
             label="First day back"
             required
             value={draft.end_date}
-            onChange={(event) => change({ end_date: event.currentTarget.value })}
+            onChange={(value) => change({ end_date: value })}
             {...errorProps(errors, 'end_date')}
           />
           <TextInput

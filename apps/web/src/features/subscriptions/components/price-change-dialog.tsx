@@ -4,8 +4,9 @@
 import type { EmailPreview, SubscriptionActions } from '@gym/domain/api/subscriptions';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
-import { Badge, Divider, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Divider, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { NzDateInput } from '@/components/ui/nz-date-input';
 import { errorProps } from '@/lib/form';
 import { errorMessage, notifySuccess } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session/me';
@@ -119,13 +120,12 @@ export function PriceChangeDialog({ subscription, opened, onClose }: Props) {
             nothingFoundMessage="No other price bills like this one"
             {...errorProps(errors, 'price_id')}
           />
-          <TextInput
-            type="date"
+          <NzDateInput
             label="Takes effect on"
             description={`Leave empty for the end of the current period (${formatDate(defaultDate as CalendarDate)})`}
             value={takesEffectAt}
-            onChange={(event) => {
-              setTakesEffectAt(event.currentTarget.value);
+            onChange={(value) => {
+              setTakesEffectAt(value);
               setEmail(null);
             }}
             {...errorProps(errors, 'takes_effect_at')}

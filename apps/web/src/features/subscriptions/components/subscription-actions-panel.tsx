@@ -1,9 +1,11 @@
 // The staff actions on one membership, for the member page: a button for each action the server says the
 // membership allows now (pause, remove a booked pause, cancel, undo, change price, start early, record a
 // payment), each opening a dialog that says what will happen to money and door access before it acts.
+
 import type { SubscriptionActions } from '@gym/domain/api/subscriptions';
 import type { CalendarDate } from '@gym/domain/calendar-date';
-import { formatDate, formatDateTime } from '@gym/domain/format';
+import { formatDate } from '@gym/domain/format';
+import { subscriptionStateLabel, undoUntilPhrase } from '@gym/domain/labels';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage, notifySuccess } from '@/lib/notify';
@@ -24,8 +26,8 @@ function Facts({ sub }: { sub: SubscriptionActions }) {
   return (
     <Stack gap={4}>
       <Group gap="xs">
-        <Badge color={COLOURS[sub.card_colour]} aria-label={`Membership ${sub.state}`}>
-          {sub.state}
+        <Badge color={COLOURS[sub.card_colour]} variant="light">
+          {subscriptionStateLabel(sub.state)}
         </Badge>
         {sub.balance_owing > 0 ? <Text size="sm">Owing {sub.formatted_balance_owing}</Text> : null}
       </Group>
@@ -39,7 +41,7 @@ function Facts({ sub }: { sub: SubscriptionActions }) {
         <Text size="sm">
           Cancelled; access ends {day(sub.ends_at)}
           {sub.undo_cancellation_until && sub.can.undo_cancellation
-            ? ` (can be undone until ${formatDateTime(new Date(sub.undo_cancellation_until))})`
+            ? ` (${undoUntilPhrase(new Date(sub.undo_cancellation_until))})`
             : ''}
           .
         </Text>

@@ -1,8 +1,10 @@
 // The sentences the action dialogs show, from the server's previews (money and door access in plain
 // words, dates and amounts through the domain's en-NZ formats). Pure, so they are tested alone.
+
 import type { CancellationPreview, PausePreview, StartEarly } from '@gym/domain/api/subscriptions';
 import { addDays, type CalendarDate } from '@gym/domain/calendar-date';
-import { formatDate, formatDateTime } from '@gym/domain/format';
+import { formatDate } from '@gym/domain/format';
+import { undoUntilPhrase } from '@gym/domain/labels';
 import { formatMoney } from '@gym/domain/money';
 
 const day = (value: string) => formatDate(value as CalendarDate);
@@ -48,7 +50,7 @@ export function cancelSentences(c: CancellationPreview): string[] {
     );
   lines.push(
     c.undo_until
-      ? `It can be undone until ${formatDateTime(new Date(c.undo_until))}.`
+      ? `It ${undoUntilPhrase(new Date(c.undo_until))}.`
       : 'This cannot be undone: the break fee is charged when you confirm.',
   );
   return lines;

@@ -8,6 +8,7 @@ import { IconDoor, IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { DateRangeFilter, GymFilter } from '@/components/ui/list-filters';
 import { ListPagination } from '@/components/ui/list-pagination';
+import { cellLabel, ListTable } from '@/components/ui/list-table';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import { notifyError } from '@/lib/notify';
 import { useServedRange } from '@/lib/served-range';
@@ -87,7 +88,7 @@ export function VisitsScreen() {
           }
         />
       ) : (
-        <Table.ScrollContainer minWidth={700}>
+        <ListTable label="Visits" minWidth={700}>
           <Table striped aria-label="Visits" aria-busy={visits.isFetching}>
             <Table.Thead>
               <Table.Tr>
@@ -100,11 +101,11 @@ export function VisitsScreen() {
               <Table.Tbody>
                 {rows.map((v) => (
                   <Table.Tr key={v.id}>
-                    <Table.Td>{formatDateTime(new Date(v.visited_at))}</Table.Td>
-                    <Table.Td>{v.user.name}</Table.Td>
-                    <Table.Td>{v.gym.name}</Table.Td>
-                    <Table.Td>{v.door?.name ?? '--'}</Table.Td>
-                    <Table.Td>
+                    <Table.Td {...cellLabel('When')}>{formatDateTime(new Date(v.visited_at))}</Table.Td>
+                    <Table.Td {...cellLabel('Member')}>{v.user.name}</Table.Td>
+                    <Table.Td {...cellLabel('Gym')}>{v.gym.name}</Table.Td>
+                    <Table.Td {...cellLabel('Door')}>{v.door?.name ?? '--'}</Table.Td>
+                    <Table.Td {...cellLabel('Result')}>
                       <Badge color={v.successful ? 'green' : 'red'} variant="light">
                         {v.successful ? 'Allowed' : 'Refused'}
                       </Badge>
@@ -116,7 +117,7 @@ export function VisitsScreen() {
               <SkeletonRows columns={COLUMNS.length} />
             )}
           </Table>
-        </Table.ScrollContainer>
+        </ListTable>
       )}
       <ListPagination meta={meta} noun="visits" onPage={(page) => setFilters({ page: String(page) })} />
     </Stack>

@@ -1,6 +1,8 @@
 // One webhook call in full: what it was, what became of it, and the body and headers as recorded
 // (credentials dropped and signatures masked by the server).
+
 import { formatDateTime } from '@gym/domain/format';
+import { webhookEventLabel } from '@gym/domain/labels';
 import { Code, Drawer, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { WebhookCall } from '../api/webhook-call-answers';
@@ -90,7 +92,7 @@ export function WebhookCallDrawer({ call, onClose }: { call: WebhookCall | null;
       onClose={onClose}
       position="right"
       size="xl"
-      title={call ? `${providerLabel(call.provider)} ${call.event_type ?? 'call'}` : undefined}
+      title={call ? `${providerLabel(call.provider)}: ${webhookEventLabel(call.event_type)}` : undefined}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {call ? <Details call={call} /> : null}

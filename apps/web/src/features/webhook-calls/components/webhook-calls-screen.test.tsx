@@ -84,10 +84,17 @@ describe('the webhook calls screen', () => {
       ]),
     });
     renderSite('staff', '/webhook-calls');
-    await screen.findByRole('button', { name: 'account.updated' });
+    await screen.findByRole('button', { name: 'Card payments account updated' });
     const table = screen.getByRole('table', { name: 'Webhook calls' });
     expect(cellsOf(table)).toEqual([
-      ['5 Mar 2025, 3:38 pm', 'Stripe', 'account.updated', 'evt_1Abc', 'Processed', 'not acted on'],
+      [
+        '5 Mar 2025, 3:38 pm',
+        'Stripe',
+        'Card payments account updatedaccount.updated',
+        'evt_1Abc',
+        'Processed',
+        'not acted on',
+      ],
       [
         '5 Mar 2025, 3:38 pm',
         'Kisi',
@@ -98,8 +105,8 @@ describe('the webhook calls screen', () => {
       ],
     ]);
 
-    fireEvent.click(within(table).getByRole('button', { name: 'account.updated' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Stripe account.updated' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Card payments account updated' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Stripe: Card payments account updated' });
     expect(within(drawer).getByLabelText('Recorded body').textContent).toBe(
       JSON.stringify(buildCall().payload, null, 2),
     );
@@ -170,7 +177,7 @@ describe('the webhook calls screen', () => {
     expect(within(alert).getByText('Could not load the webhook calls')).toBeTruthy();
     expect(alert.textContent).toContain('The list changed while it was read. Please try again.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('button', { name: 'account.updated' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Card payments account updated' })).toBeTruthy();
   });
 
   it('sends anyone but an organisation admin to the dashboard', async () => {

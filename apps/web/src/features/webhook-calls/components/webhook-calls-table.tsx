@@ -1,8 +1,11 @@
 // The webhook calls table with its loading, failure and empty states; a row opens the call.
+
 import { formatDateTime } from '@gym/domain/format';
+import { webhookEventLabel } from '@gym/domain/labels';
 import { Anchor, EmptyState, Table, Text } from '@mantine/core';
 import { IconWebhook } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { cellLabel, ListTable } from '@/components/ui/list-table';
 import { LoadErrorAlert, SkeletonRows } from '@/components/ui/table-states';
 import type { WebhookCall, WebhookCallsPage } from '../api/webhook-call-answers';
 import { providerLabel, remarkOf } from '../lib/webhook-call-display';
@@ -42,11 +45,11 @@ function Row({ call, onOpen }: { call: WebhookCall; onOpen: (call: WebhookCall) 
   return (
     // The row is a large target for the mouse; the event type's button is the keyboard's way in.
     <Table.Tr onClick={() => onOpen(call)} style={{ cursor: 'pointer' }}>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td {...cellLabel('Received')} style={{ whiteSpace: 'nowrap' }}>
         <time dateTime={call.received_at}>{formatDateTime(new Date(call.received_at))}</time>
       </Table.Td>
-      <Table.Td>{providerLabel(call.provider)}</Table.Td>
-      <Table.Td>
+      <Table.Td {...cellLabel('Provider')}>{providerLabel(call.provider)}</Table.Td>
+      <Table.Td {...cellLabel('Event type')}>
         <Anchor
           component="button"
           type="button"
@@ -57,18 +60,23 @@ function Row({ call, onOpen }: { call: WebhookCall; onOpen: (call: WebhookCall) 
             onOpen(call);
           }}
         >
-          {call.event_type ?? 'Unknown event'}
+          {webhookEventLabel(call.event_type)}
         </Anchor>
+        {call.event_type ? (
+          <Text size="xs" c="dimmed" ff="monospace">
+            {call.event_type}
+          </Text>
+        ) : null}
       </Table.Td>
-      <Table.Td>
+      <Table.Td {...cellLabel('Event ID')}>
         <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
           {call.external_id ?? '--'}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td {...cellLabel('Status')}>
         <WebhookCallStatusBadge status={call.status} />
       </Table.Td>
-      <Table.Td maw={320}>
+      <Table.Td {...cellLabel('Error / note')} maw={320}>
         <Remark call={call} />
       </Table.Td>
     </Table.Tr>
@@ -104,7 +112,7 @@ export function WebhookCallsTable({ query, filtered, onOpen }: WebhookCallsTable
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <ListTable label="Webhook calls" minWidth={860}>
       <Table
         aria-label="Webhook calls"
         highlightOnHover
@@ -118,6 +126,6 @@ export function WebhookCallsTable({ query, filtered, onOpen }: WebhookCallsTable
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ListTable>
   );
 }

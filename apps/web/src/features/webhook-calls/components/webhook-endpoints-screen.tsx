@@ -2,7 +2,9 @@
 // must go to, whether the provider sends there, the last call received and the failures of the last
 // seven days, each linking to the full list of calls. In a sandbox each card has "Send test event": the
 // simulator sends this organisation a signed test event, and the card shows how its delivery went.
+
 import { formatDateTime } from '@gym/domain/format';
+import { webhookEventLabel } from '@gym/domain/labels';
 import {
   Alert,
   Badge,
@@ -102,7 +104,7 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
       <Text size="sm" mt="sm">
         {last ? (
           <>
-            Last call {formatDateTime(new Date(last.received_at))} ({last.event_type ?? 'unknown event'}):{' '}
+            Last call {formatDateTime(new Date(last.received_at))} ({webhookEventLabel(last.event_type)}):{' '}
             <Badge size="sm" variant="light" color={statusBadge(last.status).color}>
               {statusBadge(last.status).label}
             </Badge>
@@ -121,7 +123,7 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           {endpoint.recent_failures.map((f) => (
             <List.Item key={f.id}>
               {formatDateTime(new Date(f.received_at))} · {statusBadge(f.status).label} ·{' '}
-              {f.error ?? f.event_type ?? ''}
+              {f.error ?? webhookEventLabel(f.event_type)}
             </List.Item>
           ))}
         </List>
