@@ -10,18 +10,26 @@ import type { StripeCall } from './route';
 import type { Scoped } from './state';
 import type { Charge, PaymentIntent, PaymentMethod } from './types';
 
-type Answer = { kind: 'ok' } | { kind: 'declined'; failure: CardFailure } | { kind: 'requires_action' };
+type Answer =
+  | { kind: 'ok' }
+  | { kind: 'declined'; failure: CardFailure }
+  | { kind: 'requires_action' }
+  | { kind: 'processing' };
+
+/** How long a held charge stays `processing` before it succeeds (simulated time). */
+export const PROCESSING_MS = 60 * 60 * 1000;
 
 function takeQueuedFailure(
   ctx: StripeContext,
   pm: PaymentMethod,
   customer: string | null,
-): CardFailure | undefined {
+): CardFailure | 'processing' | undefined {
   const index = ctx.state.queuedFailures.findIndex(
     (q) => (q.paymentMethod && q.paymentMethod === pm.id) || (q.customer && q.customer === customer),
   );
   if (index < 0) return undefined;
   const [queued] = ctx.state.queuedFailures.splice(index, 1);
+  if (queued!.failure === 'processing') return 'processing';
   return CARD_FAILURES[queued!.failure] ?? CARD_FAILURES.card_declined;
 }
 
@@ -32,6 +40,7 @@ function cardAnswer(
   offSession: boolean,
 ): Answer {
   const queued = takeQueuedFailure(ctx, pm, customer);
+  if (queued === 'processing') return { kind: 'processing' };
   if (queued) return { kind: 'declined', failure: queued };
   const card = ctx.state.cards.get(pm.id);
   const charge = behaviourOf(card?.number ?? '').charge;
@@ -52,9 +61,10 @@ function recordCharge(
   scoped: Scoped<PaymentIntent>,
   pm: PaymentMethod,
   failure?: CardFailure,
+  pending = false,
 ): Charge {
   const pi = scoped.value;
-  const ok = !failure;
+  const ok = !failure && !pending;
   const charge: Charge = {
     id: stripeId('ch'),
     object: 'charge',
@@ -72,13 +82,13 @@ function recordCharge(
     failure_message: failure?.message ?? null,
     metadata: { ...pi.metadata },
     outcome: {
-      network_status: ok ? 'approved_by_network' : 'declined_by_network',
+      network_status: ok || pending ? 'approved_by_network' : 'declined_by_network',
       reason: failure?.decline_code ?? null,
       risk_level: 'normal',
       seller_message: ok
         ? 'Payment complete.'
         : 'The bank did not return any further details with this decline.',
-      type: ok ? 'authorized' : 'issuer_declined',
+      type: ok || pending ? 'authorized' : 'issuer_declined',
     },
     paid: ok,
     payment_intent: pi.id,
@@ -88,7 +98,7 @@ function recordCharge(
       card: { ...pm.card, network: pm.card.brand, three_d_secure: null },
     },
     refunded: false,
-    status: ok ? 'succeeded' : 'failed',
+    status: pending ? 'pending' : ok ? 'succeeded' : 'failed',
     created: nowUnix(ctx),
     livemode: false,
   };
@@ -129,6 +139,7 @@ export function confirmPayment(
     emitStripeEvent(ctx, source, 'payment_intent.requires_action', pi);
     return pi;
   }
+  if (answer.kind === 'processing') return holdProcessing(ctx, scoped, pm, source);
   const failure = answer.kind === 'declined' ? answer.failure : undefined;
   const charge = recordCharge(ctx, scoped, pm, failure);
   pi.latest_charge = charge.id;
@@ -150,4 +161,42 @@ export function confirmPayment(
   emitStripeEvent(ctx, source, 'charge.failed', charge);
   emitStripeEvent(ctx, source, 'payment_intent.payment_failed', pi);
   throw cardError({ ...error, payment_intent: structuredClone(pi) });
+}
+
+/**
+ * A payment Stripe has accepted but not finished (`processing`): the intent and its pending charge wait,
+ * then succeed an hour later with the usual events, as a delayed card or bank debit does.
+ */
+function holdProcessing(
+  ctx: StripeContext,
+  scoped: Scoped<PaymentIntent>,
+  pm: PaymentMethod,
+  source: { account: string | null; call: StripeCall },
+): PaymentIntent {
+  const pi = scoped.value;
+  const charge = recordCharge(ctx, scoped, pm, undefined, true);
+  Object.assign(pi, {
+    status: 'processing',
+    latest_charge: charge.id,
+    last_payment_error: null,
+    next_action: null,
+  });
+  emitStripeEvent(ctx, source, 'charge.pending', charge);
+  emitStripeEvent(ctx, source, 'payment_intent.processing', pi);
+  ctx.runtime.scheduler.after(PROCESSING_MS, 'stripe:processing', () => {
+    if (pi.status !== 'processing') return;
+    Object.assign(charge, {
+      status: 'succeeded',
+      paid: true,
+      captured: true,
+      amount_captured: charge.amount,
+      balance_transaction: stripeId('txn'),
+      application_fee: charge.application_fee_amount ? stripeId('fee') : null,
+    });
+    Object.assign(pi, { status: 'succeeded', amount_received: pi.amount });
+    const later = { account: scoped.account, call: null };
+    emitStripeEvent(ctx, later, 'charge.succeeded', charge);
+    emitStripeEvent(ctx, later, 'payment_intent.succeeded', pi);
+  });
+  return pi;
 }

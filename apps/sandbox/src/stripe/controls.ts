@@ -14,6 +14,8 @@ export interface StripeControls {
   reset(): void;
   /** The next charge of this customer or PaymentMethod is declined with `failure` (e.g. insufficient_funds). */
   failNextCharge(target: { customer?: string; paymentMethod?: string }, failure: string): void;
+  /** The next charge of this customer or PaymentMethod stays `processing` for an hour, then succeeds. */
+  holdNextCharge(target: { customer?: string; paymentMethod?: string }): void;
   completeOnboarding(accountId: string): StripeAccount;
   /**
    * Remembers connected accounts the product already stored (the simulator keeps nothing between starts),
@@ -74,6 +76,10 @@ export function createStripeControls(ctx: StripeContext, reset: () => void): Str
         throw new Error(`Unknown failure ${failure}; use one of ${FAILURE_CODES.join(', ')}`);
       if (!target.customer && !target.paymentMethod) throw new Error('Give a customer or a paymentMethod');
       ctx.state.queuedFailures.push({ ...target, failure });
+    },
+    holdNextCharge: (target) => {
+      if (!target.customer && !target.paymentMethod) throw new Error('Give a customer or a paymentMethod');
+      ctx.state.queuedFailures.push({ ...target, failure: 'processing' });
     },
     completeOnboarding: (accountId) => completeOnboarding(ctx, accountId),
     forgetAccount: (accountId) => ctx.state.accounts.delete(accountId),

@@ -40,6 +40,7 @@ export interface CardSecret {
 export interface QueuedFailure {
   customer?: string;
   paymentMethod?: string;
+  /** A CARD_FAILURES code, or `processing`: the intent waits in `processing`, then succeeds. */
   failure: string;
 }
 

@@ -166,7 +166,7 @@ export interface Charge {
   payment_method: string;
   payment_method_details: { type: 'card'; card: Record<string, unknown> };
   refunded: boolean;
-  status: 'succeeded' | 'failed';
+  status: 'succeeded' | 'pending' | 'failed';
   created: number;
   livemode: false;
 }

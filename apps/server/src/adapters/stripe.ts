@@ -45,6 +45,8 @@ export interface OffSessionChargeInput {
 
 export type ChargeOutcome =
   | { status: 'succeeded'; paymentIntentId: string; chargeId: string | null }
+  /** Accepted but not finished (`processing`): its webhook or the reconciliation brings the answer. */
+  | { status: 'pending'; paymentIntentId: string }
   | {
       status: 'failed';
       paymentIntentId: string | null;
@@ -239,6 +241,7 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
             typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? null);
           return { status: 'succeeded', paymentIntentId: pi.id, chargeId: charge };
         }
+        if (pi.status === 'processing') return { status: 'pending', paymentIntentId: pi.id };
         return {
           status: 'failed',
           paymentIntentId: pi.id,

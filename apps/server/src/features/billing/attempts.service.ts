@@ -195,6 +195,14 @@ async function sendWithContext(
         idempotencyKey: a.idempotency_key,
       });
       failpoint('attempt.after-call', a.type);
+      if (charged.status === 'pending') {
+        // Processing is not an answer: the attempt keeps waiting, its PaymentIntent id written so the
+        // webhook (payment_intent.succeeded / payment_failed) and the reconciliation find it.
+        await deps.db.execute(
+          sql`update payments set stripe_id = ${charged.paymentIntentId} where id = ${a.id} and stripe_id is null`,
+        );
+        return 'pending';
+      }
       if (charged.status === 'succeeded') {
         await apply({ status: 'sent' }, { stripeId: charged.paymentIntentId });
       } else {
