@@ -6,6 +6,7 @@ import { behaviourOf, CARD_FAILURES, type CardFailure } from './cards';
 import { nowUnix, type StripeContext } from './context';
 import { cardError, cardErrorObject, invalidRequest } from './errors';
 import { emitStripeEvent } from './events';
+import { businessName } from './lookups';
 import type { StripeCall } from './route';
 import type { Scoped } from './state';
 import type { Charge, PaymentIntent, PaymentMethod } from './types';
@@ -56,6 +57,13 @@ function cardAnswer(
   return { kind: 'declined', failure: CARD_FAILURES[charge]! };
 }
 
+/** What the cardholder's statement shows: the account's business name, in capitals, at most 22 characters. */
+const statementDescriptor = (ctx: StripeContext, account: string | null): string =>
+  businessName(ctx, account)
+    .toUpperCase()
+    .replace(/[<>\\'"*]/g, '')
+    .slice(0, 22);
+
 function recordCharge(
   ctx: StripeContext,
   scoped: Scoped<PaymentIntent>,
@@ -71,16 +79,23 @@ function recordCharge(
     amount: pi.amount,
     amount_captured: ok ? pi.amount : 0,
     amount_refunded: 0,
+    application: null,
     application_fee: ok && pi.application_fee_amount ? stripeId('fee') : null,
     application_fee_amount: pi.application_fee_amount,
     balance_transaction: ok ? stripeId('txn') : null,
+    billing_details: structuredClone(pm.billing_details),
+    calculated_statement_descriptor: statementDescriptor(ctx, scoped.account),
     captured: ok,
     currency: pi.currency,
     customer: pi.customer,
     description: pi.description,
+    disputed: false,
+    failure_balance_transaction: null,
     failure_code: failure?.code ?? null,
     failure_message: failure?.message ?? null,
+    fraud_details: {},
     metadata: { ...pi.metadata },
+    on_behalf_of: null,
     outcome: {
       network_status: ok || pending ? 'approved_by_network' : 'declined_by_network',
       reason: failure?.decline_code ?? null,
@@ -97,8 +112,19 @@ function recordCharge(
       type: 'card',
       card: { ...pm.card, network: pm.card.brand, three_d_secure: null },
     },
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: null,
     refunded: false,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: pi.statement_descriptor_suffix,
     status: pending ? 'pending' : ok ? 'succeeded' : 'failed',
+    transfer_data: null,
+    transfer_group: null,
     created: nowUnix(ctx),
     livemode: false,
   };

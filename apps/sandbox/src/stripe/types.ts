@@ -47,7 +47,7 @@ export interface CardDetails {
   funding: 'credit' | 'debit';
   fingerprint: string;
   checks: {
-    cvc_check: 'pass' | 'unchecked' | null;
+    cvc_check: 'pass' | 'fail' | 'unchecked' | null;
     address_line1_check: null;
     address_postal_code_check: null;
   };
@@ -144,29 +144,48 @@ export interface PaymentIntent {
   livemode: false;
 }
 
+/** Every field the SDK's `Stripe.Charge` declares as always present. */
 export interface Charge {
   id: string;
   object: 'charge';
   amount: number;
   amount_captured: number;
   amount_refunded: number;
+  application: string | null;
   application_fee: string | null;
   application_fee_amount: number | null;
   balance_transaction: string | null;
+  billing_details: PaymentMethod['billing_details'];
+  calculated_statement_descriptor: string | null;
   captured: boolean;
   currency: string;
   customer: string | null;
   description: string | null;
+  disputed: boolean;
+  failure_balance_transaction: string | null;
   failure_code: string | null;
   failure_message: string | null;
+  fraud_details: Record<string, string> | null;
   metadata: Metadata;
-  outcome: Record<string, unknown>;
+  on_behalf_of: string | null;
+  outcome: Record<string, unknown> | null;
   paid: boolean;
   payment_intent: string;
   payment_method: string;
   payment_method_details: { type: 'card'; card: Record<string, unknown> };
+  receipt_email: string | null;
+  receipt_number: string | null;
+  receipt_url: string | null;
   refunded: boolean;
+  review: string | null;
+  shipping: null;
+  source: null;
+  source_transfer: string | null;
+  statement_descriptor: string | null;
+  statement_descriptor_suffix: string | null;
   status: 'succeeded' | 'pending' | 'failed';
+  transfer_data: null;
+  transfer_group: string | null;
   created: number;
   livemode: false;
 }
