@@ -11,6 +11,7 @@ import { listPage } from './list-page';
 import { findScoped, listScoped } from './lookups';
 import { resolvePaymentMethod } from './payment-methods';
 import { type StripeCall, stripeRoute } from './route';
+import { searchPage } from './search';
 import type { PaymentIntent } from './types';
 
 function readAmounts(call: StripeCall): { amount: number; currency: string; fee: number | null } {
@@ -101,6 +102,9 @@ export function registerPaymentIntentRoutes(app: FastifyInstance, ctx: StripeCon
     return confirm ? confirmPayment(ctx, call, scoped, offSession) : pi;
   });
 
+  stripeRoute(app, ctx, 'GET', '/v1/payment_intents/search', ({ params, account }) =>
+    searchPage('/v1/payment_intents/search', listScoped(ctx.state.paymentIntents, account), params),
+  );
   stripeRoute(app, ctx, 'GET', '/v1/payment_intents/:id', (call) => find(call).value);
   stripeRoute(app, ctx, 'GET', '/v1/payment_intents', ({ params, account }) => {
     const customer = str(params.customer);

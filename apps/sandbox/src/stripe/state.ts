@@ -26,6 +26,8 @@ export interface AccountLink {
 }
 
 export interface IdempotentResult {
+  /** When the key was first used (simulated ms): Stripe forgets a key 24 hours on. */
+  at: number;
   fingerprint: string;
   status: number;
   body: unknown;

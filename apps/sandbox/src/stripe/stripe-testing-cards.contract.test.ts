@@ -194,3 +194,38 @@ describe('GET /v1/payment_intents', () => {
     await expect(stripe.paymentIntents.list({ limit: 101 }, on())).rejects.toMatchObject({ param: 'limit' });
   });
 });
+
+describe('idempotency keys and Search', () => {
+  it('forgets a key 24 hours on (a new PaymentIntent), and Search finds intents by their metadata', async () => {
+    const params = {
+      amount: 2590,
+      currency: 'nzd',
+      confirm: true,
+      payment_method: 'pm_card_visa',
+      metadata: { payment_idempotency_key: "attempt-1'x" },
+    };
+    const first = await stripe.paymentIntents.create(params, { ...on(), idempotencyKey: 'key-1' });
+    await sandbox.controls.advanceClock(23 * 60 * 60 * 1000);
+    const replayed = await stripe.paymentIntents.create(params, { ...on(), idempotencyKey: 'key-1' });
+    expect(replayed.id).toBe(first.id);
+    await sandbox.controls.advanceClock(2 * 60 * 60 * 1000);
+    const again = await stripe.paymentIntents.create(params, { ...on(), idempotencyKey: 'key-1' });
+    expect(again.id).not.toBe(first.id);
+
+    const found = await stripe.paymentIntents.search(
+      { query: "metadata['payment_idempotency_key']:'attempt-1\\'x' AND status:'succeeded'", limit: 1 },
+      on(),
+    );
+    expect(found).toMatchObject({ object: 'search_result', has_more: true });
+    expect(found.data.map((p) => p.id)).toEqual([again.id]);
+    const next = await stripe.paymentIntents.search(
+      { query: "metadata['payment_idempotency_key']:'attempt-1\\'x'", limit: 1, page: found.next_page! },
+      on(),
+    );
+    expect(next.data.map((p) => p.id)).toEqual([first.id]);
+    expect(next.has_more).toBe(false);
+    await expect(stripe.paymentIntents.search({ query: 'amount>5' }, on())).rejects.toMatchObject({
+      param: 'query',
+    });
+  });
+});

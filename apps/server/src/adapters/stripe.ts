@@ -3,6 +3,12 @@
 import Stripe from 'stripe';
 import { hostOptions, kindForStatus, ProviderError } from './provider-error';
 
+/**
+ * How long Stripe keeps an idempotency key: "keys are eligible to be removed from the system
+ * automatically after they're at least 24 hours old" (docs.stripe.com/api/idempotent_requests).
+ */
+export const STRIPE_IDEMPOTENCY_KEY_LIFE_MS = 24 * 60 * 60 * 1000;
+
 export interface StripeConfig {
   secretKey: string;
   /** The webhook endpoint's signing secret (whsec_…). */
@@ -94,6 +100,15 @@ export interface StripeAdapter {
   getSetupIntent(accountId: string, setupIntentId: string): Promise<SavedCard>;
   chargeOffSession(input: OffSessionChargeInput): Promise<ChargeOutcome>;
   getPaymentIntent(accountId: string, paymentIntentId: string): Promise<PaymentIntentRecord>;
+  /**
+   * The PaymentIntent on the connected account whose metadata holds `key: value` (Stripe's Search), or
+   * null: whether a charge whose idempotency key Stripe may have forgotten was made after all.
+   */
+  findPaymentIntentByMetadata(
+    accountId: string,
+    key: string,
+    value: string,
+  ): Promise<PaymentIntentRecord | null>;
   /** Every PaymentIntent on the connected account created at or after `since`, all pages. */
   listPaymentIntents(accountId: string, since: Date): Promise<PaymentIntentRecord[]>;
   refund(input: {
@@ -264,6 +279,16 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
       call(async () =>
         intentRecord(await stripe.paymentIntents.retrieve(paymentIntentId, {}, on(accountId))),
       ),
+    findPaymentIntentByMetadata: (accountId, key, value) =>
+      call(async () => {
+        const quoted = (text: string) => text.replace(/['\\]/g, '\\$&');
+        const found = await stripe.paymentIntents.search(
+          { query: `metadata['${quoted(key)}']:'${quoted(value)}'`, limit: 10 },
+          on(accountId),
+        );
+        const match = found.data.find((pi) => pi.metadata?.[key] === value);
+        return match ? intentRecord(match) : null;
+      }),
     listPaymentIntents: (accountId, since) =>
       call(async () => {
         const created = Math.floor(since.getTime() / 1000);
