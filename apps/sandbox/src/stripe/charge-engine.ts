@@ -28,10 +28,22 @@ function takeQueuedFailure(
   const index = ctx.state.queuedFailures.findIndex(
     (q) => (q.paymentMethod && q.paymentMethod === pm.id) || (q.customer && q.customer === customer),
   );
-  if (index < 0) return undefined;
+  if (index < 0) return stagedForEmail(ctx, customer);
   const [queued] = ctx.state.queuedFailures.splice(index, 1);
   if (queued!.failure === 'processing') return 'processing';
   return CARD_FAILURES[queued!.failure] ?? CARD_FAILURES.card_declined;
+}
+
+/** A failure staged for the email of the customer being charged (one use of it taken). */
+function stagedForEmail(ctx: StripeContext, customer: string | null): CardFailure | undefined {
+  const email = customer ? ctx.state.customers.get(customer)?.value.email?.toLowerCase() : undefined;
+  const staged = email ? ctx.state.stagedByEmail.get(email) : undefined;
+  if (!staged) return undefined;
+  if (staged.remaining !== null) {
+    staged.remaining -= 1;
+    if (staged.remaining <= 0) ctx.state.stagedByEmail.delete(staged.email);
+  }
+  return CARD_FAILURES[staged.failure] ?? CARD_FAILURES.card_declined;
 }
 
 function cardAnswer(

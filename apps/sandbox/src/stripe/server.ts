@@ -5,6 +5,7 @@ import { parseControl, registerCommonControls, registerTestEventRoute } from '..
 import { FaultInjector } from '../shared/faults';
 import { createServiceApp } from '../shared/http';
 import type { SandboxRuntime } from '../shared/runtime';
+import { registerCardFailuresPage } from './card-failures-page';
 import { registerCardFormPage } from './card-form-page';
 import { registerConnectRoutes } from './connect-routes';
 import type { StripeContext, StripeSettings } from './context';
@@ -59,6 +60,7 @@ export function createStripeSimulator(runtime: SandboxRuntime, settings: StripeS
   registerThreeDSecurePage(app, ctx);
   registerCommonControls(app, { service: 'stripe', runtime, faults, reset });
   registerStripeControlRoutes(app, controls);
+  registerCardFailuresPage(app, controls);
   registerTestEventRoute(app, runtime, (body) =>
     emitStripeTestEvent(
       ctx,

@@ -46,6 +46,16 @@ export interface QueuedFailure {
   failure: string;
 }
 
+/**
+ * Charges of every card whose customer has this email fail with `failure` (demos and tests: a member who
+ * joined with a good card meets a decline months later). `remaining` null: until cleared.
+ */
+export interface StagedCardFailure {
+  email: string;
+  failure: string;
+  remaining: number | null;
+}
+
 export class StripeState {
   accounts = new Map<string, StripeAccount>();
   accountLinks = new Map<string, AccountLink>();
@@ -60,6 +70,8 @@ export class StripeState {
   events: Scoped<StripeEvent>[] = [];
   idempotency = new Map<string, IdempotentResult>();
   queuedFailures: QueuedFailure[] = [];
+  /** By lower-cased email. */
+  stagedByEmail = new Map<string, StagedCardFailure>();
 
   clear(): void {
     for (const value of Object.values(this)) {

@@ -229,3 +229,56 @@ describe('idempotency keys and Search', () => {
     });
   });
 });
+
+describe('staging a saved card’s failure by the member’s email', () => {
+  it('declines the next charges of every card of that email, from the controls and from the demo page', async () => {
+    const good = await saved('4242424242424242');
+    const card = { customer: good.customer, payment_method: good.seti.payment_method as string };
+    await expect(charge(card)).resolves.toMatchObject({ status: 'succeeded' });
+
+    sandbox.controls.stripe.failCardChargesOf('JANE@example.nz', 'expired_card', 2);
+    await expect(charge(card)).rejects.toMatchObject({ decline_code: 'expired_card' });
+    await expect(charge(card)).rejects.toMatchObject({ decline_code: 'expired_card' });
+    await expect(charge(card)).resolves.toMatchObject({ status: 'succeeded' });
+
+    const page = await (await fetch(`${sandbox.stripe.url}/demo/card-failures`)).text();
+    expect(page).toContain('<label for="email">Member\'s email</label>');
+    const staged = await fetch(`${sandbox.stripe.url}/demo/card-failures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email: 'jane@example.nz',
+        code: 'insufficient_funds',
+        times: '',
+        action: 'stage',
+      }),
+    });
+    expect(staged.status).toBe(200);
+    expect(await staged.text()).toContain('every charge');
+    for (let i = 0; i < 3; i++)
+      await expect(charge(card)).rejects.toMatchObject({ decline_code: 'insufficient_funds' });
+    const cleared = await fetch(`${sandbox.stripe.url}/demo/card-failures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'jane@example.nz', action: 'clear' }),
+    });
+    expect(await cleared.text()).toContain('Nothing staged.');
+    await expect(charge(card)).resolves.toMatchObject({ status: 'succeeded' });
+
+    const refused = await fetch(`${sandbox.stripe.url}/demo/card-failures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'not-an-email', code: 'lost_card', action: 'stage' }),
+    });
+    expect(refused.status).toBe(422);
+    const http = await fetch(`${sandbox.stripe.url}/__sandbox/fail-card-charges`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'jane@example.nz', code: 'lost_card', times: 1 }),
+    });
+    expect((await http.json()).data).toEqual([
+      { email: 'jane@example.nz', failure: 'lost_card', remaining: 1 },
+    ]);
+    await expect(charge(card)).rejects.toMatchObject({ decline_code: 'lost_card' });
+  });
+});
