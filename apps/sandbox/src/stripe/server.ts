@@ -7,6 +7,7 @@ import { createServiceApp } from '../shared/http';
 import type { SandboxRuntime } from '../shared/runtime';
 import { registerCardFailuresPage } from './card-failures-page';
 import { registerCardFormPage } from './card-form-page';
+import { registerCheckoutRoutes } from './checkout-routes';
 import { registerConnectRoutes } from './connect-routes';
 import type { StripeContext, StripeSettings } from './context';
 import { createStripeControls, registerStripeControlRoutes, type StripeControls } from './controls';
@@ -56,6 +57,7 @@ export function createStripeSimulator(runtime: SandboxRuntime, settings: StripeS
   registerSetupIntentRoutes(app, ctx);
   registerPaymentIntentRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
+  registerCheckoutRoutes(app, ctx);
   registerCardFormPage(app, ctx);
   registerThreeDSecurePage(app, ctx);
   registerCommonControls(app, { service: 'stripe', runtime, faults, reset });

@@ -2,6 +2,7 @@
 // account (the `Stripe-Account` header), and are only visible from where they live.
 import type {
   Charge,
+  CheckoutSession,
   Customer,
   PaymentIntent,
   PaymentMethod,
@@ -67,6 +68,9 @@ export class StripeState {
   paymentIntents = new Map<string, Scoped<PaymentIntent>>();
   charges = new Map<string, Scoped<Charge>>();
   refunds = new Map<string, Scoped<Refund>>();
+  checkoutSessions = new Map<string, Scoped<CheckoutSession>>();
+  /** Checkout session id → its SetupIntent (shown on the session once complete). */
+  checkoutSetupIntents = new Map<string, string>();
   events: Scoped<StripeEvent>[] = [];
   idempotency = new Map<string, IdempotentResult>();
   queuedFailures: QueuedFailure[] = [];

@@ -276,7 +276,7 @@ describe('staging a saved card’s failure by the member’s email', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'jane@example.nz', code: 'lost_card', times: 1 }),
     });
-    expect((await http.json()).data).toEqual([
+    expect(((await http.json()) as { data: unknown }).data).toEqual([
       { email: 'jane@example.nz', failure: 'lost_card', remaining: 1 },
     ]);
     await expect(charge(card)).rejects.toMatchObject({ decline_code: 'lost_card' });

@@ -215,3 +215,71 @@ export interface StripeEvent {
   request: { id: string | null; idempotency_key: string | null };
   type: string;
 }
+
+/** A Checkout Session in setup mode, with every field the SDK's `Stripe.Checkout.Session` always has. */
+export interface CheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  adaptive_pricing: null;
+  after_expiration: null;
+  allow_promotion_codes: null;
+  allowed_payment_method_types: string[] | null;
+  amount_subtotal: null;
+  amount_total: null;
+  automatic_tax: { enabled: boolean; liability: null; provider: null; status: null };
+  billing_address_collection: null;
+  cancel_url: string | null;
+  client_reference_id: string | null;
+  client_secret: null;
+  collected_information: null;
+  consent: null;
+  consent_collection: null;
+  created: number;
+  currency: string | null;
+  currency_conversion: null;
+  custom_fields: [];
+  custom_text: {
+    after_submit: null;
+    shipping_address: null;
+    submit: null;
+    terms_of_service_acceptance: null;
+  };
+  customer: string | null;
+  customer_account: null;
+  customer_creation: null;
+  customer_details: Record<string, unknown> | null;
+  customer_email: string | null;
+  discounts: null;
+  expires_at: number;
+  integration_identifier: null;
+  invoice: null;
+  invoice_creation: null;
+  livemode: false;
+  locale: null;
+  managed_payments: null;
+  metadata: Metadata;
+  mode: 'setup';
+  origin_context: null;
+  payment_intent: null;
+  payment_link: null;
+  payment_method_collection: 'always';
+  payment_method_configuration_details: null;
+  payment_method_options: null;
+  payment_method_types: string[];
+  payment_status: 'no_payment_required';
+  permissions: null;
+  recovered_from: null;
+  saved_payment_method_options: null;
+  setup_intent: string | null;
+  shipping_address_collection: null;
+  shipping_cost: null;
+  shipping_options: [];
+  status: 'open' | 'complete' | 'expired';
+  submit_type: null;
+  subscription: null;
+  success_url: string | null;
+  total_details: null;
+  ui_mode: 'hosted';
+  url: string | null;
+  wallet_options: null;
+}

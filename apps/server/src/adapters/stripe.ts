@@ -90,13 +90,23 @@ export interface StripeAdapter {
     metadata?: Record<string, string>;
     idempotencyKey?: string;
   }): Promise<{ customerId: string }>;
-  createSetupIntent(input: {
+  /**
+   * Stripe Checkout in setup mode on the connected account: the hosted page where the member enters a
+   * card (3-D Secure when the card asks), the same call with live keys and in the sandbox. Stripe sends
+   * the member to `successUrl` with `{CHECKOUT_SESSION_ID}` filled in, or to `cancelUrl` on "Back".
+   */
+  startCardCheckout(input: {
     accountId: string;
     customerId: string;
+    successUrl: string;
+    cancelUrl: string;
     metadata?: Record<string, string>;
-  }): Promise<{ setupIntentId: string; clientSecret: string }>;
-  /** Sandbox only: the hosted card form standing in for Stripe.js (null in live mode). */
-  cardSetupPageUrl(clientSecret: string, returnUrl: string): string | null;
+  }): Promise<{ sessionId: string; url: string }>;
+  /** The card a finished Checkout Session saved (its SetupIntent), with the session's customer. */
+  cardCheckoutResult(
+    accountId: string,
+    sessionId: string,
+  ): Promise<SavedCard & { customerId: string | null }>;
   getSetupIntent(accountId: string, setupIntentId: string): Promise<SavedCard>;
   chargeOffSession(input: OffSessionChargeInput): Promise<ChargeOutcome>;
   getPaymentIntent(accountId: string, paymentIntentId: string): Promise<PaymentIntentRecord>;
@@ -147,8 +157,6 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createStripeAdapter(config: StripeConfig): StripeAdapter {
-  const sandboxUrl =
-    config.apiUrl && new URL(config.apiUrl).hostname !== 'api.stripe.com' ? config.apiUrl : null;
   const stripe = new Stripe(config.secretKey, {
     ...(config.apiUrl ? hostOptions(config.apiUrl) : {}),
     timeout: config.timeoutMs ?? 20_000,
@@ -196,45 +204,52 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
         customerId: (await stripe.customers.create({ email, name, metadata }, on(accountId, idempotencyKey)))
           .id,
       })),
-    createSetupIntent: ({ accountId, customerId, metadata }) =>
+    startCardCheckout: ({ accountId, customerId, successUrl, cancelUrl, metadata }) =>
       call(async () => {
-        const seti = await stripe.setupIntents.create(
-          { customer: customerId, usage: 'off_session', metadata },
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'setup',
+            customer: customerId,
+            payment_method_types: ['card'],
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+            metadata,
+            setup_intent_data: { metadata },
+          },
           on(accountId),
         );
-        return { setupIntentId: seti.id, clientSecret: seti.client_secret ?? '' };
+        if (!session.url)
+          throw new ProviderError('stripe', 'rejected', 'Checkout gave no page to send the member to');
+        return { sessionId: session.id, url: session.url };
       }),
-    cardSetupPageUrl: (clientSecret, returnUrl) => {
-      if (!sandboxUrl) return null;
-      const url = new URL('/card-form', sandboxUrl);
-      url.searchParams.set('client_secret', clientSecret);
-      url.searchParams.set('return_url', returnUrl);
-      return url.toString();
-    },
+    cardCheckoutResult: (accountId, sessionId) =>
+      call(async () => {
+        const session = await stripe.checkout.sessions.retrieve(
+          sessionId,
+          { expand: ['setup_intent.payment_method'] },
+          on(accountId),
+        );
+        const customerId =
+          typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+        const seti = typeof session.setup_intent === 'object' ? session.setup_intent : null;
+        if (session.mode !== 'setup' || session.status !== 'complete' || !seti) {
+          return {
+            setupIntentId: seti?.id ?? '',
+            status: seti?.status ?? 'requires_payment_method',
+            paymentMethodId: null,
+            card: null,
+            failureMessage: seti?.last_setup_error?.message ?? null,
+            customerId,
+          };
+        }
+        return { ...savedCardOf(seti), customerId };
+      }),
     getSetupIntent: (accountId, setupIntentId) =>
-      call(async () => {
-        const seti = await stripe.setupIntents.retrieve(
-          setupIntentId,
-          { expand: ['payment_method'] },
-          on(accountId),
-        );
-        const pm = typeof seti.payment_method === 'object' ? seti.payment_method : null;
-        return {
-          setupIntentId: seti.id,
-          status: seti.status,
-          paymentMethodId: pm?.id ?? (typeof seti.payment_method === 'string' ? seti.payment_method : null),
-          card: pm?.card
-            ? {
-                brand: pm.card.brand,
-                last4: pm.card.last4,
-                expMonth: pm.card.exp_month,
-                expYear: pm.card.exp_year,
-                country: pm.card.country,
-              }
-            : null,
-          failureMessage: seti.last_setup_error?.message ?? null,
-        };
-      }),
+      call(async () =>
+        savedCardOf(
+          await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }, on(accountId)),
+        ),
+      ),
     chargeOffSession: async (input) => {
       try {
         const pi = await stripe.paymentIntents.create(
@@ -328,6 +343,25 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
         throw wrap(error);
       }
     },
+  };
+}
+
+function savedCardOf(seti: Stripe.SetupIntent): SavedCard {
+  const pm = typeof seti.payment_method === 'object' ? seti.payment_method : null;
+  return {
+    setupIntentId: seti.id,
+    status: seti.status,
+    paymentMethodId: pm?.id ?? (typeof seti.payment_method === 'string' ? seti.payment_method : null),
+    card: pm?.card
+      ? {
+          brand: pm.card.brand,
+          last4: pm.card.last4,
+          expMonth: pm.card.exp_month,
+          expYear: pm.card.exp_year,
+          country: pm.card.country,
+        }
+      : null,
+    failureMessage: seti.last_setup_error?.message ?? null,
   };
 }
 
