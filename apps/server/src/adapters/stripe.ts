@@ -128,6 +128,14 @@ export interface StripeAdapter {
     idempotencyKey: string;
   }): Promise<{ refundId: string; status: string | null }>;
   verifyWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event;
+  /** The platform's webhook endpoints as Stripe lists them (all pages), for the start-up check. */
+  webhookEndpoints(): Promise<WebhookEndpointInfo[]>;
+}
+
+export interface WebhookEndpointInfo {
+  url: string;
+  status: string;
+  enabledEvents: string[];
 }
 
 function wrap(error: unknown): ProviderError {
@@ -323,6 +331,14 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
           on(accountId, idempotencyKey),
         );
         return { refundId: refund.id, status: refund.status };
+      }),
+    webhookEndpoints: () =>
+      call(async () => {
+        const found: WebhookEndpointInfo[] = [];
+        for await (const endpoint of stripe.webhookEndpoints.list({ limit: 100 })) {
+          found.push({ url: endpoint.url, status: endpoint.status, enabledEvents: endpoint.enabled_events });
+        }
+        return found;
       }),
     verifyWebhook: (rawBody, signatureHeader) => {
       try {
