@@ -4,6 +4,7 @@
 import { stripeId } from '../shared/ids';
 import { behaviourOf, CARD_FAILURES, type CardFailure } from './cards';
 import { nowUnix, type StripeContext } from './context';
+import { DISPUTE_AFTER_MS, openDispute } from './dispute-routes';
 import { cardError, cardErrorObject, invalidRequest } from './errors';
 import { emitStripeEvent } from './events';
 import { businessName } from './lookups';
@@ -192,6 +193,13 @@ export function confirmPayment(
     if (card && pi.setup_future_usage === 'off_session') card.setUpForOffSession = true;
     emitStripeEvent(ctx, source, 'charge.succeeded', charge);
     emitStripeEvent(ctx, source, 'payment_intent.succeeded', pi);
+    const dispute = behaviourOf(card?.number ?? '').dispute;
+    if (dispute) {
+      const scopedCharge = ctx.state.charges.get(charge.id)!;
+      ctx.runtime.scheduler.after(DISPUTE_AFTER_MS, 'stripe:dispute', () => {
+        openDispute(ctx, scopedCharge, dispute);
+      });
+    }
     return pi;
   }
   const error = cardErrorObject(failure, { charge: charge.id, payment_method: structuredClone(pm) });

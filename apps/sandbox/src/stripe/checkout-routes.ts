@@ -69,7 +69,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: StripeContext)
     const currency = str(params.currency)?.toLowerCase() ?? null;
     if (types.length === 0 && !currency) {
       throw invalidRequest(
-        'You must provide `currency` when creating a Checkout Session in setup mode without `payment_method_types`.',
+        'You must provide `currency` when creating a Checkout Session in setup mode without `allowed_payment_method_types`.',
         { param: 'currency' },
       );
     }
@@ -85,7 +85,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: StripeContext)
       adaptive_pricing: null,
       after_expiration: null,
       allow_promotion_codes: null,
-      allowed_payment_method_types: null,
+      allowed_payment_method_types: types.length > 0 ? types : null,
       amount_subtotal: null,
       amount_total: null,
       automatic_tax: { enabled: false, liability: null, provider: null, status: null },

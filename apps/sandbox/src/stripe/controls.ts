@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseControl } from '../shared/control-routes';
 import { CARD_FAILURES, TEST_CARDS } from './cards';
-import { completeOnboarding } from './connect-routes';
+import { completeOnboarding, disableCharges } from './connect-routes';
 import { nowUnix, type StripeContext } from './context';
+import { emitStripeEvent } from './events';
 import { createPaymentMethod } from './payment-methods';
 import type { StagedCardFailure } from './state';
 import type { PaymentIntent, StripeAccount, StripeEvent } from './types';
@@ -25,6 +26,10 @@ export interface StripeControls {
   /** The next charge of this customer or PaymentMethod stays `processing` for an hour, then succeeds. */
   holdNextCharge(target: { customer?: string; paymentMethod?: string }): void;
   completeOnboarding(accountId: string): StripeAccount;
+  /** Stripe stops the account's charges (`requirements.disabled_reason`, e.g. `requirements.past_due`). */
+  disableCharges(accountId: string, reason?: string): StripeAccount;
+  /** Closes a dispute as if evidence were submitted in Stripe's test mode: won or lost. */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): void;
   /**
    * Remembers connected accounts the product already stored (the simulator keeps nothing between starts),
    * onboarded and able to take payments. Existing ids are kept.
@@ -104,6 +109,14 @@ export function createStripeControls(ctx: StripeContext, reset: () => void): Str
       ctx.state.queuedFailures.push({ ...target, failure: 'processing' });
     },
     completeOnboarding: (accountId) => completeOnboarding(ctx, accountId),
+    disableCharges: (accountId, reason = 'requirements.past_due') => disableCharges(ctx, accountId, reason),
+    closeDispute: (disputeId, outcome) => {
+      const scoped = ctx.state.disputes.get(disputeId);
+      if (!scoped) throw new Error(`No such dispute: ${disputeId}`);
+      if (scoped.value.status === 'won' || scoped.value.status === 'lost') return;
+      scoped.value.status = outcome;
+      emitStripeEvent(ctx, { account: scoped.account }, 'charge.dispute.closed', scoped.value);
+    },
     forgetAccount: (accountId) => ctx.state.accounts.delete(accountId),
     rememberAccounts: (accounts) => {
       for (const { id, name } of accounts) {

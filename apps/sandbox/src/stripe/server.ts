@@ -12,6 +12,7 @@ import { registerConnectRoutes } from './connect-routes';
 import type { StripeContext, StripeSettings } from './context';
 import { createStripeControls, registerStripeControlRoutes, type StripeControls } from './controls';
 import { registerCustomerRoutes } from './customer-routes';
+import { registerDisputeRoutes } from './dispute-routes';
 import { stripeErrorBody } from './errors';
 import { emitStripeTestEvent, stripeSignatureHeader } from './events';
 import { registerOnboardingPage } from './onboarding-page';
@@ -58,6 +59,7 @@ export function createStripeSimulator(runtime: SandboxRuntime, settings: StripeS
   registerPaymentIntentRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
   registerCheckoutRoutes(app, ctx);
+  registerDisputeRoutes(app, ctx);
   registerCardFormPage(app, ctx);
   registerThreeDSecurePage(app, ctx);
   registerCommonControls(app, { service: 'stripe', runtime, faults, reset });

@@ -4,6 +4,7 @@ import type {
   Charge,
   CheckoutSession,
   Customer,
+  Dispute,
   PaymentIntent,
   PaymentMethod,
   Refund,
@@ -69,6 +70,7 @@ export class StripeState {
   charges = new Map<string, Scoped<Charge>>();
   refunds = new Map<string, Scoped<Refund>>();
   checkoutSessions = new Map<string, Scoped<CheckoutSession>>();
+  disputes = new Map<string, Scoped<Dispute>>();
   /** Checkout session id → its SetupIntent (shown on the session once complete). */
   checkoutSetupIntents = new Map<string, string>();
   events: Scoped<StripeEvent>[] = [];

@@ -30,7 +30,8 @@ async function session() {
     {
       mode: 'setup',
       customer: customer.id,
-      payment_method_types: ['card'],
+      allowed_payment_method_types: ['card'],
+      currency: 'nzd',
       success_url: SUCCESS,
       cancel_url: CANCEL,
       setup_intent_data: { metadata: { user_id: '7' } },

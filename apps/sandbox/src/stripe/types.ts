@@ -283,3 +283,31 @@ export interface CheckoutSession {
   url: string | null;
   wallet_options: null;
 }
+
+/** A dispute, with every field the SDK's `Stripe.Dispute` always has. */
+export interface Dispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  balance_transactions: unknown[];
+  charge: string;
+  created: number;
+  currency: string;
+  enhanced_eligibility_types: string[];
+  evidence: Record<string, string | null> & { enhanced_evidence: Record<string, unknown> };
+  evidence_details: {
+    due_by: number | null;
+    enhanced_eligibility: Record<string, unknown>;
+    has_evidence: boolean;
+    past_due: boolean;
+    submission_count: number;
+    submission_method: string | null;
+  };
+  intended_submission_method: null;
+  is_charge_refundable: boolean;
+  livemode: false;
+  metadata: Metadata;
+  payment_intent: string | null;
+  reason: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+}

@@ -26,6 +26,8 @@ export interface ConnectedAccountStatus {
   chargesEnabled: boolean;
   detailsSubmitted: boolean;
   payoutsEnabled: boolean;
+  /** `requirements.disabled_reason`: why the account cannot charge (null when it can, or unknown). */
+  disabledReason: string | null;
 }
 
 export interface SavedCard {
@@ -205,6 +207,7 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
           chargesEnabled: account.charges_enabled ?? false,
           detailsSubmitted: account.details_submitted ?? false,
           payoutsEnabled: account.payouts_enabled ?? false,
+          disabledReason: account.requirements?.disabled_reason ?? null,
         };
       }),
     createCustomer: ({ accountId, email, name, metadata, idempotencyKey }) =>
@@ -218,7 +221,8 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
           {
             mode: 'setup',
             customer: customerId,
-            payment_method_types: ['card'],
+            allowed_payment_method_types: ['card'],
+            currency: 'nzd',
             success_url: successUrl,
             cancel_url: cancelUrl,
             metadata,

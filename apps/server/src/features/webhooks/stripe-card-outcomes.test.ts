@@ -1,12 +1,23 @@
 // What Stripe says about a card payment after the charge call: a payment still `processing` waits, and
 // its later `payment_intent.succeeded` settles it (issue 30, item 6); an attempt resent after Stripe
-// forgot its idempotency key is looked up, not charged again (item 2).
+// forgot its idempotency key is looked up, not charged again (item 2); disputes, refunds made in Stripe's
+// dashboard and an account that can no longer charge reach the payment, the member's balance and the
+// gym (item 4).
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards, gyms, payments, paymentTypes, subscriptions } from '../../db/schema/index';
-import { unique } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  activityLog,
+  cards,
+  charges,
+  gyms,
+  payments,
+  paymentTypes,
+  subscriptions,
+} from '../../db/schema/index';
+import { createStaff, unique } from '../../test/factories';
+import { signIn } from '../../test/sign-in';
+import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
 import { PAYMENT_KEY_METADATA, sendAttempt } from '../billing';
 import {
   call,
@@ -25,10 +36,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A person on the join site with a good card saved on their gym's connected account. */
-async function cardJoiner() {
+async function cardJoiner(number = '4242424242424242') {
   const { gym, price } = await joinableGym(t, { stripe: true });
   const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
-  const paymentTypeId = await saveCard(t, cookie, '4242424242424242');
+  const paymentTypeId = await saveCard(t, cookie, number);
   const [gymRow] = await t.db.select({ stripeId: gyms.stripeId }).from(gyms).where(eq(gyms.id, gym.id));
   const [card] = await t.db
     .select({
@@ -121,5 +132,109 @@ describe('an attempt resent after Stripe forgot its idempotency key', () => {
     expect(intents.map((pi) => pi.id)).toEqual([made.paymentIntentId]);
     const [row] = await t.db.select().from(payments).where(eq(payments.id, attempt!.id));
     expect(row).toMatchObject({ status: 'sent', stripeId: made.paymentIntentId });
+  });
+});
+
+/** Joins with `number` and confirms: the first payment succeeds; answers it with its subscription. */
+async function paidMember(number: string) {
+  const joiner = await cardJoiner(number);
+  const confirmed = await call(t, joiner.cookie).post('/api/subscriptions', {
+    idempotency_key: randomUUID(),
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const subId = confirmed.json().data.id as number;
+  await t.sandbox.controls.settle();
+  const [payment] = await t.db.select().from(payments).where(eq(payments.subscriptionId, subId));
+  expect(payment).toMatchObject({ status: 'sent' });
+  return { ...joiner, subId, payment: payment! };
+}
+
+const subscriptionOf = async (id: number) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+const paymentOf = async (id: number) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+const disputeOf = (accountId: string) =>
+  t.sandbox.controls.stripe
+    .events(accountId)
+    .filter((e) => e.type === 'charge.dispute.created')
+    .map((e) => e.data.object as { id: string; payment_intent: string })[0]!;
+
+describe('a card payment disputed, refunded in Stripe’s dashboard, or on an account that stopped charging', () => {
+  it('a dispute opened makes the payment disputed and owed; lost, it stays owed', async () => {
+    const member = await paidMember('4000000000000259');
+    t.clock.advance(61_000);
+    await t.sandbox.controls.settle();
+    const opened = await paymentOf(member.payment.id);
+    expect(opened).toMatchObject({ status: 'disputed', errorStatus: 'CARD_DISPUTED' });
+    const total = member.payment.amount + member.payment.surcharge;
+    expect(await subscriptionOf(member.subId)).toMatchObject({ balanceOwing: total, periodsOwing: 1 });
+
+    t.sandbox.controls.stripe.closeDispute(disputeOf(member.accountId).id, 'lost');
+    await t.sandbox.controls.settle();
+    const lost = await paymentOf(member.payment.id);
+    expect(lost.status).toBe('disputed');
+    expect(lost.meta).toMatchObject({ dispute: { status: 'lost', reason: 'fraudulent' } });
+    expect((await subscriptionOf(member.subId)).balanceOwing).toBe(total);
+  });
+
+  it('a dispute won gives the payment back: sent, nothing owed', async () => {
+    const member = await paidMember('4000000000002685');
+    t.clock.advance(61_000);
+    await t.sandbox.controls.settle();
+    expect((await paymentOf(member.payment.id)).status).toBe('disputed');
+    t.sandbox.controls.stripe.closeDispute(disputeOf(member.accountId).id, 'won');
+    await t.sandbox.controls.settle();
+    const won = await paymentOf(member.payment.id);
+    expect(won).toMatchObject({ status: 'sent', errorStatus: null });
+    expect(won.meta).toMatchObject({ dispute: { status: 'won', reason: 'product_not_received' } });
+    expect(await subscriptionOf(member.subId)).toMatchObject({ balanceOwing: 0, periodsOwing: 0 });
+  });
+
+  it('records a refund made in Stripe’s dashboard as the product records its own', async () => {
+    const member = await paidMember('4242424242424242');
+    // The gym's owner refunds in Stripe's dashboard: a refund the product did not ask for.
+    await t.providers.stripe.refund({
+      accountId: member.accountId,
+      paymentIntentId: member.payment.stripeId!,
+      idempotencyKey: unique('dashboard-refund'),
+    });
+    await t.sandbox.controls.settle();
+    const refunded = await paymentOf(member.payment.id);
+    expect(refunded.status).toBe('refunded');
+    expect(refunded.meta).toMatchObject({
+      refunded: member.payment.amount + member.payment.surcharge,
+      refund_reason: 'stripe_dashboard',
+      refund_method: 'stripe',
+    });
+    const [charge] = await t.db.select().from(charges).where(eq(charges.id, refunded.chargeId!));
+    expect(charge!.status).toBe('refunded');
+  });
+
+  it('shows on the gym page that a connected account can no longer charge (account.updated)', async () => {
+    const joiner = await cardJoiner();
+    const organisationId = (
+      await t.db.select({ o: gyms.organisationId }).from(gyms).where(eq(gyms.id, joiner.gym.id))
+    )[0]!.o;
+    await t.db.update(gyms).set({ stripeConnectedAt: t.clock.now() }).where(eq(gyms.id, joiner.gym.id));
+    const admin = await createStaff(t.db, { organisationId, role: 'admin' });
+    const cookie = await signIn(t.app, admin.email);
+    t.sandbox.controls.stripe.disableCharges(joiner.accountId, 'requirements.past_due');
+    await t.sandbox.controls.settle();
+
+    const [gym] = await t.db.select().from(gyms).where(eq(gyms.id, joiner.gym.id));
+    expect(gym).toMatchObject({ stripeChargesEnabled: false, stripeDisabledReason: 'requirements.past_due' });
+    const logged = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'gym'), eq(activityLog.subjectId, joiner.gym.id)));
+    expect(logged.map((a) => a.action)).toContain('gym.stripe_charges_disabled');
+    const page = await t.app.inject(
+      pageRequest({ method: 'GET', url: `/api/gyms/${joiner.gym.id}/stripe`, cookie }),
+    );
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data).toMatchObject({
+      status: 'charges_disabled',
+      charges_enabled: false,
+      disabled_reason: 'requirements.past_due',
+    });
   });
 });
