@@ -182,6 +182,11 @@ test('a new member pays by card: the first card is declined, another with 3-D Se
   const saveCard = async (number: string) => {
     await page.getByRole('button', { name: 'Pay by card' }).click();
     await page.getByRole('button', { name: 'Enter card details' }).click();
+    // Stripe Checkout's page (setup mode), the same path as with live keys; "Back" returns to the join site.
+    await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute(
+      'href',
+      /\/choose-payment-method$/,
+    );
     await page.getByLabel('Name on card').fill('Aroha Joiner');
     await page.getByLabel('Card number').fill(number);
     await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
@@ -197,7 +202,7 @@ test('a new member pays by card: the first card is declined, another with 3-D Se
 
   await page.getByRole('link', { name: 'Choose another way to pay' }).click();
   await expect(page.getByText('Your first payment did not go through').first()).toBeVisible();
-  await saveCard('4000002500003155');
+  await saveCard('4000000000003220');
   await page.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page).toHaveURL(/\/confirm-subscription/);
   await page.getByRole('button', { name: /Confirm and pay/ }).click();

@@ -17,7 +17,7 @@ export type { AkahuControls, RememberedConnection } from './akahu/controls';
 export type { BranchControls, BranchLink } from './branch/server';
 export type { KisiControls } from './kisi/controls';
 export type { FaultSpec } from './shared/faults';
-export type { ServiceName, WebhookDelivery } from './shared/webhooks';
+export { type ServiceName, SIMULATOR_ONLY_HEADER, type WebhookDelivery } from './shared/webhooks';
 export type { RememberedCard, RememberedPaymentIntent, StripeControls } from './stripe/controls';
 
 /** The credentials the simulators accept unless told otherwise. */

@@ -15,6 +15,7 @@ import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-people';
 import { HISTORY_DAYS } from './db/seed/member-plan';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
 import { restoreClock } from './features/billing';
+import { checkStripeWebhookEndpoint } from './features/webhooks';
 import { startScheduledWork } from './jobs';
 import { loggerOptions } from './logger';
 import { type MailCapture, startMailCapture } from './mail/capture';
@@ -102,6 +103,8 @@ export async function startServer(options: ServerOptions = {}) {
     onClockMoved: options.onClockMoved,
   });
   await app.listen({ host: env.HOST, port: env.PORT });
+  // With live keys: is Stripe sending the gyms' events here? Warned about, never a reason not to start.
+  void checkStripeWebhookEndpoint({ env, providers }, log);
 
   // The daily billing run and housekeeping, in this process unless BILLING_WORKERS=off says a separate
   // `npm run worker` does them.

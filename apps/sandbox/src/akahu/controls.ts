@@ -39,6 +39,13 @@ export interface AkahuControls {
   setBalance(accountId: string, available: number): void;
   expireConsent(token: string): void;
   revokeConsent(token: string): void;
+  /**
+   * The bank gives the account a new id (Akahu's ACCOUNT MIGRATE to the holders' hooks, with
+   * previous_item_id and new_item_id): the old id is gone, the account lives on under the new one.
+   */
+  migrateAccount(accountId: string): string;
+  /** The account is gone from the user's connection (Akahu's ACCOUNT DELETE). */
+  deleteAccount(accountId: string): void;
   rotateSigningKey(): number;
   payment(id: string): AkahuPayment | undefined;
   accounts(token: string): AkahuAccount[];
@@ -82,6 +89,8 @@ const toOutcome = (input: OutcomeInput | 'SENT'): PaymentOutcome =>
   input === 'SENT' ? { status: 'SENT' } : typeof input === 'string' ? outcomeForCode(input) : input;
 
 export function createAkahuControls(ctx: AkahuContext, reset: () => void): AkahuControls {
+  const holdersOf = (accountId: string) =>
+    [...ctx.state.tokens.values()].filter((t) => t.accountIds.includes(accountId));
   const need = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new ProviderHttpError(404, { error: `${what} not found` });
     return value;
@@ -130,6 +139,44 @@ export function createAkahuControls(ctx: AkahuContext, reset: () => void): Akahu
           type: 'ACCOUNT',
           code: 'UPDATE',
           fields: { item_id: id, updated_fields: ['status'] },
+        });
+      }
+    },
+    migrateAccount: (accountId) => {
+      const account = need(ctx.state.accounts.get(accountId), 'account');
+      const newId = akahuId('acc');
+      ctx.state.accounts.delete(accountId);
+      ctx.state.accounts.set(newId, { ...account, _id: newId });
+      for (const [key, outcomes] of [...ctx.state.nextOutcomes]) {
+        if (key !== accountId) continue;
+        ctx.state.nextOutcomes.delete(key);
+        ctx.state.nextOutcomes.set(newId, outcomes);
+      }
+      for (const record of holdersOf(accountId)) {
+        record.accountIds = record.accountIds.map((id) => (id === accountId ? newId : id));
+        emitAkahuEvent(ctx, {
+          appToken: record.appToken,
+          userId: record.userId,
+          type: 'ACCOUNT',
+          code: 'MIGRATE',
+          fields: { previous_item_id: accountId, new_item_id: newId },
+          token: record.token,
+        });
+      }
+      return newId;
+    },
+    deleteAccount: (accountId) => {
+      need(ctx.state.accounts.get(accountId), 'account');
+      ctx.state.accounts.delete(accountId);
+      for (const record of holdersOf(accountId)) {
+        record.accountIds = record.accountIds.filter((id) => id !== accountId);
+        emitAkahuEvent(ctx, {
+          appToken: record.appToken,
+          userId: record.userId,
+          type: 'ACCOUNT',
+          code: 'DELETE',
+          fields: { item_id: accountId },
+          token: record.token,
         });
       }
     },
@@ -282,6 +329,13 @@ export function registerAkahuControlRoutes(app: FastifyInstance, controls: Akahu
     if (outcome === 'SENT')
       throw new ProviderHttpError(400, { error: 'give a failing status_code or status' });
     controls.failNextPayment(request.params.id, outcome);
+    return { ok: true };
+  });
+  app.post<IdParams>('/__sandbox/accounts/:id/migrate', async (request) => ({
+    new_item_id: controls.migrateAccount(request.params.id),
+  }));
+  app.delete<IdParams>('/__sandbox/accounts/:id', async (request) => {
+    controls.deleteAccount(request.params.id);
     return { ok: true };
   });
   app.post<IdParams>('/__sandbox/accounts/:id/balance', async (request) => {

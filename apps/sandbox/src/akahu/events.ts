@@ -84,5 +84,7 @@ export function emitAkahuTestEvent(ctx: AkahuContext, state: string): WebhookDel
     item_id: akahuId('test'),
     sent_at: ctx.runtime.clock.now().toISOString(),
   };
-  return ctx.runtime.webhooks.enqueue('akahu', 'WEBHOOK TEST_EVENT', JSON.stringify(payload));
+  return ctx.runtime.webhooks.enqueue('akahu', 'WEBHOOK TEST_EVENT', JSON.stringify(payload), undefined, {
+    simulatorOnly: true,
+  });
 }

@@ -95,5 +95,7 @@ export function emitKisiTestEvent(ctx: KisiContext, placeId: number): WebhookDel
     message: 'A test event from the Kisi simulator.',
     created_at: ctx.runtime.clock.now().toISOString(),
   };
-  return ctx.runtime.webhooks.enqueue('kisi', event.type, JSON.stringify(event));
+  return ctx.runtime.webhooks.enqueue('kisi', event.type, JSON.stringify(event), undefined, {
+    simulatorOnly: true,
+  });
 }

@@ -17,8 +17,11 @@ padding:.75rem 1rem}legend{font-weight:600;padding:0 .25rem}label{display:block;
 input[type=text],input[type=email]{width:100%;box-sizing:border-box;padding:.55rem;font-size:1rem;border:1px solid #9aa1ad;
 border-radius:6px}.row{display:flex;gap:1rem}.row>div{flex:1}.actions{display:flex;gap:.75rem;margin-top:1.5rem}
 button{font-size:1rem;padding:.6rem 1.2rem;border-radius:6px;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}
+a.secondary{display:inline-block;padding:.6rem 1.2rem;border:1px solid #9aa1ad;border-radius:6px;color:#1d2330;text-decoration:none}
 button.secondary{background:#fff;color:#1d2330;border-color:#9aa1ad}button:focus-visible,input:focus-visible{outline:3px solid #f59e0b;
 outline-offset:2px}.error{background:#fde8e8;color:#7a1010;border-radius:6px;padding:.6rem .8rem}.hint{color:#4b5363;font-size:.9rem}
+select{font-size:1rem;padding:.5rem;border:1px solid #9aa1ad;border-radius:6px;max-width:100%}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 table{border-collapse:collapse;font-size:.85rem}td,th{padding:.2rem .6rem;text-align:left;border-bottom:1px solid #e5e7eb}`;
 
 export function renderPage(title: string, body: string): string {

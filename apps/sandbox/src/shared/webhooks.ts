@@ -25,7 +25,15 @@ export interface WebhookDelivery {
   attempts: DeliveryAttempt[];
   createdAt: string;
   nextAttemptAt: string | null;
+  /**
+   * The simulator's own event, of a type the real provider never sends (the webhooks screen's test
+   * events): sent with the `Sandbox-Simulator-Only` header, and left out of the contract check.
+   */
+  simulatorOnly?: true;
 }
+
+/** The header that marks a delivery of the simulator's own making (see `WebhookDelivery.simulatorOnly`). */
+export const SIMULATOR_ONLY_HEADER = 'sandbox-simulator-only';
 
 /** Signs a body at send time; returns the headers to add. */
 export type Signer = (body: string, at: Date) => Record<string, string>;
@@ -92,6 +100,7 @@ export class WebhookDispatcher {
     eventType: string,
     body: string,
     urlOverride?: string | null,
+    options: { simulatorOnly?: boolean } = {},
   ): WebhookDelivery {
     const settings = this.settingsOf(service);
     const url = urlOverride === undefined ? settings.url : urlOverride;
@@ -106,6 +115,7 @@ export class WebhookDispatcher {
       attempts: [],
       createdAt: this.clock.now().toISOString(),
       nextAttemptAt: null,
+      ...(options.simulatorOnly ? { simulatorOnly: true as const } : {}),
     };
     this.deliveries.push(delivery);
     if (!url) {
@@ -134,6 +144,9 @@ export class WebhookDispatcher {
     delivery.headers = {
       'content-type': 'application/json; charset=utf-8',
       'user-agent': `gym-sandbox-${delivery.service}/1.0`,
+      ...(delivery.simulatorOnly
+        ? { [SIMULATOR_ONLY_HEADER]: `not a ${delivery.service} event type: the simulator's own test event` }
+        : {}),
       ...(signer ? signer(delivery.body, at) : {}),
     };
     const record: DeliveryAttempt = { at: at.toISOString() };

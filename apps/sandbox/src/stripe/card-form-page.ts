@@ -24,6 +24,8 @@ const FIELD_OF: Record<string, string> = {
 interface FormState {
   clientSecret: string;
   returnUrl: string;
+  /** Where "Back" leads (Checkout's cancel_url), when the form was opened from a Checkout Session. */
+  cancelUrl?: string;
   values: Record<string, string>;
   error?: { field?: string; message: string };
 }
@@ -40,17 +42,22 @@ function cardForm(ctx: StripeContext, scoped: Scoped<SetupIntent>, state: FormSt
     : '';
   return `<h1>Save a card for ${escapeHtml(businessName(ctx, scoped.account))}</h1>
 <p>Your card is saved for future membership payments. You are not charged now.</p>${alert}
-<form method="post" action="/card-form" novalidate>${hiddenInputs({ client_secret: state.clientSecret, return_url: state.returnUrl })}
+<form method="post" action="/card-form" novalidate>${hiddenInputs({ client_secret: state.clientSecret, return_url: state.returnUrl, cancel_url: state.cancelUrl })}
 ${field('name', 'Name on card', state, 'autocomplete="cc-name"')}
 ${field('number', 'Card number', state, 'inputmode="numeric" autocomplete="cc-number" required')}
 <div class="row">${field('expiry', 'Expiry date (MM / YY)', state, 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" required')}
 ${field('cvc', 'Security code (CVC)', state, 'inputmode="numeric" autocomplete="cc-csc" required')}</div>
-<div class="actions"><button type="submit">Save card</button></div></form>
+<div class="actions"><button type="submit">Save card</button>${
+    state.cancelUrl ? `<a class="secondary" href="${escapeHtml(state.cancelUrl)}">Back</a>` : ''
+  }</div></form>
 <details><summary>Test cards</summary><table><tr><th>Number</th><th>Result</th></tr>
 <tr><td>4242 4242 4242 4242</td><td>Saved; charges succeed</td></tr>
 <tr><td>4000 0025 0000 3155</td><td>Asks for authentication once; later off-session charges succeed</td></tr>
 <tr><td>4000 0027 6000 3184</td><td>Asks for authentication; every off-session charge needs it again</td></tr>
+<tr><td>4000 0000 0000 3220</td><td>Asks for authentication when saved; later charges succeed</td></tr>
+<tr><td>4000 0082 6000 3178</td><td>Asks for authentication; charges then fail for insufficient funds</td></tr>
 <tr><td>4000 0000 0000 0341</td><td>Saved; charges are declined</td></tr>
+<tr><td>4000 0000 0000 0101</td><td>Refused: the security code check fails</td></tr>
 <tr><td>4000 0000 0000 0002</td><td>Declined</td></tr><tr><td>4000 0000 0000 9995</td><td>Insufficient funds</td></tr>
 </table></details>`;
 }
@@ -62,6 +69,7 @@ function findByClientSecret(ctx: StripeContext, clientSecret: string): Scoped<Se
 }
 
 const isHttpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value);
+const httpOrUndefined = (value: string | undefined) => (value && isHttpUrl(value) ? value : undefined);
 
 export function redirectAfterSetup(reply: FastifyReply, seti: SetupIntent, returnUrl: string) {
   return reply.redirect(
@@ -100,6 +108,7 @@ export function registerCardFormPage(app: FastifyInstance, ctx: StripeContext): 
     const state: FormState = {
       clientSecret: str(query.client_secret) ?? '',
       returnUrl: str(query.return_url) ?? '',
+      cancelUrl: httpOrUndefined(str(query.cancel_url)),
       values: {},
     };
     const scoped = usable(state.clientSecret, state.returnUrl);
@@ -117,6 +126,7 @@ export function registerCardFormPage(app: FastifyInstance, ctx: StripeContext): 
     const state: FormState = {
       clientSecret: str(form.client_secret) ?? '',
       returnUrl: str(form.return_url) ?? '',
+      cancelUrl: httpOrUndefined(str(form.cancel_url)),
       values,
     };
     const scoped = usable(state.clientSecret, state.returnUrl);

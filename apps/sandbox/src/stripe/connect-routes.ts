@@ -119,3 +119,27 @@ export function completeOnboarding(
   emitStripeEvent(ctx, { account: account.id }, 'account.updated', account, previous);
   return account;
 }
+
+/**
+ * Stripe stops an account's charges (documents past due, a review): `charges_enabled` false with the
+ * reason in `requirements.disabled_reason`, and `account.updated` sent.
+ */
+export function disableCharges(ctx: StripeContext, accountId: string, reason: string): StripeAccount {
+  const account = ctx.state.accounts.get(accountId);
+  if (!account) throw resourceMissing('account', accountId);
+  const previous = {
+    charges_enabled: account.charges_enabled,
+    capabilities: { ...account.capabilities },
+    requirements: { ...account.requirements },
+  };
+  account.charges_enabled = false;
+  account.capabilities = { ...account.capabilities, card_payments: 'inactive' };
+  account.requirements = {
+    ...account.requirements,
+    past_due: ['external_account'],
+    currently_due: ['external_account'],
+    disabled_reason: reason,
+  };
+  emitStripeEvent(ctx, { account: account.id }, 'account.updated', account, previous);
+  return account;
+}

@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseControl } from '../shared/control-routes';
 import { CARD_FAILURES, TEST_CARDS } from './cards';
-import { completeOnboarding } from './connect-routes';
+import { completeOnboarding, disableCharges } from './connect-routes';
 import { nowUnix, type StripeContext } from './context';
+import { emitStripeEvent } from './events';
 import { createPaymentMethod } from './payment-methods';
+import type { StagedCardFailure } from './state';
 import type { PaymentIntent, StripeAccount, StripeEvent } from './types';
 
 export const FAILURE_CODES = Object.keys(CARD_FAILURES);
@@ -14,7 +16,20 @@ export interface StripeControls {
   reset(): void;
   /** The next charge of this customer or PaymentMethod is declined with `failure` (e.g. insufficient_funds). */
   failNextCharge(target: { customer?: string; paymentMethod?: string }, failure: string): void;
+  /**
+   * Every card of the customers with this email (the member's, on any gym's account) declines its next
+   * `times` charges (every charge until cleared when not given) with `failure`; `null` clears it.
+   */
+  failCardChargesOf(email: string, failure: string | null, times?: number): void;
+  /** The card failures staged by email, for the demo page. */
+  stagedCardFailures(): StagedCardFailure[];
+  /** The next charge of this customer or PaymentMethod stays `processing` for an hour, then succeeds. */
+  holdNextCharge(target: { customer?: string; paymentMethod?: string }): void;
   completeOnboarding(accountId: string): StripeAccount;
+  /** Stripe stops the account's charges (`requirements.disabled_reason`, e.g. `requirements.past_due`). */
+  disableCharges(accountId: string, reason?: string): StripeAccount;
+  /** Closes a dispute as if evidence were submitted in Stripe's test mode: won or lost. */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): void;
   /**
    * Remembers connected accounts the product already stored (the simulator keeps nothing between starts),
    * onboarded and able to take payments. Existing ids are kept.
@@ -75,7 +90,33 @@ export function createStripeControls(ctx: StripeContext, reset: () => void): Str
       if (!target.customer && !target.paymentMethod) throw new Error('Give a customer or a paymentMethod');
       ctx.state.queuedFailures.push({ ...target, failure });
     },
+    failCardChargesOf: (email, failure, times) => {
+      const key = email.trim().toLowerCase();
+      if (!key.includes('@')) throw new Error(`Not an email address: ${email}`);
+      if (failure === null) {
+        ctx.state.stagedByEmail.delete(key);
+        return;
+      }
+      if (!CARD_FAILURES[failure])
+        throw new Error(`Unknown failure ${failure}; use one of ${FAILURE_CODES.join(', ')}`);
+      if (times !== undefined && (!Number.isInteger(times) || times < 1))
+        throw new Error('times must be a whole number of at least 1');
+      ctx.state.stagedByEmail.set(key, { email: key, failure, remaining: times ?? null });
+    },
+    stagedCardFailures: () => [...ctx.state.stagedByEmail.values()].map((s) => ({ ...s })),
+    holdNextCharge: (target) => {
+      if (!target.customer && !target.paymentMethod) throw new Error('Give a customer or a paymentMethod');
+      ctx.state.queuedFailures.push({ ...target, failure: 'processing' });
+    },
     completeOnboarding: (accountId) => completeOnboarding(ctx, accountId),
+    disableCharges: (accountId, reason = 'requirements.past_due') => disableCharges(ctx, accountId, reason),
+    closeDispute: (disputeId, outcome) => {
+      const scoped = ctx.state.disputes.get(disputeId);
+      if (!scoped) throw new Error(`No such dispute: ${disputeId}`);
+      if (scoped.value.status === 'won' || scoped.value.status === 'lost') return;
+      scoped.value.status = outcome;
+      emitStripeEvent(ctx, { account: scoped.account }, 'charge.dispute.closed', scoped.value);
+    },
     forgetAccount: (accountId) => ctx.state.accounts.delete(accountId),
     rememberAccounts: (accounts) => {
       for (const { id, name } of accounts) {
@@ -187,7 +228,19 @@ const failBody = z
   })
   .refine((b) => b.customer || b.payment_method, 'give customer or payment_method');
 
+const stageBody = z.object({
+  email: z.string().email(),
+  code: z.enum(FAILURE_CODES as [string, ...string[]]).nullable(),
+  times: z.number().int().min(1).max(1000).optional(),
+});
+
 export function registerStripeControlRoutes(app: FastifyInstance, controls: StripeControls): void {
+  app.post('/__sandbox/fail-card-charges', async (request) => {
+    const body = parseControl(stageBody, request.body);
+    controls.failCardChargesOf(body.email, body.code, body.times);
+    return { data: controls.stagedCardFailures() };
+  });
+  app.get('/__sandbox/fail-card-charges', async () => ({ data: controls.stagedCardFailures() }));
   app.post('/__sandbox/fail-next-charge', async (request) => {
     const body = parseControl(failBody, request.body);
     controls.failNextCharge({ customer: body.customer, paymentMethod: body.payment_method }, body.code);

@@ -29,11 +29,14 @@ export function emitStripeEvent(
  * Stripe's dashboard sends test events of real types with made-up objects).
  */
 export function emitStripeTestEvent(ctx: StripeContext, account: string): WebhookDelivery {
-  return sendStripeEvent(ctx, { account }, 'sandbox.test_event', {
-    object: 'test_event',
-    account,
-    message: 'A test event from the Stripe simulator.',
-  }).delivery;
+  return sendStripeEvent(
+    ctx,
+    { account },
+    'sandbox.test_event',
+    { object: 'test_event', account, message: 'A test event from the Stripe simulator.' },
+    undefined,
+    true,
+  ).delivery;
 }
 
 function sendStripeEvent(
@@ -42,6 +45,7 @@ function sendStripeEvent(
   type: string,
   object: unknown,
   previousAttributes?: Record<string, unknown>,
+  simulatorOnly = false,
 ): { event: StripeEvent; delivery: WebhookDelivery } {
   const event: StripeEvent = {
     id: stripeId('evt'),
@@ -59,6 +63,8 @@ function sendStripeEvent(
     type,
   };
   ctx.state.events.push({ account: source.account, value: event });
-  const delivery = ctx.runtime.webhooks.enqueue('stripe', type, JSON.stringify(event, null, 2));
+  const delivery = ctx.runtime.webhooks.enqueue('stripe', type, JSON.stringify(event, null, 2), undefined, {
+    simulatorOnly,
+  });
   return { event, delivery };
 }

@@ -7,9 +7,11 @@ import { confirmPayment } from './charge-engine';
 import { nowUnix, type StripeContext } from './context';
 import { invalidRequest, missingParam } from './errors';
 import { emitStripeEvent } from './events';
+import { listPage } from './list-page';
 import { findScoped, listScoped } from './lookups';
 import { resolvePaymentMethod } from './payment-methods';
-import { listOf, type StripeCall, stripeRoute } from './route';
+import { type StripeCall, stripeRoute } from './route';
+import { searchPage } from './search';
 import type { PaymentIntent } from './types';
 
 function readAmounts(call: StripeCall): { amount: number; currency: string; fee: number | null } {
@@ -100,12 +102,17 @@ export function registerPaymentIntentRoutes(app: FastifyInstance, ctx: StripeCon
     return confirm ? confirmPayment(ctx, call, scoped, offSession) : pi;
   });
 
+  stripeRoute(app, ctx, 'GET', '/v1/payment_intents/search', ({ params, account }) =>
+    searchPage('/v1/payment_intents/search', listScoped(ctx.state.paymentIntents, account), params),
+  );
   stripeRoute(app, ctx, 'GET', '/v1/payment_intents/:id', (call) => find(call).value);
   stripeRoute(app, ctx, 'GET', '/v1/payment_intents', ({ params, account }) => {
     const customer = str(params.customer);
-    return listOf(
+    return listPage(
       '/v1/payment_intents',
       listScoped(ctx.state.paymentIntents, account).filter((p) => !customer || p.customer === customer),
+      params,
+      'payment_intent',
     );
   });
   stripeRoute(app, ctx, 'POST', '/v1/payment_intents/:id/confirm', (call) => {

@@ -2,7 +2,16 @@
 // test ids (`pm_card_visa`, `tok_chargeDeclined`, …), and the card check that attaching runs.
 import { type FormObject, obj, str } from '../shared/form-body';
 import { stripeId } from '../shared/ids';
-import { behaviourOf, brandOf, CARD_FAILURES, fingerprintOf, luhnValid, magicCardNumber } from './cards';
+import {
+  behaviourOf,
+  brandOf,
+  CARD_FAILURES,
+  fingerprintOf,
+  luhnValid,
+  magicCardNumber,
+  setupAnswer,
+  TEST_CARDS,
+} from './cards';
 import { nowUnix, type StripeContext } from './context';
 import { cardError, cardErrorObject, docUrl, invalidRequest, StripeApiError } from './errors';
 import { findScoped } from './lookups';
@@ -25,6 +34,10 @@ export function validateCard(
   const number = (input.number ?? '').replace(/[\s-]/g, '');
   if (!luhnValid(number))
     throw fieldError('incorrect_number', 'Your card number is incorrect.', 'card[number]');
+  // A real card number with a test key: Stripe declines it where the card is first given.
+  if (!TEST_CARDS[number]) {
+    throw cardError(cardErrorObject(CARD_FAILURES.test_mode_live_card!, { param: 'card[number]' }));
+  }
   const month = Number(input.exp_month);
   if (!Number.isInteger(month) || month < 1 || month > 12) {
     throw fieldError('invalid_expiry_month', "Your card's expiration month is invalid.", 'card[exp_month]');
@@ -65,7 +78,7 @@ export function createPaymentMethod(
       funding: card.number === '4000056655665556' ? 'debit' : 'credit',
       fingerprint: fingerprintOf(card.number),
       checks: {
-        cvc_check: card.cvc ? 'pass' : null,
+        cvc_check: card.cvc ? (behaviourOf(card.number).setup === 'cvc_check_fails' ? 'fail' : 'pass') : null,
         address_line1_check: null,
         address_postal_code_check: null,
       },
@@ -128,7 +141,7 @@ export function resolvePaymentMethod(
 /** The validation a card goes through when saved to a customer; a declining card fails here. */
 export function checkCardForSaving(ctx: StripeContext, pm: PaymentMethod): void {
   const number = ctx.state.cards.get(pm.id)?.number ?? '';
-  const setup = behaviourOf(number).setup;
+  const setup = setupAnswer(number, pm.card.checks.cvc_check);
   if (setup === 'ok' || setup === 'three_d_secure') return;
   const failure = CARD_FAILURES[setup]!;
   throw cardError(cardErrorObject(failure, { payment_method: structuredClone(pm) }));

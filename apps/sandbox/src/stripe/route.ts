@@ -20,6 +20,9 @@ export interface StripeCall {
 
 export type StripeHandler = (call: StripeCall) => unknown;
 
+/** How long Stripe remembers an idempotency key (docs.stripe.com/api/idempotent_requests). */
+export const IDEMPOTENCY_KEY_LIFE_MS = 24 * 60 * 60 * 1000;
+
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -107,7 +110,12 @@ export function stripeRoute(
       const fingerprint = `${method} ${request.url.split('?')[0]} ${JSON.stringify(params)}`;
       if (storeKey) {
         reply.header('idempotency-key', idempotencyKey);
-        const earlier = ctx.state.idempotency.get(storeKey);
+        let earlier = ctx.state.idempotency.get(storeKey);
+        if (earlier && ctx.runtime.clock.nowMs() - earlier.at >= IDEMPOTENCY_KEY_LIFE_MS) {
+          // Stripe prunes keys at least 24 hours old: the same key then makes a new object.
+          ctx.state.idempotency.delete(storeKey);
+          earlier = undefined;
+        }
         if (earlier && earlier.fingerprint !== fingerprint) {
           throw new StripeApiError(400, {
             type: 'idempotency_error',
@@ -126,7 +134,8 @@ export function stripeRoute(
         status = error.status;
         body = error.body;
       }
-      if (storeKey) ctx.state.idempotency.set(storeKey, { fingerprint, status, body });
+      if (storeKey)
+        ctx.state.idempotency.set(storeKey, { at: ctx.runtime.clock.nowMs(), fingerprint, status, body });
       return reply.status(status).send(body);
     },
   });

@@ -5,11 +5,14 @@ import { parseControl, registerCommonControls, registerTestEventRoute } from '..
 import { FaultInjector } from '../shared/faults';
 import { createServiceApp } from '../shared/http';
 import type { SandboxRuntime } from '../shared/runtime';
+import { registerCardFailuresPage } from './card-failures-page';
 import { registerCardFormPage } from './card-form-page';
+import { registerCheckoutRoutes } from './checkout-routes';
 import { registerConnectRoutes } from './connect-routes';
 import type { StripeContext, StripeSettings } from './context';
 import { createStripeControls, registerStripeControlRoutes, type StripeControls } from './controls';
 import { registerCustomerRoutes } from './customer-routes';
+import { registerDisputeRoutes } from './dispute-routes';
 import { stripeErrorBody } from './errors';
 import { emitStripeTestEvent, stripeSignatureHeader } from './events';
 import { registerOnboardingPage } from './onboarding-page';
@@ -55,10 +58,13 @@ export function createStripeSimulator(runtime: SandboxRuntime, settings: StripeS
   registerSetupIntentRoutes(app, ctx);
   registerPaymentIntentRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
+  registerCheckoutRoutes(app, ctx);
+  registerDisputeRoutes(app, ctx);
   registerCardFormPage(app, ctx);
   registerThreeDSecurePage(app, ctx);
   registerCommonControls(app, { service: 'stripe', runtime, faults, reset });
   registerStripeControlRoutes(app, controls);
+  registerCardFailuresPage(app, controls);
   registerTestEventRoute(app, runtime, (body) =>
     emitStripeTestEvent(
       ctx,

@@ -1,6 +1,6 @@
 // Confirming a SetupIntent: a good card is saved (attached, ready for off-session charges), a
 // declining card fails with its decline code, and a 3-D Secure card waits for the challenge page.
-import { behaviourOf, CARD_FAILURES } from './cards';
+import { CARD_FAILURES, setupAnswer } from './cards';
 import type { StripeContext } from './context';
 import { cardErrorObject, invalidRequest } from './errors';
 import { emitStripeEvent } from './events';
@@ -49,7 +49,7 @@ export function confirmSetup(
     });
   }
   seti.payment_method = pm.id;
-  const setup = behaviourOf(ctx.state.cards.get(pm.id)?.number ?? '').setup;
+  const setup = setupAnswer(ctx.state.cards.get(pm.id)?.number ?? '', pm.card.checks.cvc_check);
   if (setup === 'ok') {
     succeed(ctx, source, seti, pm);
     return 'succeeded';

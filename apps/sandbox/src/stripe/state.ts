@@ -2,7 +2,9 @@
 // account (the `Stripe-Account` header), and are only visible from where they live.
 import type {
   Charge,
+  CheckoutSession,
   Customer,
+  Dispute,
   PaymentIntent,
   PaymentMethod,
   Refund,
@@ -26,6 +28,8 @@ export interface AccountLink {
 }
 
 export interface IdempotentResult {
+  /** When the key was first used (simulated ms): Stripe forgets a key 24 hours on. */
+  at: number;
   fingerprint: string;
   status: number;
   body: unknown;
@@ -40,7 +44,18 @@ export interface CardSecret {
 export interface QueuedFailure {
   customer?: string;
   paymentMethod?: string;
+  /** A CARD_FAILURES code, or `processing`: the intent waits in `processing`, then succeeds. */
   failure: string;
+}
+
+/**
+ * Charges of every card whose customer has this email fail with `failure` (demos and tests: a member who
+ * joined with a good card meets a decline months later). `remaining` null: until cleared.
+ */
+export interface StagedCardFailure {
+  email: string;
+  failure: string;
+  remaining: number | null;
 }
 
 export class StripeState {
@@ -54,9 +69,15 @@ export class StripeState {
   paymentIntents = new Map<string, Scoped<PaymentIntent>>();
   charges = new Map<string, Scoped<Charge>>();
   refunds = new Map<string, Scoped<Refund>>();
+  checkoutSessions = new Map<string, Scoped<CheckoutSession>>();
+  disputes = new Map<string, Scoped<Dispute>>();
+  /** Checkout session id → its SetupIntent (shown on the session once complete). */
+  checkoutSetupIntents = new Map<string, string>();
   events: Scoped<StripeEvent>[] = [];
   idempotency = new Map<string, IdempotentResult>();
   queuedFailures: QueuedFailure[] = [];
+  /** By lower-cased email. */
+  stagedByEmail = new Map<string, StagedCardFailure>();
 
   clear(): void {
     for (const value of Object.values(this)) {

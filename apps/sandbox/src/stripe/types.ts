@@ -47,7 +47,7 @@ export interface CardDetails {
   funding: 'credit' | 'debit';
   fingerprint: string;
   checks: {
-    cvc_check: 'pass' | 'unchecked' | null;
+    cvc_check: 'pass' | 'fail' | 'unchecked' | null;
     address_line1_check: null;
     address_postal_code_check: null;
   };
@@ -144,29 +144,48 @@ export interface PaymentIntent {
   livemode: false;
 }
 
+/** Every field the SDK's `Stripe.Charge` declares as always present. */
 export interface Charge {
   id: string;
   object: 'charge';
   amount: number;
   amount_captured: number;
   amount_refunded: number;
+  application: string | null;
   application_fee: string | null;
   application_fee_amount: number | null;
   balance_transaction: string | null;
+  billing_details: PaymentMethod['billing_details'];
+  calculated_statement_descriptor: string | null;
   captured: boolean;
   currency: string;
   customer: string | null;
   description: string | null;
+  disputed: boolean;
+  failure_balance_transaction: string | null;
   failure_code: string | null;
   failure_message: string | null;
+  fraud_details: Record<string, string> | null;
   metadata: Metadata;
-  outcome: Record<string, unknown>;
+  on_behalf_of: string | null;
+  outcome: Record<string, unknown> | null;
   paid: boolean;
   payment_intent: string;
   payment_method: string;
   payment_method_details: { type: 'card'; card: Record<string, unknown> };
+  receipt_email: string | null;
+  receipt_number: string | null;
+  receipt_url: string | null;
   refunded: boolean;
-  status: 'succeeded' | 'failed';
+  review: string | null;
+  shipping: null;
+  source: null;
+  source_transfer: string | null;
+  statement_descriptor: string | null;
+  statement_descriptor_suffix: string | null;
+  status: 'succeeded' | 'pending' | 'failed';
+  transfer_data: null;
+  transfer_group: string | null;
   created: number;
   livemode: false;
 }
@@ -195,4 +214,100 @@ export interface StripeEvent {
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
   type: string;
+}
+
+/** A Checkout Session in setup mode, with every field the SDK's `Stripe.Checkout.Session` always has. */
+export interface CheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  adaptive_pricing: null;
+  after_expiration: null;
+  allow_promotion_codes: null;
+  allowed_payment_method_types: string[] | null;
+  amount_subtotal: null;
+  amount_total: null;
+  automatic_tax: { enabled: boolean; liability: null; provider: null; status: null };
+  billing_address_collection: null;
+  cancel_url: string | null;
+  client_reference_id: string | null;
+  client_secret: null;
+  collected_information: null;
+  consent: null;
+  consent_collection: null;
+  created: number;
+  currency: string | null;
+  currency_conversion: null;
+  custom_fields: [];
+  custom_text: {
+    after_submit: null;
+    shipping_address: null;
+    submit: null;
+    terms_of_service_acceptance: null;
+  };
+  customer: string | null;
+  customer_account: null;
+  customer_creation: null;
+  customer_details: Record<string, unknown> | null;
+  customer_email: string | null;
+  discounts: null;
+  expires_at: number;
+  integration_identifier: null;
+  invoice: null;
+  invoice_creation: null;
+  livemode: false;
+  locale: null;
+  managed_payments: null;
+  metadata: Metadata;
+  mode: 'setup';
+  origin_context: null;
+  payment_intent: null;
+  payment_link: null;
+  payment_method_collection: 'always';
+  payment_method_configuration_details: null;
+  payment_method_options: null;
+  payment_method_types: string[];
+  payment_status: 'no_payment_required';
+  permissions: null;
+  recovered_from: null;
+  saved_payment_method_options: null;
+  setup_intent: string | null;
+  shipping_address_collection: null;
+  shipping_cost: null;
+  shipping_options: [];
+  status: 'open' | 'complete' | 'expired';
+  submit_type: null;
+  subscription: null;
+  success_url: string | null;
+  total_details: null;
+  ui_mode: 'hosted';
+  url: string | null;
+  wallet_options: null;
+}
+
+/** A dispute, with every field the SDK's `Stripe.Dispute` always has. */
+export interface Dispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  balance_transactions: unknown[];
+  charge: string;
+  created: number;
+  currency: string;
+  enhanced_eligibility_types: string[];
+  evidence: Record<string, string | null> & { enhanced_evidence: Record<string, unknown> };
+  evidence_details: {
+    due_by: number | null;
+    enhanced_eligibility: Record<string, unknown>;
+    has_evidence: boolean;
+    past_due: boolean;
+    submission_count: number;
+    submission_method: string | null;
+  };
+  intended_submission_method: null;
+  is_charge_refundable: boolean;
+  livemode: false;
+  metadata: Metadata;
+  payment_intent: string | null;
+  reason: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
 }

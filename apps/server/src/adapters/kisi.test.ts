@@ -73,4 +73,13 @@ describe('Kisi adapter', () => {
     const login = await kisi.createLogin('coach@example.nz');
     expect((await unlock(seed.lockIds[1]!, login.secret)).status).toBe(200);
   });
+
+  it('reads every page of a list longer than one of Kisi’s pages (250)', async () => {
+    const made = [];
+    for (let i = 0; i < 260; i++) made.push(await kisi.createPlace({ name: `Place ${i}` }));
+    const listed = await kisi.listPlaces();
+    expect(listed.length).toBeGreaterThanOrEqual(260);
+    expect(new Set(listed.map((p) => p.id)).size).toBe(listed.length);
+    for (const place of made) expect(listed.map((p) => p.id)).toContain(place.id);
+  });
 });

@@ -71,10 +71,36 @@ export interface KisiAdapter {
 
 type Json = Record<string, unknown>;
 
+/** Kisi's largest page. */
+const KISI_PAGE = 250;
+
 export function createKisiAdapter(config: KisiConfig): KisiAdapter {
   const base = (config.apiUrl ?? 'https://api.kisi.io').replace(/\/$/, '');
 
   async function request<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
+    return (await send<T>(method, path, body)).json;
+  }
+
+  /**
+   * Every item of a Kisi list: Kisi answers a page at a time (`limit`, `offset`) and says where it is in
+   * `X-Collection-Range: <first>-<last>/<total>`; without that header the one answer is the whole list.
+   */
+  async function listAll(path: string): Promise<Json[]> {
+    const items: Json[] = [];
+    for (;;) {
+      const joiner = path.includes('?') ? '&' : '?';
+      const page = await send<Json[]>('GET', `${path}${joiner}limit=${KISI_PAGE}&offset=${items.length}`);
+      items.push(...page.json);
+      const total = Number(/\/(\d+)\s*$/.exec(page.headers.get('x-collection-range') ?? '')?.[1]);
+      if (page.json.length === 0 || !Number.isFinite(total) || items.length >= total) return items;
+    }
+  }
+
+  async function send<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ json: T; headers: Headers }> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -108,7 +134,7 @@ export function createKisiAdapter(config: KisiConfig): KisiAdapter {
         detail?.error ?? (detail?.errors ? JSON.stringify(detail.errors) : `HTTP ${response.status}`);
       throw new ProviderError('kisi', kindForStatus(response.status), message, response.status);
     }
-    return json as T;
+    return { json: json as T, headers: response.headers };
   }
 
   const createLogin = async (email: string) => {
@@ -127,7 +153,7 @@ export function createKisiAdapter(config: KisiConfig): KisiAdapter {
 
   return {
     listPlaces: async () =>
-      (await request<Json[]>('GET', '/places?limit=250')).map((p) => ({
+      (await listAll('/places')).map((p) => ({
         id: p.id as number,
         name: p.name as string,
         address: (p.address as string | null) ?? null,
@@ -137,7 +163,7 @@ export function createKisiAdapter(config: KisiConfig): KisiAdapter {
       return { id: p.id as number, name: p.name as string, address: (p.address as string | null) ?? null };
     },
     listDoors: async (placeId) =>
-      (await request<Json[]>('GET', `/locks?place_id=${placeId}&limit=250`)).map((l) => ({
+      (await listAll(`/locks?place_id=${placeId}`)).map((l) => ({
         id: l.id as number,
         name: l.name as string,
         placeId: l.place_id as number,
@@ -149,7 +175,7 @@ export function createKisiAdapter(config: KisiConfig): KisiAdapter {
       return { groupId: group.id as number };
     },
     ensureUser: async ({ email, name }) => {
-      const found = await request<Json[]>('GET', `/users?query=${encodeURIComponent(email)}`);
+      const found = await listAll(`/users?query=${encodeURIComponent(email)}`);
       const existing = found.find((u) => String(u.email).toLowerCase() === email.toLowerCase());
       if (existing) return { userId: existing.id as number };
       const user = await request('POST', '/users', {

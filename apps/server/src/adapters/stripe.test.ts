@@ -3,6 +3,7 @@ import { type RunningSandbox, startSandbox } from '@gym/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from './provider-error';
 import { createStripeAdapter, type StripeAdapter } from './stripe';
+import { saveCardThroughCheckout, walkCardCheckout } from './stripe-checkout.test-support';
 import { type Received, receiveWebhooks } from './test-webhook-receiver';
 
 let sandbox: RunningSandbox;
@@ -53,23 +54,15 @@ async function gymWithSavedCard(number = '4242424242424242') {
   });
 
   const { customerId } = await stripe.createCustomer({ accountId, email: 'm@x.nz', name: 'Member' });
-  const { setupIntentId, clientSecret } = await stripe.createSetupIntent({ accountId, customerId });
-  const page = stripe.cardSetupPageUrl(clientSecret, 'http://join.localhost:3000/card-connected')!;
-  const form = new URLSearchParams({
-    client_secret: clientSecret,
-    return_url: 'http://join.localhost:3000/card-connected',
+  const { sessionId, back } = await saveCardThroughCheckout(stripe, {
+    accountId,
+    customerId,
+    registerUrl: 'http://join.localhost:3000',
     number,
-    expiry: '12/34',
-    cvc: '123',
   });
-  const response = await fetch(new URL('/card-form', page), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-  });
-  expect(response.status).toBe(303);
-  const saved = await stripe.getSetupIntent(accountId, setupIntentId);
+  expect(back.toString()).toBe(`http://join.localhost:3000/card-connected?session_id=${sessionId}`);
+  const saved = await stripe.cardCheckoutResult(accountId, sessionId);
+  expect(saved.customerId).toBe(customerId);
   return { accountId, customerId, paymentMethodId: saved.paymentMethodId!, saved };
 }
 
@@ -114,9 +107,23 @@ describe('Stripe adapter', () => {
       failureCode: 'stolen_card',
       paymentIntentId: expect.stringMatching(/^pi_/),
     });
-    // A 3-D Secure card: the SetupIntent waits for the member's challenge instead of succeeding.
+    // A 3-D Secure card is saved once the member passes the challenge; a failed one saves nothing.
     const auth = await gymWithSavedCard('4000002760003184');
-    expect(auth.saved).toMatchObject({ status: 'requires_action' });
+    expect(auth.saved).toMatchObject({ status: 'succeeded' });
+    const { customerId: other } = await stripe.createCustomer({ accountId: auth.accountId, email: 'f@x.nz' });
+    const started = await stripe.startCardCheckout({
+      accountId: auth.accountId,
+      customerId: other,
+      successUrl: 'http://join.localhost:3000/card-connected?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://join.localhost:3000/choose-payment-method',
+    });
+    const back = await walkCardCheckout(started.url, '4000002760003184', 'fail');
+    expect(back.pathname).toBe(`/checkout/${started.sessionId}`);
+    expect(await stripe.cardCheckoutResult(auth.accountId, started.sessionId)).toMatchObject({
+      status: 'requires_payment_method',
+      paymentMethodId: null,
+      customerId: other,
+    });
   });
 
   it('verifies webhooks against the application clock', async () => {

@@ -3,6 +3,12 @@
 import Stripe from 'stripe';
 import { hostOptions, kindForStatus, ProviderError } from './provider-error';
 
+/**
+ * How long Stripe keeps an idempotency key: "keys are eligible to be removed from the system
+ * automatically after they're at least 24 hours old" (docs.stripe.com/api/idempotent_requests).
+ */
+export const STRIPE_IDEMPOTENCY_KEY_LIFE_MS = 24 * 60 * 60 * 1000;
+
 export interface StripeConfig {
   secretKey: string;
   /** The webhook endpoint's signing secret (whsec_…). */
@@ -20,6 +26,8 @@ export interface ConnectedAccountStatus {
   chargesEnabled: boolean;
   detailsSubmitted: boolean;
   payoutsEnabled: boolean;
+  /** `requirements.disabled_reason`: why the account cannot charge (null when it can, or unknown). */
+  disabledReason: string | null;
 }
 
 export interface SavedCard {
@@ -45,6 +53,8 @@ export interface OffSessionChargeInput {
 
 export type ChargeOutcome =
   | { status: 'succeeded'; paymentIntentId: string; chargeId: string | null }
+  /** Accepted but not finished (`processing`): its webhook or the reconciliation brings the answer. */
+  | { status: 'pending'; paymentIntentId: string }
   | {
       status: 'failed';
       paymentIntentId: string | null;
@@ -82,16 +92,35 @@ export interface StripeAdapter {
     metadata?: Record<string, string>;
     idempotencyKey?: string;
   }): Promise<{ customerId: string }>;
-  createSetupIntent(input: {
+  /**
+   * Stripe Checkout in setup mode on the connected account: the hosted page where the member enters a
+   * card (3-D Secure when the card asks), the same call with live keys and in the sandbox. Stripe sends
+   * the member to `successUrl` with `{CHECKOUT_SESSION_ID}` filled in, or to `cancelUrl` on "Back".
+   */
+  startCardCheckout(input: {
     accountId: string;
     customerId: string;
+    successUrl: string;
+    cancelUrl: string;
     metadata?: Record<string, string>;
-  }): Promise<{ setupIntentId: string; clientSecret: string }>;
-  /** Sandbox only: the hosted card form standing in for Stripe.js (null in live mode). */
-  cardSetupPageUrl(clientSecret: string, returnUrl: string): string | null;
+  }): Promise<{ sessionId: string; url: string }>;
+  /** The card a finished Checkout Session saved (its SetupIntent), with the session's customer. */
+  cardCheckoutResult(
+    accountId: string,
+    sessionId: string,
+  ): Promise<SavedCard & { customerId: string | null }>;
   getSetupIntent(accountId: string, setupIntentId: string): Promise<SavedCard>;
   chargeOffSession(input: OffSessionChargeInput): Promise<ChargeOutcome>;
   getPaymentIntent(accountId: string, paymentIntentId: string): Promise<PaymentIntentRecord>;
+  /**
+   * The PaymentIntent on the connected account whose metadata holds `key: value` (Stripe's Search), or
+   * null: whether a charge whose idempotency key Stripe may have forgotten was made after all.
+   */
+  findPaymentIntentByMetadata(
+    accountId: string,
+    key: string,
+    value: string,
+  ): Promise<PaymentIntentRecord | null>;
   /** Every PaymentIntent on the connected account created at or after `since`, all pages. */
   listPaymentIntents(accountId: string, since: Date): Promise<PaymentIntentRecord[]>;
   refund(input: {
@@ -101,6 +130,14 @@ export interface StripeAdapter {
     idempotencyKey: string;
   }): Promise<{ refundId: string; status: string | null }>;
   verifyWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event;
+  /** The platform's webhook endpoints as Stripe lists them (all pages), for the start-up check. */
+  webhookEndpoints(): Promise<WebhookEndpointInfo[]>;
+}
+
+export interface WebhookEndpointInfo {
+  url: string;
+  status: string;
+  enabledEvents: string[];
 }
 
 function wrap(error: unknown): ProviderError {
@@ -130,8 +167,6 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createStripeAdapter(config: StripeConfig): StripeAdapter {
-  const sandboxUrl =
-    config.apiUrl && new URL(config.apiUrl).hostname !== 'api.stripe.com' ? config.apiUrl : null;
   const stripe = new Stripe(config.secretKey, {
     ...(config.apiUrl ? hostOptions(config.apiUrl) : {}),
     timeout: config.timeoutMs ?? 20_000,
@@ -172,6 +207,7 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
           chargesEnabled: account.charges_enabled ?? false,
           detailsSubmitted: account.details_submitted ?? false,
           payoutsEnabled: account.payouts_enabled ?? false,
+          disabledReason: account.requirements?.disabled_reason ?? null,
         };
       }),
     createCustomer: ({ accountId, email, name, metadata, idempotencyKey }) =>
@@ -179,45 +215,53 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
         customerId: (await stripe.customers.create({ email, name, metadata }, on(accountId, idempotencyKey)))
           .id,
       })),
-    createSetupIntent: ({ accountId, customerId, metadata }) =>
+    startCardCheckout: ({ accountId, customerId, successUrl, cancelUrl, metadata }) =>
       call(async () => {
-        const seti = await stripe.setupIntents.create(
-          { customer: customerId, usage: 'off_session', metadata },
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'setup',
+            customer: customerId,
+            allowed_payment_method_types: ['card'],
+            currency: 'nzd',
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+            metadata,
+            setup_intent_data: { metadata },
+          },
           on(accountId),
         );
-        return { setupIntentId: seti.id, clientSecret: seti.client_secret ?? '' };
+        if (!session.url)
+          throw new ProviderError('stripe', 'rejected', 'Checkout gave no page to send the member to');
+        return { sessionId: session.id, url: session.url };
       }),
-    cardSetupPageUrl: (clientSecret, returnUrl) => {
-      if (!sandboxUrl) return null;
-      const url = new URL('/card-form', sandboxUrl);
-      url.searchParams.set('client_secret', clientSecret);
-      url.searchParams.set('return_url', returnUrl);
-      return url.toString();
-    },
+    cardCheckoutResult: (accountId, sessionId) =>
+      call(async () => {
+        const session = await stripe.checkout.sessions.retrieve(
+          sessionId,
+          { expand: ['setup_intent.payment_method'] },
+          on(accountId),
+        );
+        const customerId =
+          typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+        const seti = typeof session.setup_intent === 'object' ? session.setup_intent : null;
+        if (session.mode !== 'setup' || session.status !== 'complete' || !seti) {
+          return {
+            setupIntentId: seti?.id ?? '',
+            status: seti?.status ?? 'requires_payment_method',
+            paymentMethodId: null,
+            card: null,
+            failureMessage: seti?.last_setup_error?.message ?? null,
+            customerId,
+          };
+        }
+        return { ...savedCardOf(seti), customerId };
+      }),
     getSetupIntent: (accountId, setupIntentId) =>
-      call(async () => {
-        const seti = await stripe.setupIntents.retrieve(
-          setupIntentId,
-          { expand: ['payment_method'] },
-          on(accountId),
-        );
-        const pm = typeof seti.payment_method === 'object' ? seti.payment_method : null;
-        return {
-          setupIntentId: seti.id,
-          status: seti.status,
-          paymentMethodId: pm?.id ?? (typeof seti.payment_method === 'string' ? seti.payment_method : null),
-          card: pm?.card
-            ? {
-                brand: pm.card.brand,
-                last4: pm.card.last4,
-                expMonth: pm.card.exp_month,
-                expYear: pm.card.exp_year,
-                country: pm.card.country,
-              }
-            : null,
-          failureMessage: seti.last_setup_error?.message ?? null,
-        };
-      }),
+      call(async () =>
+        savedCardOf(
+          await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }, on(accountId)),
+        ),
+      ),
     chargeOffSession: async (input) => {
       try {
         const pi = await stripe.paymentIntents.create(
@@ -239,6 +283,7 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
             typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? null);
           return { status: 'succeeded', paymentIntentId: pi.id, chargeId: charge };
         }
+        if (pi.status === 'processing') return { status: 'pending', paymentIntentId: pi.id };
         return {
           status: 'failed',
           paymentIntentId: pi.id,
@@ -261,6 +306,16 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
       call(async () =>
         intentRecord(await stripe.paymentIntents.retrieve(paymentIntentId, {}, on(accountId))),
       ),
+    findPaymentIntentByMetadata: (accountId, key, value) =>
+      call(async () => {
+        const quoted = (text: string) => text.replace(/['\\]/g, '\\$&');
+        const found = await stripe.paymentIntents.search(
+          { query: `metadata['${quoted(key)}']:'${quoted(value)}'`, limit: 10 },
+          on(accountId),
+        );
+        const match = found.data.find((pi) => pi.metadata?.[key] === value);
+        return match ? intentRecord(match) : null;
+      }),
     listPaymentIntents: (accountId, since) =>
       call(async () => {
         const created = Math.floor(since.getTime() / 1000);
@@ -281,6 +336,14 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
         );
         return { refundId: refund.id, status: refund.status };
       }),
+    webhookEndpoints: () =>
+      call(async () => {
+        const found: WebhookEndpointInfo[] = [];
+        for await (const endpoint of stripe.webhookEndpoints.list({ limit: 100 })) {
+          found.push({ url: endpoint.url, status: endpoint.status, enabledEvents: endpoint.enabled_events });
+        }
+        return found;
+      }),
     verifyWebhook: (rawBody, signatureHeader) => {
       try {
         const receivedAt = config.now?.().getTime();
@@ -300,6 +363,25 @@ export function createStripeAdapter(config: StripeConfig): StripeAdapter {
         throw wrap(error);
       }
     },
+  };
+}
+
+function savedCardOf(seti: Stripe.SetupIntent): SavedCard {
+  const pm = typeof seti.payment_method === 'object' ? seti.payment_method : null;
+  return {
+    setupIntentId: seti.id,
+    status: seti.status,
+    paymentMethodId: pm?.id ?? (typeof seti.payment_method === 'string' ? seti.payment_method : null),
+    card: pm?.card
+      ? {
+          brand: pm.card.brand,
+          last4: pm.card.last4,
+          expMonth: pm.card.exp_month,
+          expYear: pm.card.exp_year,
+          country: pm.card.country,
+        }
+      : null,
+    failureMessage: seti.last_setup_error?.message ?? null,
   };
 }
 

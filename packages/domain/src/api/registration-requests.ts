@@ -143,12 +143,12 @@ export const akahuSyncBody = z
   .nullish()
   .transform((v) => ({ account_id: v?.account_id ?? null }));
 
-/** POST /api/me/card-setup/complete: the SetupIntent the card page returned with. */
+/** POST /api/me/card-setup/complete: the Checkout Session Stripe's card page returned with. */
 export const cardSetupCompleteBody = z.object({
-  setup_intent: z
+  session_id: z
     .string({ error: VALUE_REQUIRED })
     .trim()
-    .regex(/^seti_[\w]{4,200}$/, { error: 'This card set-up is not valid' }),
+    .regex(/^cs_(?:test|live)_\w{4,200}$/, { error: 'This card set-up is not valid' }),
 });
 
 /** POST /api/handover: redeeming the one-time token a staff-host sign-in handed to the join site. */

@@ -5,11 +5,19 @@ import { envelope } from './envelope';
 
 export const redirectAnswer = envelope(z.object({ url: z.string(), expires_at: z.string() }));
 
-export const CONNECTION_STATUSES = ['not_connected', 'incomplete', 'connected', 'account_missing'] as const;
+export const CONNECTION_STATUSES = [
+  'not_connected',
+  'incomplete',
+  'connected',
+  'charges_disabled',
+  'account_missing',
+] as const;
 
 /**
  * Where a gym stands with Stripe: no account yet, an account whose onboarding is not finished, one
- * that takes card payments, or a stored account Stripe no longer knows (connecting again replaces it).
+ * that takes card payments, one that took them until Stripe stopped its charges (`disabled_reason`, e.g.
+ * `requirements.past_due`: Stripe's set-up form asks for what is missing), or a stored account Stripe no
+ * longer knows (connecting again replaces it).
  */
 export const stripeConnectionSchema = z.object({
   gym_id: z.number(),
@@ -18,6 +26,8 @@ export const stripeConnectionSchema = z.object({
   charges_enabled: z.boolean(),
   details_submitted: z.boolean(),
   payouts_enabled: z.boolean(),
+  /** Stripe's `requirements.disabled_reason` while the account cannot charge. */
+  disabled_reason: z.string().nullable(),
   connected_at: z.string().nullable(),
 });
 export type StripeConnection = z.infer<typeof stripeConnectionSchema>;

@@ -303,7 +303,7 @@ export const payments = pgTable(
     ),
     check(
       'payments_status',
-      sql`${t.status} in ('upcoming','pending_request','sent','failed','declined','error','cancelled','refunded')`,
+      sql`${t.status} in ('upcoming','pending_request','sent','failed','declined','error','cancelled','refunded','disputed')`,
     ),
     check('payments_amount', sql`${t.amount} >= 0 and ${t.surcharge} >= 0 and ${t.creditUsed} >= 0`),
   ],

@@ -73,6 +73,10 @@ export const gyms = pgTable(
     logoUpdatedAt: instant(),
     stripeId: text(),
     stripeConnectedAt: instant(),
+    /** What Stripe last said (account.updated): whether the connected account can take charges; null unknown. */
+    stripeChargesEnabled: boolean(),
+    /** Stripe's `requirements.disabled_reason` while charges are off. */
+    stripeDisabledReason: text(),
     priceChangeNotificationReplyTo: text(),
     branchAppId: text(),
     branchKey: text(),

@@ -14,6 +14,7 @@ import {
 import { stripeIntentOutcome } from '@gym/domain/reconciliation';
 import { sql } from 'drizzle-orm';
 import { ProviderError } from '../../adapters/provider-error';
+import { STRIPE_IDEMPOTENCY_KEY_LIFE_MS } from '../../adapters/stripe';
 import type { AppDeps } from '../../app-deps';
 import { queryRows } from '../../db/client';
 import { failpoint } from '../../failpoints';
@@ -46,6 +47,7 @@ interface AttemptContext {
   destination_name: string | null;
   destination_account_number: string | null;
   sealed_token: string | null;
+  created_at: Date | string;
 }
 
 const CONTEXT_COLUMNS = sql`p.id::int, p.organisation_id::int, p.gym_id::int, p.user_id::int, p.status, p.type,
@@ -54,6 +56,7 @@ const CONTEXT_COLUMNS = sql`p.id::int, p.organisation_id::int, p.gym_id::int, p.
           c.stripe_payment_method_id, g.name as gym_name, g.stripe_id as gym_stripe_id,
           g.akahu_app_token as gym_akahu_app_token, g.akahu_app_secret as gym_akahu_app_secret,
           da.name as destination_name, da.bank_account_number as destination_account_number,
+          p.created_at,
           (select ac.access_token from akahu_connections ac
             where ac.organisation_id = p.organisation_id and ac.user_id = p.user_id and ac.revoked_at is null
             order by ac.created_at desc, ac.id desc limit 1) as sealed_token
@@ -184,6 +187,8 @@ async function sendWithContext(
         await apply(unusable('NO_STRIPE_ACCOUNT', `${a.gym_name} is not connected to Stripe.`));
         return 'answered';
       }
+      if (await answeredBeforeKeyForgotten(deps, { ...a, gym_stripe_id: a.gym_stripe_id }, apply))
+        return 'answered';
       failpoint('attempt.before-call', a.type);
       const charged = await deps.providers.stripe.chargeOffSession({
         accountId: a.gym_stripe_id,
@@ -195,6 +200,14 @@ async function sendWithContext(
         idempotencyKey: a.idempotency_key,
       });
       failpoint('attempt.after-call', a.type);
+      if (charged.status === 'pending') {
+        // Processing is not an answer: the attempt keeps waiting, its PaymentIntent id written so the
+        // webhook (payment_intent.succeeded / payment_failed) and the reconciliation find it.
+        await deps.db.execute(
+          sql`update payments set stripe_id = ${charged.paymentIntentId} where id = ${a.id} and stripe_id is null`,
+        );
+        return 'pending';
+      }
       if (charged.status === 'succeeded') {
         await apply({ status: 'sent' }, { stripeId: charged.paymentIntentId });
       } else {
@@ -217,6 +230,39 @@ async function sendWithContext(
     }
     throw error;
   }
+}
+
+/** Sent again this long after it was written, a card attempt's key may be gone: ask Stripe first. */
+const ASK_BEFORE_RESENDING_AFTER_MS = STRIPE_IDEMPOTENCY_KEY_LIFE_MS - 60 * 60 * 1000;
+
+/**
+ * Stripe forgets an idempotency key after a day, so an attempt written that long ago (a crash after
+ * Stripe's answer, then days of outage) could be charged twice by its own key. Before resending it, ask
+ * Stripe for a PaymentIntent carrying the attempt's key in its metadata, and take that one's answer.
+ * True when Stripe had it (the answer is applied, or the attempt waits on a processing intent).
+ */
+async function answeredBeforeKeyForgotten(
+  deps: Pick<AppDeps, 'db' | 'providers' | 'clock'>,
+  a: AttemptContext & { gym_stripe_id: string },
+  apply: (outcome: ProviderPaymentOutcome, ids?: { stripeId?: string | null }) => Promise<void>,
+): Promise<boolean> {
+  const age = deps.clock.now().getTime() - new Date(a.created_at).getTime();
+  if (age < ASK_BEFORE_RESENDING_AFTER_MS) return false;
+  const found = await deps.providers.stripe.findPaymentIntentByMetadata(
+    a.gym_stripe_id,
+    PAYMENT_KEY_METADATA,
+    a.idempotency_key,
+  );
+  if (!found) return false;
+  const outcome = stripeIntentOutcome(found);
+  if (outcome.status === 'pending_request') {
+    await deps.db.execute(
+      sql`update payments set stripe_id = ${found.id} where id = ${a.id} and stripe_id is null`,
+    );
+  } else {
+    await apply(outcome, { stripeId: found.id });
+  }
+  return true;
 }
 
 /** Asks Akahu where a pending bank payment is, and applies a final answer. */

@@ -12,6 +12,11 @@ export {
   previewCancellation,
   undoCancellation,
 } from './cancellation.service';
+export {
+  recordCardDisputeClosed,
+  recordCardDisputeOpened,
+  recordOutsideCardRefund,
+} from './card-reversals.service';
 export { type RepricedCharge, repriceUnpaidCharges } from './charge-repricing';
 export { settleCharge } from './charge-settlement';
 export { restoreClock, runDueBilling, travel } from './clock.service';

@@ -1,6 +1,6 @@
 // A member's way to pay, added on the join site: a bank account through Akahu's consent page (the OAuth
 // round trip, then the member picks the account to pay from), or a card saved on their gym's connected
-// Stripe account through a SetupIntent and the card page (with 3-D Secure when the card asks for it).
+// Stripe account through Stripe Checkout in setup mode (with 3-D Secure when the card asks for it).
 import { createHash } from 'node:crypto';
 import type { AkahuAccounts } from '@gym/domain/api/registration';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -227,47 +227,51 @@ const withStripe = (gym: JoinGymRow) => {
   return { ...gym, stripe_id: gym.stripe_id };
 };
 
-/** A SetupIntent on the gym's connected account; answers the card page to send the member to. */
+/**
+ * Stripe Checkout in setup mode on the gym's connected account: answers Stripe's card page to send the
+ * member to (the same call with live keys and in the sandbox). Stripe brings them back to
+ * /card-connected with the session's id, or to the choice of payment method on "Back".
+ */
 export async function startCardSetup(deps: AppDeps, auth: AuthContext) {
   const gym = withStripe(await gymOf(deps, auth));
-  const stripe = deps.providers.stripe;
   const customerId = await customerFor(deps, auth, gym);
-  const seti = await provider(
+  const register = deps.env.REGISTER_URL;
+  const session = await provider(
     () =>
-      stripe.createSetupIntent({
+      deps.providers.stripe.startCardCheckout({
         accountId: gym.stripe_id,
         customerId,
-        metadata: { user_id: String(auth.user.id) },
+        successUrl: `${register}/card-connected?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${register}/choose-payment-method`,
+        metadata: { user_id: String(auth.user.id), organisation_id: String(auth.organisationId) },
       }),
     'The card service did not answer.',
   );
-  const url = stripe.cardSetupPageUrl(seti.clientSecret, `${deps.env.REGISTER_URL}/card-connected`);
-  if (!url) {
-    throw conflict(
-      'Adding a card needs the card form of the live card service, which this server does not show yet.',
-    );
-  }
-  return { url };
+  return { url: session.url };
 }
 
-/** The card page came back: the saved card becomes the member's way to pay (when set up). */
-export async function completeCardSetup(deps: AppDeps, auth: AuthContext, setupIntentId: string) {
+const NOT_VALID = 'This card set-up is not valid';
+
+/** Stripe's card page came back: the card the session saved becomes the member's way to pay. */
+export async function completeCardSetup(deps: AppDeps, auth: AuthContext, sessionId: string) {
   const gym = withStripe(await gymOf(deps, auth));
   const saved = await deps.providers.stripe
-    .getSetupIntent(gym.stripe_id, setupIntentId)
+    .cardCheckoutResult(gym.stripe_id, sessionId)
     .catch((error: unknown) => {
       if (error instanceof ProviderError && error.kind !== 'unavailable')
-        throw validationError({ setup_intent: ['This card set-up is not valid'] });
+        throw validationError({ session_id: [NOT_VALID] });
       throw new AppError('provider_unavailable', {
         message: 'The card service did not answer. Please try again.',
       });
     });
+  const customerId = await customerFor(deps, auth, gym);
+  // A session of another member (its id copied into this member's address) saves nothing here.
+  if (saved.customerId !== customerId) throw validationError({ session_id: [NOT_VALID] });
   if (saved.status !== 'succeeded' || !saved.paymentMethodId || !saved.card) {
     throw validationError({
-      setup_intent: [saved.failureMessage ?? 'Your card was not saved. Try again or use another card.'],
+      session_id: [saved.failureMessage ?? 'Your card was not saved. Try again or use another card.'],
     });
   }
-  const customerId = await customerFor(deps, auth, gym);
   const now = deps.clock.now();
   const paymentTypeId = await deps.db.transaction(async (tx) => {
     const [existing] = await queryRows<{ id: number }>(

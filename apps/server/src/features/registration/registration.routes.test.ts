@@ -3,6 +3,7 @@ import { addDays, calendarDateParts, todayInAuckland } from '@gym/domain/calenda
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walkCardCheckout } from '../../adapters/stripe-checkout.test-support';
 import { charges, gyms, organisationMembers, payments, subscriptions } from '../../db/schema/index';
 import { createPrice, createPriceLink } from '../../test/catalogue-factories';
 import { createStaff, createTenant } from '../../test/factories';
@@ -487,6 +488,36 @@ describe('paying and confirming', () => {
     const ok = await call(t, first).post(`/api/me/payment-types/${mine}/switch`);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ id: mine, type: 'bank_account' });
+  });
+});
+
+describe('saving a card through Stripe Checkout', () => {
+  it('answers Stripe’s page, and saves only a finished session of the member’s own', async () => {
+    const { gym, price } = await joinableGym(t, { stripe: true });
+    const first = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const second = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const started = await call(t, second).post('/api/me/card-setup');
+    expect(started.statusCode, started.body).toBe(200);
+    const url = new URL(started.json().data.url);
+    expect(url.origin).toBe(t.sandbox.stripe.url);
+    const sessionId = url.pathname.split('/').at(-1)!;
+    expect(sessionId).toMatch(/^cs_test_/);
+
+    const unfinished = await call(t, second).post('/api/me/card-setup/complete', { session_id: sessionId });
+    expect(unfinished.statusCode).toBe(422);
+    expect(unfinished.json().errors.session_id).toEqual([
+      'Your card was not saved. Try again or use another card.',
+    ]);
+    const back = await walkCardCheckout(url.toString(), '4242424242424242');
+    expect(back.searchParams.get('session_id')).toBe(sessionId);
+    const someoneElses = await call(t, first).post('/api/me/card-setup/complete', { session_id: sessionId });
+    expect(someoneElses.statusCode).toBe(422);
+    expect(someoneElses.json().errors.session_id).toEqual(['This card set-up is not valid']);
+    const malformed = await call(t, first).post('/api/me/card-setup/complete', { session_id: 'seti_123456' });
+    expect(malformed.statusCode).toBe(422);
+    const mine = await call(t, second).post('/api/me/card-setup/complete', { session_id: sessionId });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toMatchObject({ type: 'stripe_card' });
   });
 });
 

@@ -318,7 +318,8 @@ export const registrationRoutes =
         preHandler: signedIn,
         schema: {
           tags,
-          summary: 'Start saving a card on the gym’s Stripe account; answers the card page',
+          summary:
+            'Start saving a card on the gym’s Stripe account (Stripe Checkout, setup mode); answers its page',
           response: { 200: cardSetupAnswer, ...errors },
         },
       },
@@ -331,14 +332,14 @@ export const registrationRoutes =
         preHandler: signedIn,
         schema: {
           tags,
-          summary: 'The card page came back: the saved card becomes the way to pay',
+          summary: 'Stripe’s card page came back (session_id): the saved card becomes the way to pay',
           body: cardSetupCompleteBody,
           response: { 200: paymentTypeAnswer, ...errors },
         },
       },
       async (request) => {
         const auth = memberOnly(request);
-        const id = await completeCardSetup(deps, auth, request.body.setup_intent);
+        const id = await completeCardSetup(deps, auth, request.body.session_id);
         return { data: await switchPaymentType(deps, auth, id) };
       },
     );

@@ -2,6 +2,7 @@
 // entering the emailed code, and the sandbox's consent and card pages answered as a person would.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { walkCardCheckout } from '../../adapters/stripe-checkout.test-support';
 import { ageBypassLinks, gyms, organisations } from '../../db/schema/index';
 import { createOffering, createPrice } from '../../test/catalogue-factories';
 import { createGym, createOrganisation, unique } from '../../test/factories';
@@ -117,37 +118,15 @@ export async function connectBank(t: TestApp, cookie: string, accounts?: string[
   return chosen.json().data.payment_type_id as number;
 }
 
-/** Saves a card through the sandbox's card page (3-D Secure completed when asked). */
+/** Saves a card through Stripe Checkout's page in the sandbox (3-D Secure completed when asked). */
 export async function saveCard(t: TestApp, cookie: string, number: string) {
   const c = call(t, cookie);
   const setup = await c.post('/api/me/card-setup');
   expect(setup.statusCode, setup.body).toBe(200);
-  const page = new URL(setup.json().data.url);
-  let res = await fetch(new URL('/card-form', page), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_secret: page.searchParams.get('client_secret')!,
-      return_url: page.searchParams.get('return_url')!,
-      name: 'Mere Tautahi',
-      number,
-      expiry: '12 / 34',
-      cvc: '123',
-    }).toString(),
-    redirect: 'manual',
-  });
-  let location = new URL(res.headers.get('location')!, page);
-  if (location.pathname.startsWith('/3ds/')) {
-    res = await fetch(location, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'result=complete',
-      redirect: 'manual',
-    });
-    location = new URL(res.headers.get('location')!, page);
-  }
+  const back = await walkCardCheckout(setup.json().data.url, number);
+  expect(`${back.origin}${back.pathname}`).toBe(`${t.env.REGISTER_URL}/card-connected`);
   const done = await c.post('/api/me/card-setup/complete', {
-    setup_intent: location.searchParams.get('setup_intent'),
+    session_id: back.searchParams.get('session_id'),
   });
   expect(done.statusCode, done.body).toBe(200);
   return done.json().data.id as number;

@@ -55,6 +55,7 @@ describe('Stripe Connect onboarding', () => {
       charges_enabled: true,
       details_submitted: true,
       payouts_enabled: true,
+      disabled_reason: null,
       connected_at: expect.any(String),
     });
     expect((await call.storedGym(home.gymA.id)).stripeConnectedAt).toBeInstanceOf(Date);

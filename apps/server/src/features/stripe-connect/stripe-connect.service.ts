@@ -33,10 +33,13 @@ function present(gym: GymRow, account: ConnectedAccountStatus | null): StripeCon
           ? 'account_missing'
           : charges
             ? 'connected'
-            : 'incomplete',
+            : gym.stripeConnectedAt !== null
+              ? 'charges_disabled'
+              : 'incomplete',
     charges_enabled: charges,
     details_submitted: account?.detailsSubmitted ?? false,
     payouts_enabled: account?.payoutsEnabled ?? false,
+    disabled_reason: charges ? null : (account?.disabledReason ?? null),
     connected_at: gym.stripeConnectedAt?.toISOString() ?? null,
   };
 }

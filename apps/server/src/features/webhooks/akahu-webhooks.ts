@@ -1,4 +1,5 @@
-// Akahu webhooks: PAYMENT UPDATE moves the payment it names; TOKEN DELETE ends the member's connection.
+// Akahu webhooks: PAYMENT UPDATE moves the payment it names; TOKEN DELETE ends the member's connection;
+// ACCOUNT MIGRATE and DELETE follow or stop the bank account the member pays from.
 // Akahu events carry no event id, so a delivery is known again by its type, item and body digest.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type AkahuPaymentReport, akahuPaymentOutcome } from '@gym/domain/provider-status';
@@ -12,6 +13,7 @@ import {
   ownerOfAkahuPayment,
   type PaymentOwner,
 } from '../billing';
+import { planAccountDelete, planAccountMigrate } from './akahu-account-changes';
 import {
   deactivateBankAccounts,
   liveAkahuConnections,
@@ -60,9 +62,21 @@ export function akahuWebhookHandler(deps: AppDeps): WebhookHandler {
       if (event.eventType === 'TOKEN:DELETE' && owner && ownerOrganisation) {
         return planTokenDelete(deps, text(payload.item_id) ?? '', owner);
       }
+      const now = () => deps.clock.now();
+      const previousId = text(payload.previous_item_id);
+      const newId = text(payload.new_item_id);
+      if (event.eventType === 'ACCOUNT:MIGRATE' && owner && ownerOrganisation && previousId && newId) {
+        return planAccountMigrate(owner, previousId, newId, now);
+      }
+      const itemId = text(payload.item_id);
+      if (event.eventType === 'ACCOUNT:DELETE' && owner && ownerOrganisation && itemId) {
+        return planAccountDelete(owner, itemId, now);
+      }
       return {
         organisationId: ownerOrganisation,
-        note: event.eventType === 'TOKEN:DELETE' ? NO_MATCHING_RECORD : NOT_ACTED_ON,
+        note: ['TOKEN:DELETE', 'ACCOUNT:MIGRATE', 'ACCOUNT:DELETE'].includes(event.eventType)
+          ? NO_MATCHING_RECORD
+          : NOT_ACTED_ON,
       };
     },
   };

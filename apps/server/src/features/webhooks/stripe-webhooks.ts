@@ -1,11 +1,20 @@
-// Stripe webhooks (events of gyms' connected accounts): payment_intent.succeeded / payment_failed move
-// the payment with that PaymentIntent; other events are recorded. Stripe signs a timestamp, which we
-// check against the application clock as well as the SDK's.
+// Stripe webhooks (events of gyms' connected accounts, which the endpoint must listen to):
+// payment_intent.succeeded / payment_failed move the payment with that PaymentIntent; a dispute opened
+// or closed, and a refund made in Stripe's dashboard, move a card payment that succeeded; account.updated
+// records whether the gym's account can still charge. Other events are recorded. Stripe signs a
+// timestamp, which we check against the application clock as well as the SDK's.
 import { isWebhookTimestampStale, stripePaymentOutcome } from '@gym/domain/provider-status';
 import type Stripe from 'stripe';
 import { headerValue } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
-import { applyPaymentOutcome, PAYMENT_KEY_METADATA } from '../billing';
+import {
+  applyPaymentOutcome,
+  PAYMENT_KEY_METADATA,
+  recordCardDisputeClosed,
+  recordCardDisputeOpened,
+  recordOutsideCardRefund,
+} from '../billing';
+import { recordStripeAccountStatus } from '../stripe-connect';
 import { cardHoldsPaymentMethod, gymOfStripeAccount } from './stripe-webhooks.repository';
 import {
   type EventPlan,
@@ -14,6 +23,9 @@ import {
   type WebhookHandler,
   WebhookRejected,
 } from './webhook-handler';
+
+/** Kept on an event of the platform's own account: not about a gym (see README, "Outside services"). */
+export const PLATFORM_EVENT = "the platform's own event, not a connected account's";
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
@@ -43,10 +55,81 @@ export function stripeWebhookHandler(deps: AppDeps): WebhookHandler {
     },
     async plan(verified) {
       const event = verified.payload as Stripe.Event;
-      const gym = event.account ? await gymOfStripeAccount(deps.db, event.account) : null;
+      // The platform's own events carry no `account`: every gym's payment is on its connected account.
+      if (!event.account) return { organisationId: null, note: PLATFORM_EVENT };
+      const gym = await gymOfStripeAccount(deps.db, event.account);
       if (!gym) return { organisationId: null, note: NO_MATCHING_RECORD };
       const { organisationId } = gym;
+      const now = deps.clock.now();
       switch (event.type) {
+        case 'charge.dispute.created': {
+          const dispute = event.data.object;
+          const intent = idOf(dispute.payment_intent);
+          if (!intent) return { organisationId, note: NO_MATCHING_RECORD };
+          return {
+            organisationId,
+            note: null,
+            apply: (tx, context) =>
+              recordCardDisputeOpened(
+                tx,
+                organisationId,
+                {
+                  paymentIntentId: intent,
+                  disputeId: dispute.id,
+                  reason: dispute.reason,
+                  amountCents: dispute.amount,
+                },
+                { ...context, now },
+              ),
+          };
+        }
+        case 'charge.dispute.closed': {
+          const dispute = event.data.object;
+          const intent = idOf(dispute.payment_intent);
+          if (!intent) return { organisationId, note: NO_MATCHING_RECORD };
+          return {
+            organisationId,
+            note: null,
+            apply: (tx, context) =>
+              recordCardDisputeClosed(
+                tx,
+                organisationId,
+                { paymentIntentId: intent, disputeId: dispute.id, status: dispute.status },
+                { ...context, now },
+              ),
+          };
+        }
+        case 'charge.refunded': {
+          const charge = event.data.object;
+          const intent = idOf(charge.payment_intent);
+          if (!intent) return { organisationId, note: NO_MATCHING_RECORD };
+          return {
+            organisationId,
+            note: null,
+            apply: (tx, context) =>
+              recordOutsideCardRefund(
+                tx,
+                organisationId,
+                { paymentIntentId: intent, amountRefundedCents: charge.amount_refunded },
+                { ...context, now },
+              ),
+          };
+        }
+        case 'account.updated': {
+          const account = event.data.object;
+          return {
+            organisationId,
+            note: null,
+            apply: (tx, context) =>
+              recordStripeAccountStatus(tx, organisationId, gym.gymId, {
+                accountId: account.id,
+                chargesEnabled: account.charges_enabled ?? false,
+                disabledReason: account.requirements?.disabled_reason ?? null,
+                now,
+                webhookCallId: context.webhookCallId,
+              }),
+          };
+        }
         case 'payment_intent.succeeded':
         case 'payment_intent.payment_failed':
           return planPaymentIntent(deps, organisationId, event);

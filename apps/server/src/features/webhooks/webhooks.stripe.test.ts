@@ -5,6 +5,7 @@ import { createHmac } from 'node:crypto';
 import { SANDBOX_DEFAULTS } from '@gym/sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveCardThroughCheckout } from '../../adapters/stripe-checkout.test-support';
 import { gyms } from '../../db/schema/index';
 import { createGym, createMember, createTenant } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -40,23 +41,14 @@ async function cardMember() {
   await t.db.update(gyms).set({ stripeId: accountId }).where(eq(gyms.id, gym.id));
   const member = await createMember(t.db, { organisationId: home.organisation.id, gymId: gym.id });
   const { customerId } = await stripe.createCustomer({ accountId, email: member.email });
-  const { setupIntentId, clientSecret } = await stripe.createSetupIntent({ accountId, customerId });
-  const form = new URLSearchParams({
-    client_secret: clientSecret,
-    return_url: `${t.env.REGISTER_URL}/card-connected`,
+  const { sessionId } = await saveCardThroughCheckout(stripe, {
+    accountId,
+    customerId,
+    registerUrl: t.env.REGISTER_URL,
     number: '4242424242424242',
-    expiry: '12/34',
-    cvc: '123',
   });
-  const page = new URL(stripe.cardSetupPageUrl(clientSecret, `${t.env.REGISTER_URL}/card-connected`)!);
-  const response = await fetch(page, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-  });
-  expect(response.status).toBe(303);
-  const saved = await stripe.getSetupIntent(accountId, setupIntentId);
+  const saved = await stripe.cardCheckoutResult(accountId, sessionId);
+  const setupIntentId = saved.setupIntentId;
   return { gym, accountId, member, customerId, setupIntentId, paymentMethodId: saved.paymentMethodId! };
 }
 

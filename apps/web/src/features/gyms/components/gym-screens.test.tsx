@@ -60,6 +60,7 @@ describe('the gym page', () => {
             charges_enabled: false,
             details_submitted: false,
             payouts_enabled: false,
+            disabled_reason: null,
             connected_at: null,
           },
         },

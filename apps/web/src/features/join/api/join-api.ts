@@ -154,11 +154,11 @@ export function useChooseAccount() {
 export const cardSetupUrl = async () =>
   (await api.post('/api/me/card-setup', undefined, { schema: cardSetupAnswer })).data.url;
 
-export const completeCardSetup = async (setupIntent: string) =>
+export const completeCardSetup = async (sessionId: string) =>
   (
     await api.post(
       '/api/me/card-setup/complete',
-      { setup_intent: setupIntent },
+      { session_id: sessionId },
       { schema: paymentTypeAnswer, skipErrorHandler: true },
     )
   ).data;

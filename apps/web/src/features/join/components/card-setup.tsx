@@ -1,5 +1,6 @@
-// /card-details and /card-connected: the card is typed on the card service's own page (the sandbox's in
-// development, with 3-D Secure when the card asks), saved on the gym's account, and comes back here.
+// /card-details and /card-connected: the card is typed on Stripe's own page (Stripe Checkout in setup
+// mode; the sandbox's stand-in in development, with 3-D Secure when the card asks), saved on the gym's
+// account, and Stripe sends the member back here with the session's id.
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -58,22 +59,21 @@ export function CardConnected() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(false);
-  const setupIntent = params.get('setup_intent');
-  const status = params.get('redirect_status');
+  const sessionId = params.get('session_id');
 
   useEffect(() => {
-    if (asked.current || !setupIntent || status !== 'succeeded') return;
+    if (asked.current || !sessionId) return;
     asked.current = true;
-    completeCardSetup(setupIntent).then(
+    completeCardSetup(sessionId).then(
       () => void navigate(route('register.confirm-subscription'), { replace: true }),
       (failure: unknown) => {
-        const first = serverFieldErrors(failure)?.setup_intent;
+        const first = serverFieldErrors(failure)?.session_id;
         setError(Array.isArray(first) ? String(first[0]) : errorMessage(failure));
       },
     );
-  }, [setupIntent, status, navigate]);
+  }, [sessionId, navigate]);
 
-  if (!setupIntent || status !== 'succeeded' || error) {
+  if (!sessionId || error) {
     return (
       <Stack gap="md">
         <Alert color="red" role="alert">

@@ -18,6 +18,8 @@ export interface GymForPayments {
 const NOTES: Record<Exclude<StripeConnection['status'], 'connected'>, string> = {
   not_connected: 'No Stripe account yet.',
   incomplete: 'Stripe still needs some details before the gym can take card payments.',
+  charges_disabled:
+    'Stripe has stopped card payments for this gym until it has what it asks for. Members’ card payments fail meanwhile.',
   account_missing: 'Stripe no longer knows the stored account. Connect Stripe again to make a new one.',
 };
 
@@ -94,12 +96,23 @@ export function GymCardPayments({ gym }: { gym: GymForPayments }) {
   return (
     <Stack gap="xs" align="flex-end">
       {expired}
-      <Text size="sm" c="dimmed" ta="right">
+      <Text
+        size="sm"
+        c={status === 'charges_disabled' ? 'red' : 'dimmed'}
+        ta="right"
+        role={status === 'charges_disabled' ? 'alert' : undefined}
+      >
         {NOTES[status]}
       </Text>
       <ConnectButton
         gymId={gym.id}
-        label={status === 'incomplete' ? 'Finish Stripe set-up' : 'Connect Stripe'}
+        label={
+          status === 'incomplete'
+            ? 'Finish Stripe set-up'
+            : status === 'charges_disabled'
+              ? 'Give Stripe what it asks for'
+              : 'Connect Stripe'
+        }
       />
     </Stack>
   );

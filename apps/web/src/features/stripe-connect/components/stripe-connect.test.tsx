@@ -21,6 +21,7 @@ const connection = (overrides: Partial<StripeConnection> = {}): StripeConnection
   charges_enabled: true,
   details_submitted: true,
   payouts_enabled: true,
+  disabled_reason: null,
   connected_at: '2026-01-05T02:00:00.000Z',
   ...overrides,
 });
@@ -60,6 +61,23 @@ describe('GymCardPayments', () => {
     );
     expect(await screen.findByRole('button', { name: 'Finish Stripe set-up' })).toBeTruthy();
     expect(screen.getByText('The Stripe link expired')).toBeTruthy();
+    cleanup();
+
+    // Stripe stopped an account that used to charge (account.updated): said as an alert, with the way on.
+    mockApi({
+      'GET /api/gyms/7/stripe': {
+        body: {
+          data: connection({
+            status: 'charges_disabled',
+            charges_enabled: false,
+            disabled_reason: 'requirements.past_due',
+          }),
+        },
+      },
+    });
+    renderPart(<GymCardPayments gym={{ id: 7, stripe_id: 'acct_1Ponsonby', can_manage: true }} />);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Stripe has stopped card payments/);
+    expect(screen.getByRole('button', { name: 'Give Stripe what it asks for' })).toBeTruthy();
   });
 
   it('shows the server’s message when Stripe fails, and nothing to trainers', async () => {

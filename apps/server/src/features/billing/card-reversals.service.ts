@@ -1,0 +1,192 @@
+// Money Stripe moves back after a card payment succeeded, whoever started it: a dispute the cardholder
+// opens with their bank (`charge.dispute.created`, then `closed` won or lost), and a refund made outside
+// the product (Stripe's dashboard: `charge.refunded`). Each is a named step on the payment, its charge and
+// the subscription's standing, so the membership lifecycle module (issue 30 says "through the membership
+// lifecycle"; engineer "lifecycle" is building it) can take these steps over as they are.
+import { sql } from 'drizzle-orm';
+import { appendActivity } from '../../db/activity';
+import { type Executor, queryRows } from '../../db/client';
+import { refreshStanding } from './charge-settlement';
+
+/**
+ * The error_status a disputed attempt carries: not a code the retry rule knows, so it counts as hard
+ * (payment-retry.ts): a charge the cardholder disputed is never charged again on its own.
+ */
+export const DISPUTED = 'CARD_DISPUTED';
+
+interface LockedCardPayment {
+  id: number;
+  user_id: number;
+  status: string;
+  charge_id: number | null;
+  subscription_id: number | null;
+  amount: number;
+  surcharge: number;
+  meta: Record<string, unknown>;
+}
+
+export interface ReversalContext {
+  now: Date;
+  webhookCallId?: number | undefined;
+  requestId?: string | undefined;
+}
+
+async function lockByIntent(tx: Executor, organisationId: number, paymentIntentId: string) {
+  const [row] = await queryRows<LockedCardPayment>(
+    tx,
+    sql`select id::int, user_id::int, status, charge_id::int, subscription_id::int, amount, surcharge, meta
+        from payments where organisation_id = ${organisationId} and stripe_id = ${paymentIntentId}
+        order by id limit 1 for update`,
+  );
+  return row ?? null;
+}
+
+async function log(
+  tx: Executor,
+  organisationId: number,
+  payment: LockedCardPayment,
+  action: string,
+  data: Record<string, unknown>,
+  context: ReversalContext,
+) {
+  await appendActivity(tx, {
+    organisationId,
+    actorUserId: null,
+    userId: payment.user_id,
+    subjectType: 'payment',
+    subjectId: payment.id,
+    action,
+    data: {
+      source: 'stripe_webhook',
+      ...data,
+      ...(context.webhookCallId ? { webhook_call_id: context.webhookCallId } : {}),
+    },
+    requestId: context.requestId ?? null,
+    createdAt: context.now,
+  });
+}
+
+/** The charge is owed again (its money went back to the cardholder), or paid again (a won dispute). */
+async function setChargeOwed(
+  tx: Executor,
+  organisationId: number,
+  payment: LockedCardPayment,
+  owed: boolean,
+  now: Date,
+) {
+  if (payment.charge_id === null) return;
+  await tx.execute(
+    owed
+      ? sql`update charges set status = 'unpaid', paid_at = null,
+              first_failed_at = coalesce(first_failed_at, ${now.toISOString()}::timestamptz)
+            where organisation_id = ${organisationId} and id = ${payment.charge_id}`
+      : sql`update charges set status = 'paid', paid_at = ${now.toISOString()}
+            where organisation_id = ${organisationId} and id = ${payment.charge_id}`,
+  );
+  if (payment.subscription_id !== null)
+    await refreshStanding(tx, organisationId, payment.subscription_id, now);
+}
+
+/**
+ * A dispute opened on a card payment: the payment is `disputed`, its charge owed again, so the member's
+ * balance owing (and grace) include it. Answers why nothing changed, or null.
+ */
+export async function recordCardDisputeOpened(
+  tx: Executor,
+  organisationId: number,
+  dispute: { paymentIntentId: string; disputeId: string; reason: string; amountCents: number },
+  context: ReversalContext,
+): Promise<string | null> {
+  const payment = await lockByIntent(tx, organisationId, dispute.paymentIntentId);
+  if (!payment) return 'no matching record';
+  if (payment.status !== 'sent') return `payment already ${payment.status}`;
+  await tx.execute(
+    sql`update payments set status = 'disputed', error_status = ${DISPUTED},
+          error_description = ${`The cardholder disputed this payment with their bank (${dispute.reason}).`},
+          meta = meta || ${JSON.stringify({ dispute: { id: dispute.disputeId, reason: dispute.reason, status: 'open', amount: dispute.amountCents } })}::jsonb,
+          updated_at = ${context.now.toISOString()}
+        where id = ${payment.id}`,
+  );
+  await setChargeOwed(tx, organisationId, payment, true, context.now);
+  await log(
+    tx,
+    organisationId,
+    payment,
+    'payment.disputed',
+    { dispute_id: dispute.disputeId, reason: dispute.reason, amount: dispute.amountCents },
+    context,
+  );
+  return null;
+}
+
+/**
+ * A dispute closed: won, the money comes back (payment `sent`, charge paid, nothing owed for it); lost,
+ * the payment stays `disputed` and its charge owed.
+ */
+export async function recordCardDisputeClosed(
+  tx: Executor,
+  organisationId: number,
+  dispute: { paymentIntentId: string; disputeId: string; status: string },
+  context: ReversalContext,
+): Promise<string | null> {
+  const payment = await lockByIntent(tx, organisationId, dispute.paymentIntentId);
+  if (!payment) return 'no matching record';
+  if (payment.status !== 'disputed') return `payment is ${payment.status}, not disputed`;
+  const won = dispute.status === 'won';
+  const meta = { dispute: { ...(payment.meta.dispute as object), status: dispute.status } };
+  await tx.execute(
+    won
+      ? sql`update payments set status = 'sent', error_status = null, error_description = null,
+              meta = meta || ${JSON.stringify(meta)}::jsonb, updated_at = ${context.now.toISOString()}
+            where id = ${payment.id}`
+      : sql`update payments set meta = meta || ${JSON.stringify(meta)}::jsonb,
+              error_description = 'The cardholder’s bank decided the dispute for them: the payment stays owed.',
+              updated_at = ${context.now.toISOString()}
+            where id = ${payment.id}`,
+  );
+  if (won) await setChargeOwed(tx, organisationId, payment, false, context.now);
+  await log(
+    tx,
+    organisationId,
+    payment,
+    won ? 'payment.dispute_won' : 'payment.dispute_lost',
+    { dispute_id: dispute.disputeId },
+    context,
+  );
+  return null;
+}
+
+/**
+ * A refund made outside the product (Stripe's dashboard), recorded as the product records its own: the
+ * payment `refunded` with the amount and how in its meta, its charge `refunded`. Our own refunds arrive
+ * here too (their webhook) and find the payment already refunded.
+ */
+export async function recordOutsideCardRefund(
+  tx: Executor,
+  organisationId: number,
+  refund: { paymentIntentId: string; amountRefundedCents: number },
+  context: ReversalContext,
+): Promise<string | null> {
+  const payment = await lockByIntent(tx, organisationId, refund.paymentIntentId);
+  if (!payment) return 'no matching record';
+  if (payment.status === 'refunded') return 'refund already recorded';
+  if (payment.status !== 'sent') return `payment is ${payment.status}, not sent`;
+  await tx.execute(
+    sql`update payments set status = 'refunded', updated_at = ${context.now.toISOString()},
+          meta = meta || ${JSON.stringify({ refunded: refund.amountRefundedCents, refund_reason: 'stripe_dashboard', refund_method: 'stripe' })}::jsonb
+        where id = ${payment.id}`,
+  );
+  if (payment.charge_id !== null)
+    await tx.execute(
+      sql`update charges set status = 'refunded' where organisation_id = ${organisationId} and id = ${payment.charge_id}`,
+    );
+  await log(
+    tx,
+    organisationId,
+    payment,
+    'payment.refunded',
+    { refunded: refund.amountRefundedCents, refund_reason: 'stripe_dashboard' },
+    context,
+  );
+  return null;
+}
