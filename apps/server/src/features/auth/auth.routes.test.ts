@@ -239,6 +239,16 @@ describe('password reset', () => {
       password_confirmation: 'short',
     });
     expect(weak.json().errors.password[0]).toMatch(/at least 10 characters/);
+    // Both problems at once: a short password whose repeat differs is called short as well.
+    const both = await post('/api/reset-password', {
+      ...link,
+      password: 'short',
+      password_confirmation: 'shor',
+    });
+    expect(both.json().errors).toEqual({
+      password: ['The password must be at least 10 characters.'],
+      password_confirmation: ['The value must be equal to the password value'],
+    });
 
     const ok = await post('/api/reset-password', {
       ...link,
