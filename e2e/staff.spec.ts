@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, field, signInWithApi, switchToOrganisation, uniqueEmail, waitForMail } from './helpers';
 import { STAFF_URL } from './playwright.config';
 
-const EVERYDAY = ['Dashboard', 'Members', 'Payments', 'Visits', 'Offerings'];
+const EVERYDAY = ['Dashboard', 'Members', 'Payments', 'Visits', 'Check-in', 'Offerings'];
 
 test('invite a personal trainer, who joins; then deactivate them', async ({ page, browser }) => {
   const email = uniqueEmail('trainer');

@@ -38,7 +38,7 @@ const linkNames = (nav: HTMLElement) =>
 describe('the sidebar menu', () => {
   it('shows organisation admins the Organisation group, which opens and closes', async () => {
     const { nav } = await signedInAt(organisationAdmin);
-    expect(linkNames(nav)).toEqual(['Dashboard', 'Members', 'Payments', 'Visits', 'Offerings']);
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Members', 'Payments', 'Visits', 'Check-in', 'Offerings']);
     const group = within(nav).getByRole('button', { name: 'Organisation' });
     expect(group.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(group);
@@ -65,7 +65,7 @@ describe('the sidebar menu', () => {
     ['trainers', trainer],
   ])('shows %s the five everyday entries only', async (_role, user) => {
     const { nav } = await signedInAt(user);
-    expect(linkNames(nav)).toEqual(['Dashboard', 'Members', 'Payments', 'Visits', 'Offerings']);
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Members', 'Payments', 'Visits', 'Check-in', 'Offerings']);
     expect(within(nav).queryByRole('button', { name: 'Organisation' })).toBeNull();
   });
 

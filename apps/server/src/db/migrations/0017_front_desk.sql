@@ -44,3 +44,12 @@ JOIN users u ON u.id = m.user_id
 CROSS JOIN LATERAL member_search_mobile_terms_of(u.mobile_number) AS t(term)
 WHERE m.deleted_at IS NULL AND u.deleted_at IS NULL
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Visits recorded at the front desk (issue 26): who checked the member in, and for a refused visit the
+-- reason the door would have given (a door's own refusals carry none). A desk visit has no door; its
+-- external_event_id is the desk's idempotency key, so a double press records one visit.
+ALTER TABLE visits ADD COLUMN checked_in_by bigint REFERENCES users(id);
+--> statement-breakpoint
+ALTER TABLE visits ADD COLUMN refused_reason text;
+--> statement-breakpoint
+ALTER TABLE visits ADD CONSTRAINT visits_refused_reason CHECK (refused_reason IS NULL OR refused_reason IN ('no_membership','cancelled','paused','not_started'));
