@@ -317,6 +317,8 @@ describe('two-factor', () => {
       (m) => m.to.includes(user.email.toLowerCase()) && /sign-in code/.test(m.subject),
     );
     const code = mail.text.match(/\b(\d{6})\b/)![1]!;
+    // The code is in the body only, never in a subject a lock screen shows.
+    expect(mail.subject).toBe('Your sign-in code');
     const wrong = await post('/api/email/verify', { code: code === '000000' ? '111111' : '000000' }, cookie);
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.code[0]).toMatch(/incorrect\. 4 attempts left/);

@@ -79,8 +79,16 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   return { token, user, twoFactorRequired: user.twoFactorEnabled };
 }
 
-/** Emails a new two-factor (or email-verification) code, retiring the one before. */
-export async function sendCode(deps: AppDeps, user: UserRow, now: Date) {
+/**
+ * Emails a new two-factor (or email-verification) code, retiring the one before: to sign in, or (a member
+ * who has just joined) to confirm their address.
+ */
+export async function sendCode(
+  deps: AppDeps,
+  user: UserRow,
+  now: Date,
+  purpose: 'sign_in' | 'confirm_email' = 'sign_in',
+) {
   const code = newCode();
   await repo.retireTokens(deps.db, user.id, 'two_factor', now);
   await repo.insertToken(deps.db, {
@@ -92,7 +100,12 @@ export async function sendCode(deps: AppDeps, user: UserRow, now: Date) {
   });
   await deps.mailer.send({
     to: user.email,
-    ...twoFactorCodeMail({ name: user.name, code, minutes: CODE_MINUTES }),
+    ...twoFactorCodeMail({
+      name: user.name,
+      code,
+      minutes: CODE_MINUTES,
+      purpose,
+    }),
   });
 }
 
@@ -108,7 +121,8 @@ export async function resendCode(deps: AppDeps, user: UserRow) {
     });
   }
   await hit(deps.db, now, [{ key: `resend:user:${user.id}`, max: 10, windowSeconds: 3600 }]);
-  await sendCode(deps, user, now);
+  // Asked again before the address was ever confirmed: still the joining member's confirmation.
+  await sendCode(deps, user, now, user.emailVerifiedAt ? 'sign_in' : 'confirm_email');
 }
 
 /** Checks the emailed code; on success the session is replaced by a new, verified one. */
