@@ -174,12 +174,13 @@ export const SUBSCRIPTIONS = q(
   update m set subscription_id = ins.id from ins where ins.user_id = m.user_id`,
 );
 
-/** Every member's search terms (the statement migration 0007 runs for existing members). */
+/** Every member's search terms (the statements migrations 0007 and 0017 run for existing members). */
 export const SEARCH_TERMS = q(
   [],
   `insert into member_search_terms (organisation_id, user_id, term, name, home_gym_id)
    select m.organisation_id, m.user_id, t.term, u.search_name, m.home_gym_id
    from organisation_members m join users u on u.id = m.user_id
-   cross join lateral member_search_terms_of(u.search_name, u.search_email) as t(term)
+   cross join lateral (select member_search_terms_of(u.search_name, u.search_email)
+     union select member_search_mobile_terms_of(u.mobile_number)) as t(term)
    where m.deleted_at is null and u.deleted_at is null`,
 );

@@ -5,7 +5,7 @@ import { E2E_PASSWORD, E2E_USERS } from './fixtures';
 import { currentUser, DEMO, PAGE_HEADERS, signInWithApi, startingWith } from './helpers';
 import { STAFF_URL } from './playwright.config';
 
-const EVERYDAY = ['Dashboard', 'Members', 'Payments', 'Visits', 'Offerings'];
+const EVERYDAY = ['Dashboard', 'Members', 'Payments', 'Visits', 'Check-in', 'Offerings'];
 const ORGANISATION = ['Staff', 'Gyms', 'Settings', 'Calculate Pro Rata'];
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });

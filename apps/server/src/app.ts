@@ -21,6 +21,7 @@ import { clockRoutes } from './features/billing/clock.routes';
 import { expectedPaymentsRoutes } from './features/billing/expected-payments.routes';
 import { offeringRoutes } from './features/catalogue/offerings.routes';
 import { priceRoutes } from './features/catalogue/prices.routes';
+import { checkInRoutes } from './features/check-in/check-in.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { gymsRoutes } from './features/gyms/gyms.routes';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(registrationRoutes(deps));
   await app.register(paymentsRoutes(deps));
   await app.register(visitsRoutes(deps));
+  await app.register(checkInRoutes(deps));
   await app.register(dashboardRoutes(deps));
   // The travelling clock is a sandbox's developer tool: in production or with live providers it is not there.
   if (devToolsEnabled(deps.env)) await app.register(clockRoutes(deps));

@@ -1,10 +1,9 @@
 // Passwords: argon2id hashes; a minimum length and a refusal of the most common passwords.
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@gym/domain/api/auth-requests';
 import { hash, verify } from '@node-rs/argon2';
 
 /** Algorithm.Argon2id (a const enum, which isolated modules cannot read). */
 const ARGON2ID = 2;
-
-export const MIN_PASSWORD_LENGTH = 10;
 
 const COMMON = new Set([
   'password',
@@ -41,8 +40,7 @@ const COMMON = new Set([
 ]);
 
 export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH)
-    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
   if (password.length > 200) return 'The password may not be longer than 200 characters.';
   if (COMMON.has(password.toLowerCase()) || /^(.)\1+$/.test(password))
     return 'This password is too common. Choose another.';

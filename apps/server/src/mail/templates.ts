@@ -23,17 +23,28 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 <div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}</div></body></html>`;
 }
 
-export function twoFactorCodeMail(input: { name: string; code: string; minutes: number }): Rendered {
+/**
+ * An emailed six-digit code: to sign in (two-factor) or to confirm the address a new member joined with.
+ * The code is in the body only: a subject shows on a locked phone's lock screen and in mail previews.
+ */
+export function twoFactorCodeMail(input: {
+  name: string;
+  code: string;
+  minutes: number;
+  purpose?: 'sign_in' | 'confirm_email';
+}): Rendered {
+  const confirming = input.purpose === 'confirm_email';
+  const title = confirming ? 'Confirm your email address' : 'Your sign-in code';
   const lines = [
     `Kia ora ${input.name},`,
-    `Your sign-in code is ${input.code}. It expires in ${input.minutes} minutes.`,
-    'If you did not try to sign in, you can ignore this email; someone may have typed your address by mistake.',
+    confirming
+      ? `Your code to confirm your email address is ${input.code}. It expires in ${input.minutes} minutes.`
+      : `Your sign-in code is ${input.code}. It expires in ${input.minutes} minutes.`,
+    confirming
+      ? 'If you did not join a gym with this address, you can ignore this email.'
+      : 'If you did not try to sign in, you can ignore this email; someone may have typed your address by mistake.',
   ];
-  return {
-    subject: `Your sign-in code: ${input.code}`,
-    html: layout('Your sign-in code', lines),
-    text: lines.join('\n\n'),
-  };
+  return { subject: title, html: layout(title, lines), text: lines.join('\n\n') };
 }
 
 export function passwordResetMail(input: { name: string; url: string; minutes: number }): Rendered {

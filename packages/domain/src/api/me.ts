@@ -46,6 +46,10 @@ export type LoginAnswer = z.infer<typeof loginAnswer>;
 export const messageAnswer = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof messageAnswer>;
 
+/** Setting a password or accepting from an invitation link: signed in unless a password is still due. */
+export const invitationAnswer = z.object({ message: z.string(), signed_in: z.boolean() });
+export type InvitationAnswer = z.infer<typeof invitationAnswer>;
+
 /** POST /api/organisations/{id}/switch and /api/gyms/{id}/switch: where the session now is. */
 export const switchAnswer = envelope(
   z.object({ organisation_id: z.number(), gym_id: z.number().nullable() }),

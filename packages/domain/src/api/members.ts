@@ -11,6 +11,33 @@ const instant = z.string();
 
 export const SUBSCRIPTION_STATES = ['active', 'paused', 'cancelled', 'grace', 'upcoming'] as const;
 export const CARD_COLOURS = ['green', 'amber', 'red'] as const;
+
+/** A membership's state in plain words (the members export; the page's badges say the same). */
+export const SUBSCRIPTION_STATE_LABELS: Record<(typeof SUBSCRIPTION_STATES)[number], string> = {
+  active: 'Active',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+  grace: 'In grace',
+  upcoming: 'Upcoming',
+};
+
+/** The members export's columns (the one export format: packages/domain/src/export-format.ts). */
+export const MEMBER_EXPORT_COLUMNS = [
+  'Member ID',
+  'Name',
+  'Email',
+  'Mobile',
+  'Home gym',
+  'State',
+  'Offering',
+  'Price (NZD)',
+  'Billing frequency',
+  'Next payment date',
+  'Balance owing (NZD)',
+  'Last visit',
+  'Joined',
+  'Tags',
+] as const;
 export const PAYMENT_STATUS_CLASSES = ['successful', 'upcoming', 'pending', 'failed'] as const;
 
 export const memberPriceSchema = z.object({

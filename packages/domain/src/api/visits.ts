@@ -1,6 +1,7 @@
 // The visits list and its export (GET /api/visits, POST /api/visits/export): door unlocks at gyms that
 // track visits, each allowed (successful) or refused. Shared by the server and the page.
 import { z } from 'zod';
+import { CHECK_IN_REFUSALS } from '../check-in';
 import { calendarDateSchema } from './catalogue-requests';
 import { pageMeta } from './envelope';
 import { checkDepth, checkRange, listPage, listRange } from './payments';
@@ -48,6 +49,10 @@ export const visitRow = z.object({
   user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
   gym: z.object({ id: z.number(), name: z.string() }),
   door: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** Checked in at the front desk rather than through a door. */
+  at_desk: z.boolean(),
+  /** Why a desk check-in was refused (a door's refusals carry none). */
+  refused_reason: z.enum(CHECK_IN_REFUSALS).nullable(),
 });
 export type VisitRow = z.infer<typeof visitRow>;
 
@@ -66,4 +71,5 @@ export const VISIT_EXPORT_COLUMNS = [
   'Gym',
   'Door',
   'Result',
+  'Reason refused',
 ] as const;

@@ -1,4 +1,5 @@
 // Door access (Kisi): the organisation's integration, each gym's place, its doors, members' credentials, visits.
+import { CHECK_IN_REFUSALS } from '@gym/domain/check-in';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, ref, updatedAt } from './columns';
@@ -114,8 +115,12 @@ export const visits = pgTable(
     doorId: ref().references(() => doors.id),
     visitedAt: instant().notNull(),
     successful: boolean().notNull().default(true),
-    /** The door event's id, so a replayed webhook records one visit. */
+    /** The door event's id, so a replayed webhook records one visit (the desk's key for a check-in). */
     externalEventId: text(),
+    /** The staff member who checked the member in at the front desk (migration 0017); null for a door. */
+    checkedInBy: ref().references(() => users.id),
+    /** Why a desk check-in was refused (CHECK_IN_REFUSALS). */
+    refusedReason: text({ enum: CHECK_IN_REFUSALS }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -123,6 +128,10 @@ export const visits = pgTable(
     index('visits_org_gym_visited').on(t.organisationId, t.gymId, t.visitedAt),
     index('visits_user_visited').on(t.userId, t.visitedAt),
     uniqueIndex('visits_external_event').on(t.externalEventId),
+    check(
+      'visits_refused_reason',
+      sql`${t.refusedReason} is null or ${t.refusedReason} in ('no_membership','cancelled','paused','not_started')`,
+    ),
   ],
 );
 

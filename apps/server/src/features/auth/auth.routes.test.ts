@@ -239,6 +239,16 @@ describe('password reset', () => {
       password_confirmation: 'short',
     });
     expect(weak.json().errors.password[0]).toMatch(/at least 10 characters/);
+    // Both problems at once: a short password whose repeat differs is called short as well.
+    const both = await post('/api/reset-password', {
+      ...link,
+      password: 'short',
+      password_confirmation: 'shor',
+    });
+    expect(both.json().errors).toEqual({
+      password: ['The password must be at least 10 characters.'],
+      password_confirmation: ['The value must be equal to the password value'],
+    });
 
     const ok = await post('/api/reset-password', {
       ...link,
@@ -307,6 +317,8 @@ describe('two-factor', () => {
       (m) => m.to.includes(user.email.toLowerCase()) && /sign-in code/.test(m.subject),
     );
     const code = mail.text.match(/\b(\d{6})\b/)![1]!;
+    // The code is in the body only, never in a subject a lock screen shows.
+    expect(mail.subject).toBe('Your sign-in code');
     const wrong = await post('/api/email/verify', { code: code === '000000' ? '111111' : '000000' }, cookie);
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.code[0]).toMatch(/incorrect\. 4 attempts left/);

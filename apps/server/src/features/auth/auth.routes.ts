@@ -5,7 +5,7 @@ import {
   passwordSetBody,
   verifyCodeBody,
 } from '@gym/domain/api/auth-requests';
-import { loginAnswer, meAnswer, messageAnswer } from '@gym/domain/api/me';
+import { invitationAnswer, loginAnswer, meAnswer, messageAnswer } from '@gym/domain/api/me';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf, guard, resolveAuth } from '../../auth/guard';
@@ -123,14 +123,16 @@ export const authRoutes =
       {
         schema: {
           tags: ['auth'],
-          summary: 'Set a password from an invitation link',
+          summary: 'Set a password from an invitation link (and end signed in to the inviting organisation)',
           body: passwordSetBody,
-          response: { 200: messageAnswer, ...errors },
+          response: { 200: invitationAnswer, ...errors },
         },
       },
-      async (request) => {
-        await setPasswordWithToken(deps, 'invitation', request.body);
-        return { message: 'Your password is set. Sign in to continue.' };
+      async (request, reply) => {
+        const { token } = await setPasswordWithToken(deps, 'invitation', request.body, client(request));
+        if (!token) return { message: 'Your password is set. Sign in to continue.', signed_in: false };
+        setSessionCookie(reply, deps.env, token);
+        return { message: 'Your password is set and you are signed in.', signed_in: true };
       },
     );
 
@@ -139,17 +141,20 @@ export const authRoutes =
       {
         schema: {
           tags: ['auth'],
-          summary: 'Accept a staff invitation from its emailed link (an account that already has a password)',
+          summary:
+            'Accept a staff invitation from its emailed link (an account that already has a password ends signed in)',
           body: acceptInvitationBody,
-          response: { 200: messageAnswer, ...errors },
+          response: { 200: invitationAnswer, ...errors },
         },
       },
-      async (request) => {
-        const { needsPassword } = await acceptInvitationByLink(deps, request.body);
+      async (request, reply) => {
+        const { needsPassword, token } = await acceptInvitationByLink(deps, request.body, client(request));
+        if (token) setSessionCookie(reply, deps.env, token);
         return {
           message: needsPassword
             ? 'The invitation is accepted. Set your password from the invitation email to sign in.'
-            : 'The invitation is accepted. Sign in to continue.',
+            : 'The invitation is accepted and you are signed in.',
+          signed_in: token !== null,
         };
       },
     );

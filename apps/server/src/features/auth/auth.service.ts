@@ -79,8 +79,16 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   return { token, user, twoFactorRequired: user.twoFactorEnabled };
 }
 
-/** Emails a new two-factor (or email-verification) code, retiring the one before. */
-export async function sendCode(deps: AppDeps, user: UserRow, now: Date) {
+/**
+ * Emails a new two-factor (or email-verification) code, retiring the one before: to sign in, or (a member
+ * who has just joined) to confirm their address.
+ */
+export async function sendCode(
+  deps: AppDeps,
+  user: UserRow,
+  now: Date,
+  purpose: 'sign_in' | 'confirm_email' = 'sign_in',
+) {
   const code = newCode();
   await repo.retireTokens(deps.db, user.id, 'two_factor', now);
   await repo.insertToken(deps.db, {
@@ -92,7 +100,12 @@ export async function sendCode(deps: AppDeps, user: UserRow, now: Date) {
   });
   await deps.mailer.send({
     to: user.email,
-    ...twoFactorCodeMail({ name: user.name, code, minutes: CODE_MINUTES }),
+    ...twoFactorCodeMail({
+      name: user.name,
+      code,
+      minutes: CODE_MINUTES,
+      purpose,
+    }),
   });
 }
 
@@ -108,7 +121,8 @@ export async function resendCode(deps: AppDeps, user: UserRow) {
     });
   }
   await hit(deps.db, now, [{ key: `resend:user:${user.id}`, max: 10, windowSeconds: 3600 }]);
-  await sendCode(deps, user, now);
+  // Asked again before the address was ever confirmed: still the joining member's confirmation.
+  await sendCode(deps, user, now, user.emailVerifiedAt ? 'sign_in' : 'confirm_email');
 }
 
 /** Checks the emailed code; on success the session is replaced by a new, verified one. */
@@ -181,11 +195,36 @@ export async function forgotPassword(deps: AppDeps, email: string, client: Clien
     .catch((error: unknown) => Sentry.captureException(error));
 }
 
+/**
+ * A session for a person who has just accepted a staff invitation from its emailed link: the link
+ * (single use, sent to their address) proves the mailbox as the emailed two-factor code does, so the
+ * session starts verified, in the organisation that invited them (at its first gym of theirs).
+ */
+async function sessionAfterInvitation(
+  deps: AppDeps,
+  userId: number,
+  organisationId: number,
+  client: Client,
+): Promise<string> {
+  const now = deps.clock.now();
+  const memberships = await loadMemberships(deps.db, userId);
+  const gym = memberships.gyms.find((g) => g.organisation_id === organisationId) ?? null;
+  return createSession(deps.db, deps.env, now, {
+    userId,
+    organisationId,
+    gymId: gym?.id ?? null,
+    twoFactorVerified: true,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+}
+
 /** Sets a password from a single-use link: a reset (ends every session) or an invitation (accepts it). */
 export async function setPasswordWithToken(
   deps: AppDeps,
   kind: 'password_reset' | 'invitation',
   input: { token: string; email: string; password: string },
+  client?: Client,
 ) {
   const now = deps.clock.now();
   const problem = passwordProblem(input.password);
@@ -205,14 +244,25 @@ export async function setPasswordWithToken(
     }
     await revokeUserSessions(tx, found.user.id, now);
   });
-  return found.user;
+  // An invitation ends signed in, in the organisation that invited them; a reset signs in as usual.
+  const organisationId = found.token.organisationId;
+  const token =
+    kind === 'invitation' && organisationId && client
+      ? await sessionAfterInvitation(deps, found.user.id, organisationId, client)
+      : null;
+  return { user: found.user, token };
 }
 
 /**
  * Accepts a staff invitation from its emailed link, for a person who already has an account: the link
- * (single use, for the invited address only) is the proof; they sign in as usual afterwards.
+ * (single use, for the invited address only) is the proof, and they end signed in to the organisation
+ * that invited them. An account with no password yet still gets one from the invitation email.
  */
-export async function acceptInvitationByLink(deps: AppDeps, input: { token: string; email: string }) {
+export async function acceptInvitationByLink(
+  deps: AppDeps,
+  input: { token: string; email: string },
+  client: Client,
+) {
   const now = deps.clock.now();
   const found = await repo.findLiveToken(deps.db, 'invitation', sha256(input.token), now);
   const invalid = validationError({
@@ -228,5 +278,9 @@ export async function acceptInvitationByLink(deps: AppDeps, input: { token: stri
     return repo.acceptInvitation(tx, found.user.id, organisationId, now);
   });
   if (!accepted) throw invalid;
-  return { needsPassword: found.user.passwordHash === null };
+  const needsPassword = found.user.passwordHash === null;
+  return {
+    needsPassword,
+    token: needsPassword ? null : await sessionAfterInvitation(deps, found.user.id, organisationId, client),
+  };
 }

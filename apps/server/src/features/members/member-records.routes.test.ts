@@ -381,13 +381,22 @@ describe('POST /api/members/export', () => {
     expect(res.headers['content-disposition']).toMatch(
       /attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"/,
     );
-    const lines = res.body.trim().split('\r\n');
+    // The one export format: a byte-order mark (Excel reads macrons), readable headers, New Zealand
+    // dates, amounts as numbers.
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
-      'id,name,email,mobile_number,home_gym,state,offering,price,billing_frequency,next_payment_date,balance_owing,last_visit_at,joined_at,tags',
+      'Member ID,Name,Email,Mobile,Home gym,State,Offering,Price (NZD),Billing frequency,Next payment date,Balance owing (NZD),Last visit,Joined,Tags',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${mere.id},Mere Records,${mere.email}`);
-    expect(lines[1]).toContain(',active,Anytime,$25.00,weekly,');
+    expect(lines[1]).toMatch(/,Active,Anytime,25\.00,Weekly,(\d{2}\/\d{2}\/\d{4})?,0\.00,/);
+    // Joined: a date the New Zealand way, not an instant in UTC.
+    expect(lines[1]).toMatch(/,\d{2}\/\d{2}\/\d{4},[^,]*$/);
+    expect(lines[1]).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     const all = (await exportCsv({})).body.trim().split('\r\n');
     expect(all).toHaveLength(3);
   });

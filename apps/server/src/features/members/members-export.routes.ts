@@ -1,81 +1,56 @@
-// POST /api/members/export: the filtered members list as CSV, streamed in batches read by id (keyset),
-// so 100,000 rows cost one batch of memory. For organisation admins (every member) and gym admins
+// POST /api/members/export: the filtered members list as CSV in the one export format (the payments and
+// visits exports' csvStream and export-format), streamed in batches read by id (keyset), so 100,000 rows
+// cost one batch of memory. For organisation admins (every member) and gym admins
 // (their gyms' members); docs/roles.md "Members".
-import { Readable } from 'node:stream';
+import { MEMBER_EXPORT_COLUMNS, SUBSCRIPTION_STATE_LABELS } from '@gym/domain/api/members';
 import { type MemberFilters, memberFiltersSchema } from '@gym/domain/api/members-requests';
+import { billingFrequencyLabel } from '@gym/domain/billing-frequency';
 import { toCalendarDate } from '@gym/domain/calendar-date';
-import { formatMoney } from '@gym/domain/money';
+import { exportAmount, exportDate, exportDateTime } from '@gym/domain/export-format';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf, guard } from '../../auth/guard';
 import { errorResponses } from '../../http/envelope';
+import { csvStream } from '../payments';
 import { presentListItem } from './members.presenter';
 import { checkGymFilter, exportScope } from './members.service';
-import { exportBatch, type MemberScope } from './members-list.repository';
+import { exportBatch, type MemberListRow, type MemberScope } from './members-list.repository';
 
 export const EXPORT_BATCH = 1000;
 
-export const EXPORT_COLUMNS = [
-  'id',
-  'name',
-  'email',
-  'mobile_number',
-  'home_gym',
-  'state',
-  'offering',
-  'price',
-  'billing_frequency',
-  'next_payment_date',
-  'balance_owing',
-  'last_visit_at',
-  'joined_at',
-  'tags',
-] as const;
-
-/** A CSV cell: quoted when needed, and a leading =, +, - or @ defused so a spreadsheet shows it as text. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** One member as a row of the export, in the one export format (dates NZ, amounts as numbers). */
+function memberCells(row: MemberListRow, now: Date) {
+  const item = presentListItem(row, now);
+  const sub = item.subscription;
+  return [
+    item.id,
+    item.name,
+    item.email,
+    item.mobile_number,
+    item.home_gym?.name ?? null,
+    sub ? SUBSCRIPTION_STATE_LABELS[sub.state] : 'No membership',
+    sub?.offering.name ?? null,
+    sub ? exportAmount(sub.price.amount) : null,
+    sub ? billingFrequencyLabel(sub.price.billing_frequency) : null,
+    exportDate(sub?.next_payment_date ?? null),
+    sub ? exportAmount(sub.balance_owing) : null,
+    exportDateTime(item.last_visit_at),
+    exportDate(item.created_at),
+    item.tags.join('; '),
+  ];
 }
 
-async function* csvRows(deps: AppDeps, scope: MemberScope, filters: MemberFilters) {
-  yield `${EXPORT_COLUMNS.join(',')}\r\n`;
+function membersCsv(deps: AppDeps, scope: MemberScope, filters: MemberFilters) {
   const now = deps.clock.now();
   const context = { now, today: toCalendarDate(now) };
-  let afterId = 0;
-  for (;;) {
-    const rows = await exportBatch(deps.db, scope, filters, context, afterId, EXPORT_BATCH);
-    if (rows.length === 0) return;
-    let chunk = '';
-    for (const row of rows) {
-      const item = presentListItem(row, now);
-      const sub = item.subscription;
-      chunk += `${[
-        item.id,
-        item.name,
-        item.email,
-        item.mobile_number,
-        item.home_gym?.name ?? null,
-        sub?.state ?? null,
-        sub?.offering.name ?? null,
-        sub ? formatMoney(sub.price.amount) : null,
-        sub?.price.billing_frequency ?? null,
-        sub?.next_payment_date ?? null,
-        sub ? formatMoney(sub.balance_owing) : null,
-        item.last_visit_at,
-        item.created_at,
-        item.tags.join('; '),
-      ]
-        .map(csvCell)
-        .join(',')}\r\n`;
-    }
-    yield chunk;
-    afterId = rows[rows.length - 1]!.id;
-    if (rows.length < EXPORT_BATCH) return;
-  }
+  return csvStream<MemberListRow, number>({
+    header: MEMBER_EXPORT_COLUMNS,
+    batchSize: EXPORT_BATCH,
+    next: (afterId) => exportBatch(deps.db, scope, filters, context, afterId ?? 0, EXPORT_BATCH),
+    cursorOf: (row) => row.id,
+    cells: (row) => memberCells(row, now),
+  });
 }
 
 export const membersExportRoutes =
@@ -90,7 +65,7 @@ export const membersExportRoutes =
           summary: 'The filtered members list as CSV (streamed; text/csv)',
           body: memberFiltersSchema,
           response: {
-            200: z.unknown().describe('text/csv: one row per member, the columns of EXPORT_COLUMNS'),
+            200: z.unknown().describe('text/csv: one row per member, the columns of MEMBER_EXPORT_COLUMNS'),
             ...errorResponses(400, 401, 403, 422, 429),
           },
         },
@@ -105,7 +80,7 @@ export const membersExportRoutes =
           .header('content-disposition', `attachment; filename="members-${day}.csv"`)
           .header('cache-control', 'no-store');
         // A stream is piped as it is, never serialised against the response schema.
-        return reply.send(Readable.from(csvRows(deps, scope, request.body)));
+        return reply.send(membersCsv(deps, scope, request.body));
       },
     );
   };

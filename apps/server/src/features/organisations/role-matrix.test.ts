@@ -481,6 +481,9 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'POST /api/organisations/{id}/switch': 'own memberships (tenancy.routes.test.ts)',
   'POST /api/gyms/{id}/switch': 'own memberships (tenancy.routes.test.ts)',
   'POST /api/search': 'any staff, scoped to their gyms (search.routes.test.ts)',
+  'GET /api/check-in/members': 'any staff, scoped to their gyms’ members (check-in.routes.test.ts)',
+  'GET /api/check-in/members/{id}': 'as members.read, per member’s home gym (check-in.routes.test.ts)',
+  'POST /api/check-in': 'as members.read, per member’s home gym (check-in.routes.test.ts)',
   'POST /api/stripe/exchange': 'kept to the person who started it (stripe-connect tests)',
   'GET /api/gyms/{id}/stripe': 'as gym.read (stripe-connect tests)',
   'GET /api/organisations/{id}/staff':

@@ -360,7 +360,7 @@ describe('POST /api/payments/export', () => {
     expect(lines).toHaveLength(3);
     const card = lines[1]!.split(',');
     expect(card.slice(0, 3)).toEqual([String(ids.card), '05/03/2026', '1:00 pm']);
-    expect(card.slice(6, 11)).toEqual(['Card', 'failed (failed)', '40.00', '1.20', '41.20']);
+    expect(card.slice(6, 11)).toEqual(['Card', 'Failed', '40.00', '1.20', '41.20']);
     expect(card.slice(18, 20)).toEqual(['CARD_LOST_OR_STOLEN', 'lost_card']);
     const proRata = lines[2]!.split(',');
     expect(proRata.slice(13, 16)).toEqual(['No', 'Yes', `M${ids.ben}`]);

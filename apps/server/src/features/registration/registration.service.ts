@@ -224,7 +224,7 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
     });
     return { user, token };
   });
-  await sendCode(deps, user, now);
+  await sendCode(deps, user, now, 'confirm_email');
   return { user, token };
 }
 

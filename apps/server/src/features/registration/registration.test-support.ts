@@ -75,6 +75,8 @@ export async function registerAndVerify(t: TestApp, body: Record<string, unknown
   const email = String(body.email).toLowerCase();
   const mail = await t.mail.waitFor((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text));
   const code = mail.text.match(/\b(\d{6})\b/)![1]!;
+  // A new member is asked to confirm their address (not to "sign in"), with the code in the body only.
+  if (mail.subject !== 'Confirm your email address') throw new Error(`code mail titled ${mail.subject}`);
   const verified = await t.app.inject(
     pageRequest({ method: 'POST', url: '/api/email/verify', cookie, payload: { code } }),
   );

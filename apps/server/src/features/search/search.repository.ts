@@ -21,17 +21,44 @@ const PREFIX_BATCH = 3;
 const CONTAINS_SCAN = 2000;
 
 /**
- * Members of one organisation whose name or email matches the query, ignoring case and accents, in the
- * order a person expects: exact first (the query is a whole word-on part of the name or email: "smith"
- * finds every Smith), then starts-with (the name, any word of it, or the email or a word of its local
- * part), both in (matched text, name) order; then contains, by name.
+ * What a person typed, as the search reads it: a mobile number (digits, spaces, + ( ) -, at least three
+ * digits; "+64 21…" in the national form "021…") is one digit term; anything else is its words, in any
+ * order, each the start of a word of the name or email ("Angu Fif", "fifita angus").
+ */
+export function searchWords(query: string): { words: string[]; mobile: boolean } {
+  const trimmed = query.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (digits.length >= 3 && /^[\d\s()+-]+$/.test(trimmed)) {
+    const national = digits.startsWith('64') && digits.length > 4 ? `0${digits.slice(2)}` : digits;
+    return { words: [national], mobile: true };
+  }
+  return { words: trimmed.split(/\s+/).filter(Boolean), mobile: false };
+}
+
+/**
+ * Members of one organisation whose name, email or mobile matches the query, ignoring case and accents,
+ * in the order a person expects: exact first (the query is a whole word-on part of the name or email:
+ * "smith" finds every Smith), then starts-with (the name, any word of it, or the email or a word of its
+ * local part, or the mobile's digits), both in (matched text, name) order; then contains, by name.
  *
- * The first two come from the ordered index on member_search_terms (migration 0007), read in order and
- * stopped at the page size however common the letters ("a" matches most members); the substring match
- * over the trigram indexes on users runs only when they leave the page short.
+ * The first two come from the ordered index on member_search_terms (migration 0007, mobiles 0017), read
+ * in order and stopped at the page size however common the letters ("a" matches most members). With
+ * several words the longest drives that index range and each other word must start one of the member's
+ * terms too (a primary-key lookup per candidate). The substring match over the trigram indexes on users
+ * runs only when they leave the page short.
  */
 export async function searchMembers(db: Executor, scope: SearchScope, query: string, limit: number) {
-  const typed = escapeLike(query.trim());
+  const { words, mobile } = searchWords(query);
+  // The longest word is the narrowest index range; the others are checked per candidate.
+  const [driver = '', ...others] = [...words].sort((a, b) => b.length - a.length);
+  const folded = (word: string) =>
+    mobile ? sql`${escapeLike(word)}` : sql`search_text(${escapeLike(word)})`;
+  const alsoStarts = (user: SQL) =>
+    others.map(
+      (word) => sql`and exists (select 1 from member_search_terms o
+        where o.organisation_id = ${scope.organisationId} and o.user_id = ${user}
+          and o.term like ${folded(word)} || '%')`,
+    );
   const gymIds =
     scope.gymIds === null ? null : sql.raw(`'{${scope.gymIds.map(Number).join(',')}}'::bigint[]`);
   const found: SearchHit[] = [];
@@ -47,7 +74,8 @@ export async function searchMembers(db: Executor, scope: SearchScope, query: str
       with hits as (
         select t.user_id, t.term, t.name from member_search_terms t
         where t.organisation_id = ${scope.organisationId}
-          and t.term like search_text(${typed}) || '%'
+          and t.term like ${folded(driver)} || '%'
+          ${sql.join(alsoStarts(sql`t.user_id`), sql` `)}
           ${gymIds ? sql`and t.home_gym_id = any(${gymIds})` : sql``}
           ${after ? sql`and (t.term, t.name, t.user_id) > (${after.term}, ${after.name}, ${after.id})` : sql``}
         order by t.term, t.name, t.user_id
@@ -72,7 +100,14 @@ export async function searchMembers(db: Executor, scope: SearchScope, query: str
   // enough to be in many names fills the page there without collecting and sorting every match. When it
   // does not (a rarer fragment, or fewer members), the trigram match over users, which is quick for few
   // (and finds every match, whatever the first CONTAINS_SCAN held).
-  const pattern = `%${typed}%`;
+  // Every word somewhere in the name or the email.
+  const contains = sql.join(
+    words.map((word) => {
+      const pattern = `%${escapeLike(word)}%`;
+      return sql`(u.search_name like search_text(${pattern}) or u.search_email like lower(${pattern}))`;
+    }),
+    sql` and `,
+  );
   const left = limit - found.length;
   const excluded: SQL = found.length
     ? sql`and u.id <> all(${sql.raw(`'{${found.map((f) => Number(f.id)).join(',')}}'::bigint[]`)})`
@@ -88,7 +123,7 @@ export async function searchMembers(db: Executor, scope: SearchScope, query: str
       limit ${CONTAINS_SCAN})
     select u.id::int as id, u.name, u.email
     from candidates c join users u on u.id = c.user_id
-    where (u.search_name like search_text(${pattern}) or u.search_email like lower(${pattern})) ${excluded}
+    where ${contains} ${excluded}
     order by c.name, c.user_id
     limit ${left}`,
   );
@@ -100,7 +135,7 @@ export async function searchMembers(db: Executor, scope: SearchScope, query: str
     select u.id::int as id, u.name, u.email
     from users u
     join organisation_members m on m.user_id = u.id and m.organisation_id = ${scope.organisationId} and m.deleted_at is null
-    where (u.search_name like search_text(${pattern}) or u.search_email like lower(${pattern}))
+    where ${contains}
       and u.deleted_at is null ${gymIds ? sql`and m.home_gym_id = any(${gymIds})` : sql``} ${excluded}
     order by u.search_name collate "C", u.id
     limit ${left}`,

@@ -94,9 +94,45 @@ describe('POST /api/search', () => {
     const ids = async (query: string) =>
       ((await search(cookie, query)).json().data as { id: number }[]).map((r) => r.id);
     expect(await ids('smith')).toEqual([ana.id, brown.id, bea.id, dee.id, carl.id]);
-    expect(await ids('SMITH b')).toEqual([brown.id]);
+    // Words in any order, each the start of a word: "smith b" is Smith Brown and Bea Smithers.
+    expect(await ids('SMITH b')).toEqual([brown.id, bea.id]);
     // A word of the email's local part.
     expect(await ids(`dee.${tag}`)).toEqual([dee.id]);
+  });
+
+  it('finds a member by the starts of their words in any order, and by mobile number', async () => {
+    const tenant = await createTenant(t.db);
+    const tag = unique('w').slice(2);
+    const add = (name: string, mobileNumber: string | null) =>
+      createMember(t.db, {
+        organisationId: tenant.organisation.id,
+        gymId: tenant.gymA.id,
+        user: { name, mobileNumber, email: `${unique('m')}@example.co.nz` },
+      });
+    const angus = await add(`Angus Fifita${tag}`, '021 555 0199');
+    const fiona = await add(`Fiona Angell${tag}`, '+64 22 444 0123');
+    await add(`Angela Smith${tag}`, null);
+    const cookie = await signIn(t.app, tenant.admin.email);
+    const ids = async (query: string) =>
+      ((await search(cookie, query)).json().data as { id: number }[]).map((r) => r.id);
+    for (const query of ['Angu Fif', 'fifita angus', `fif ANG`, `angus fifita${tag}`])
+      expect(await ids(query)).toEqual([angus.id]);
+    // Both start a word of each: Angell and Fiona, Angus and Fifita.
+    expect((await ids('ang fi')).sort()).toEqual([angus.id, fiona.id].sort());
+    expect(await ids('fifita smith')).toEqual([]);
+    // Mobiles: as written, without the prefix, in the national form of +64, with spaces or not.
+    for (const query of ['0215550199', '021 555 01', '5550199', '(021) 555-0199'])
+      expect(await ids(query)).toEqual([angus.id]);
+    for (const query of ['022 444 0123', '+64224440123', '4440123'])
+      expect(await ids(query)).toEqual([fiona.id]);
+    // A changed mobile is found by its new number only.
+    await t.db.update(users).set({ mobileNumber: '027 123 4567' }).where(eq(users.id, angus.id));
+    expect(await ids('0271234567')).toEqual([angus.id]);
+    expect(await ids('0215550199')).toEqual([]);
+    // Another gym's staff do not find them by number either.
+    const other = await createTenant(t.db);
+    const outsider = await signIn(t.app, other.admin.email);
+    expect((await search(outsider, '0271234567')).json().data).toEqual([]);
   });
 
   it('matches across accents both ways and fills the page from prefixes however common the letters', async () => {

@@ -16,7 +16,8 @@ export const searchRoutes =
         preHandler: guard(deps, { staff: true }),
         schema: {
           tags: ['search'],
-          summary: 'Find members of the current organisation by name or email',
+          summary:
+            'Find members of the current organisation by the starts of the words of their name or email, or their mobile',
           body: searchBody,
           response: {
             200: searchAnswer,

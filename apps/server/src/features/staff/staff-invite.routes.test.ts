@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, gymStaff, organisationStaff, users } from '../../db/schema/index';
 import { createMember, createStaff, createTenant } from '../../test/factories';
-import { signIn } from '../../test/sign-in';
+import { sessionCookie, signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -128,8 +128,11 @@ describe('inviting a new person, end to end', () => {
     expect(link.email).toBe(email);
     expect(tokens[0]!.tokenHash).not.toContain(link.token);
 
-    expect((await setPassword(link)).statusCode).toBe(200);
-    const cookie = await signIn(t.app, email, 'a-new-staff-password');
+    const set = await setPassword(link);
+    expect(set.statusCode).toBe(200);
+    expect(set.json().message).toBe('Your password is set and you are signed in.');
+    // Signed in by setting the password (GET /api/me answers only a verified session), in the inviting organisation.
+    const cookie = sessionCookie(set.headers['set-cookie']);
     const me = (await t.app.inject(pageRequest({ method: 'GET', url: '/api/me', cookie }))).json().data;
     expect(me.current_organisation).toMatchObject({
       id: home.organisation.id,
@@ -226,8 +229,10 @@ describe('adding a person who already has an account', () => {
 
     const accepted = await post('/api/accept-invitation', acceptLinkIn(mail.text));
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json().message).toBe('The invitation is accepted. Sign in to continue.');
-    const after = await me(await signIn(t.app, person.email));
+    expect(accepted.json().message).toBe('The invitation is accepted and you are signed in.');
+    // The answer signs them in, already working in the organisation that invited them.
+    const after = await me(sessionCookie(accepted.headers['set-cookie']));
+    expect(after.current_organisation.id).toBe(home.organisation.id);
     expect(after.organisations.map((o: { id: number }) => o.id).sort()).toEqual(
       [home.organisation.id, other.organisation.id].sort(),
     );

@@ -36,11 +36,13 @@ export interface VisitListRow {
   gym_name: string;
   door_id: number | null;
   door_name: string | null;
+  checked_in_by: number | null;
+  refused_reason: string | null;
 }
 
 const COLUMNS = sql`v.id::int, v.visited_at, v.visited_at::text as visited_key, v.successful, v.user_id::int,
   u.name as user_name, u.email as user_email, v.gym_id::int, g.name as gym_name, v.door_id::int,
-  d.name as door_name`;
+  d.name as door_name, v.checked_in_by::int, v.refused_reason`;
 const FROM = sql`from visits v join users u on u.id = v.user_id join gyms g on g.id = v.gym_id
   left join doors d on d.id = v.door_id`;
 

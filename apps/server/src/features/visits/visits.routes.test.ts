@@ -248,8 +248,8 @@ describe('POST /api/visits/export', () => {
       .trim()
       .split('\r\n');
     expect(lines).toEqual([
-      'Visit ID,Date,Time,Member,Member email,Gym,Door,Result',
-      `${ids.k2},02/04/2026,1:00 pm,Kiri Hona,${lines[1]!.split(',')[4]},${tenant.gymA.name},Side door,Refused`,
+      'Visit ID,Date,Time,Member,Member email,Gym,Door,Result,Reason refused',
+      `${ids.k2},02/04/2026,1:00 pm,Kiri Hona,${lines[1]!.split(',')[4]},${tenant.gymA.name},Side door,Refused,`,
     ]);
     expect((await exportCsv(APRIL_BODY)).body.trim().split('\r\n')).toHaveLength(5);
   });

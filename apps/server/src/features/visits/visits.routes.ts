@@ -12,7 +12,8 @@ import {
   visitsQuery,
 } from '@gym/domain/api/visits';
 import { todayInAuckland } from '@gym/domain/calendar-date';
-import { formatDate, formatTime } from '@gym/domain/format';
+import { CHECK_IN_REFUSAL_LABELS, isCheckInRefusal } from '@gym/domain/check-in';
+import { exportDate, exportTime } from '@gym/domain/export-format';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { type AuthContext, authOf, guard } from '../../auth/guard';
@@ -54,6 +55,8 @@ const presentVisit = (row: VisitListRow) => ({
   user: { id: row.user_id, name: row.user_name, email: row.user_email },
   gym: { id: row.gym_id, name: row.gym_name },
   door: row.door_id === null ? null : { id: row.door_id, name: row.door_name ?? '' },
+  at_desk: row.checked_in_by !== null,
+  refused_reason: isCheckInRefusal(row.refused_reason) ? row.refused_reason : null,
 });
 
 export const visitsRoutes =
@@ -120,15 +123,17 @@ export const visitsRoutes =
           cursorOf: (row) => ({ visitedAt: row.visited_key, id: row.id }),
           cells: (row) => {
             const at = new Date(row.visited_at);
+            const reason = isCheckInRefusal(row.refused_reason) ? row.refused_reason : null;
             return [
               row.id,
-              formatDate(at, 'short'),
-              formatTime(at),
+              exportDate(at),
+              exportTime(at),
               row.user_name,
               row.user_email,
               row.gym_name,
-              row.door_name,
+              row.door_name ?? (row.checked_in_by !== null ? 'Front desk' : null),
               row.successful ? 'Allowed' : 'Refused',
+              reason === null ? null : CHECK_IN_REFUSAL_LABELS[reason],
             ];
           },
         });

@@ -71,6 +71,7 @@ export const staffRoutes: RouteObject[] = [
           page('members.activity', 'Member activity', signedIn, () => import('./routes/members-activity')),
           page('payments.index', 'Payments', signedIn, () => import('./routes/payments-index')),
           page('visits.index', 'Visits', signedIn, () => import('./routes/visits-index')),
+          page('check-in', 'Check-in', signedIn, () => import('./routes/check-in')),
           page('offerings.index', 'Offerings', signedIn, () => import('./routes/offerings-index')),
           page('offerings.create', 'New offering', signedIn, () => import('./routes/offerings-create')),
           page('offerings.show', 'Offering', signedIn, () => import('./routes/offerings-show')),

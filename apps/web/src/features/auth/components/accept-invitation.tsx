@@ -1,10 +1,11 @@
-// /accept-invitation: a person who already has an account accepts a staff invitation with one click.
-// Nothing changes for them until they do; the link works once, for the invited address only.
+// /accept-invitation: a person who already has an account accepts a staff invitation with one click and
+// ends signed in there. Nothing changes for them until they do; the link works once, for the invited
+// address only.
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { route } from '@/config/paths';
 import { serverMessages } from '@/lib/form';
-import { errorMessage } from '@/lib/notify';
+import { errorMessage, notifySuccess } from '@/lib/notify';
 import { useAcceptInvitation } from '../api/accept-invitation';
 
 export function AcceptInvitation() {
@@ -19,6 +20,11 @@ export function AcceptInvitation() {
         Open the link from your email again, or ask the person who invited you to send a new one.
       </Alert>
     );
+  }
+
+  // Signed in by the answer: straight to work in the organisation that invited them.
+  if (accept.isSuccess && accept.data.signed_in) {
+    return <Navigate to={route('dashboard')} replace />;
   }
 
   if (accept.isSuccess) {
@@ -49,7 +55,15 @@ export function AcceptInvitation() {
           {problem}
         </Alert>
       ) : null}
-      <Button loading={accept.isPending} onClick={() => accept.mutate({ token, email })}>
+      <Button
+        loading={accept.isPending}
+        onClick={() =>
+          accept.mutate(
+            { token, email },
+            { onSuccess: (answer) => answer.signed_in && notifySuccess(answer.message, 'Welcome') },
+          )
+        }
+      >
         Accept the invitation
       </Button>
       <Anchor component={Link} to={route('login')} size="sm">

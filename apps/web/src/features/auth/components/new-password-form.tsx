@@ -48,7 +48,9 @@ export function NewPasswordForm({ kind }: NewPasswordFormProps) {
       {
         onSuccess: (answer) => {
           notifySuccess(answer.message, kind === 'reset' ? 'Password reset' : 'Password set');
-          void navigate(route('login'), { replace: true });
+          // An invitation's answer signs them in; a reset signs in as usual (with two-factor if on).
+          const signedIn = 'signed_in' in answer && answer.signed_in;
+          void navigate(route(signedIn ? 'dashboard' : 'login'), { replace: true });
         },
         onError: (error) => {
           const fields = serverMessages(error, ['password', 'password_confirmation'] as const);

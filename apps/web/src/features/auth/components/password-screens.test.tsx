@@ -1,9 +1,10 @@
 import '@/testing/browser-apis';
 import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderSite } from '@/testing/render-site';
+import { organisationAdmin } from '@/testing/users';
 
 afterEach(() => {
   cleanup();
@@ -40,6 +41,10 @@ describe('choosing a new password from a link', () => {
     expect(await screen.findAllByText('Value is required')).toHaveLength(2);
     await choose('correct horse battery', 'correct horse batteries');
     expect(await screen.findByText('The value must be equal to the password value')).toBeTruthy();
+    // A short password is flagged even when the repeat differs too.
+    await choose('short', 'shorter');
+    expect(await screen.findByText('The password must be at least 10 characters.')).toBeTruthy();
+    expect(screen.getByText('The value must be equal to the password value')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -88,20 +93,39 @@ describe('choosing a new password from a link', () => {
 });
 
 describe('accepting a staff invitation from its link', () => {
-  it('accepts with one click, then offers to continue', async () => {
+  it('accepts with one click and ends signed in, on the dashboard', async () => {
+    let accepted = false;
     const { callsTo } = mockApi({
+      'GET /api/me': () =>
+        accepted
+          ? { body: { data: organisationAdmin } }
+          : { status: 401, body: { message: 'Unauthenticated.', error: 'unauthenticated' } },
+      'POST /api/accept-invitation': () => {
+        accepted = true;
+        return { body: { message: 'The invitation is accepted and you are signed in.', signed_in: true } };
+      },
+    });
+    const { router } = renderSite('staff', `/accept-invitation${LINK}`);
+    expect(await screen.findByText('ana@example.co.nz')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
+    // The dashboard's code loads lazily: give it time.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 8000 });
+    expect(callsTo('POST /api/accept-invitation')).toEqual([{ token: 'abc123', email: 'ana@example.co.nz' }]);
+  });
+
+  it('sends an account still without a password to its invitation email', async () => {
+    mockApi({
       'GET /api/me': { status: 401, body: { message: 'Unauthenticated.', error: 'unauthenticated' } },
       'POST /api/accept-invitation': {
-        body: { message: 'The invitation is accepted. Sign in to continue.' },
+        body: {
+          message: 'The invitation is accepted. Set your password from the invitation email to sign in.',
+          signed_in: false,
+        },
       },
     });
     renderSite('staff', `/accept-invitation${LINK}`);
-    expect(await screen.findByText('ana@example.co.nz')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
-    expect((await screen.findByRole('status')).textContent).toContain(
-      'The invitation is accepted. Sign in to continue.',
-    );
-    expect(callsTo('POST /api/accept-invitation')).toEqual([{ token: 'abc123', email: 'ana@example.co.nz' }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept the invitation' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Set your password');
     expect(screen.getByRole('link', { name: 'Continue' })).toBeTruthy();
   });
 

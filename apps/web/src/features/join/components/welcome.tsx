@@ -19,15 +19,19 @@ export function WelcomeToGym() {
       <Text size="lg">
         You are now a member of {s.gym.name} on {s.offering.name}.
       </Text>
+      {/* One thing said about the first payment: paid (receipt sent) or on its way (receipt to come). */}
       {s.status === 'payment_pending' ? (
         <Alert color="blue">
-          Your first payment of {s.first_payment.formatted_total} is on its way from your bank.
+          Your first payment of {s.first_payment.formatted_total} is on its way from your bank. We will email
+          your receipt once it has gone through.
         </Alert>
       ) : (
-        <Alert color="green">Your first payment of {s.first_payment.formatted_total} has been paid.</Alert>
+        <Alert color="green">
+          Your first payment of {s.first_payment.formatted_total} has been paid. Your receipt is on its way by
+          email.
+        </Alert>
       )}
       <List spacing="xs">
-        <List.Item>Your receipt comes by email once the payment has gone through.</List.Item>
         <List.Item>{s.door_access_text}</List.Item>
         <List.Item>Your next payment is taken automatically; you do not need to do anything.</List.Item>
       </List>

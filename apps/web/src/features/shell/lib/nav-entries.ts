@@ -8,6 +8,7 @@ import {
   IconCalculator,
   IconCreditCard,
   IconDoorEnter,
+  IconId,
   IconLayoutDashboard,
   IconSettings,
   IconTicket,
@@ -35,6 +36,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { name: 'Members', icon: IconUsers, to: 'members.index', visible: everyone },
   { name: 'Payments', icon: IconCreditCard, to: 'payments.index', visible: canSeeMoney },
   { name: 'Visits', icon: IconDoorEnter, to: 'visits.index', visible: everyone },
+  { name: 'Check-in', icon: IconId, to: 'check-in', visible: everyone },
   { name: 'Offerings', icon: IconTicket, to: 'offerings.index', visible: everyone },
   {
     name: 'Organisation',

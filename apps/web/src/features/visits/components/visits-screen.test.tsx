@@ -18,6 +18,8 @@ const visit: VisitRow = {
   user: { id: 7, name: 'Kiri Hona', email: 'kiri@example.co.nz' },
   gym: { id: 11, name: 'Ponsonby' },
   door: { id: 3, name: 'Side door' },
+  at_desk: false,
+  refused_reason: null,
 };
 
 const answer = (range: { from: string; to: string }) => ({

@@ -2,6 +2,7 @@
 // filters kept in the address, the filter's counts, and the CSV export. The dates always name a range:
 // the server's default (the last 7 days) until another is chosen, at most VISITS_MAX_DAYS days.
 import { VISITS_MAX_DAYS } from '@gym/domain/api/visits';
+import { CHECK_IN_REFUSAL_LABELS } from '@gym/domain/check-in';
 import { formatDateTime } from '@gym/domain/format';
 import { Badge, Button, EmptyState, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDoor, IconDownload } from '@tabler/icons-react';
@@ -104,11 +105,16 @@ export function VisitsScreen() {
                     <Table.Td {...cellLabel('When')}>{formatDateTime(new Date(v.visited_at))}</Table.Td>
                     <Table.Td {...cellLabel('Member')}>{v.user.name}</Table.Td>
                     <Table.Td {...cellLabel('Gym')}>{v.gym.name}</Table.Td>
-                    <Table.Td {...cellLabel('Door')}>{v.door?.name ?? '--'}</Table.Td>
+                    <Table.Td {...cellLabel('Door')}>
+                      {v.door?.name ?? (v.at_desk ? 'Front desk' : '--')}
+                    </Table.Td>
                     <Table.Td {...cellLabel('Result')}>
                       <Badge color={v.successful ? 'green' : 'red'} variant="light">
                         {v.successful ? 'Allowed' : 'Refused'}
                       </Badge>
+                      {v.refused_reason ? (
+                        <Text size="xs">{CHECK_IN_REFUSAL_LABELS[v.refused_reason]}</Text>
+                      ) : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}
