@@ -22,6 +22,14 @@ export type OrganisationChanges = Partial<
     | 'failedPaymentGracePeriodUnit'
     | 'termMembershipGracePeriod'
     | 'termMembershipGracePeriodUnit'
+    | 'legalName'
+    | 'gstNumber'
+    | 'memberPausesAllowed'
+    | 'memberPauseMinDays'
+    | 'memberPauseMaxDays'
+    | 'memberPausesPerYear'
+    | 'memberPauseNoticeDays'
+    | 'memberOnlineCancellation'
   >
 >;
 

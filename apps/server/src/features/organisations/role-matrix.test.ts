@@ -182,6 +182,23 @@ const CAPABILITIES: Record<string, Capability> = {
           yearly: true,
         },
       },
+      {
+        method: 'PUT',
+        url: org('/tax-details'),
+        payload: { legal_name: 'Matrix Fitness Limited', gst_number: '123-456-789' },
+      },
+      {
+        method: 'PUT',
+        url: org('/self-service'),
+        payload: {
+          member_pauses_allowed: true,
+          member_pause_min_days: 7,
+          member_pause_max_days: 60,
+          member_pauses_per_year: 2,
+          member_pause_notice_days: 0,
+          member_online_cancellation: true,
+        },
+      },
     ],
   },
   'organisation.age-bypass-link': {
