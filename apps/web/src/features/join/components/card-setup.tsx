@@ -8,6 +8,7 @@ import { serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session/me';
 import { cardSetupUrl, completeCardSetup, useSurchargeTotal } from '../api/join-api';
+import { afterPaymentMethod } from './next-step';
 import { WRAPPING_LABEL } from './wrapping-label';
 
 export function CardDetails() {
@@ -60,18 +61,19 @@ export function CardConnected() {
   const asked = useRef(false);
   const setupIntent = params.get('setup_intent');
   const status = params.get('redirect_status');
+  const next = afterPaymentMethod(useCurrentUser());
 
   useEffect(() => {
     if (asked.current || !setupIntent || status !== 'succeeded') return;
     asked.current = true;
     completeCardSetup(setupIntent).then(
-      () => void navigate(route('register.confirm-subscription'), { replace: true }),
+      () => void navigate(next, { replace: true }),
       (failure: unknown) => {
         const first = serverFieldErrors(failure)?.setup_intent;
         setError(Array.isArray(first) ? String(first[0]) : errorMessage(failure));
       },
     );
-  }, [setupIntent, status, navigate]);
+  }, [setupIntent, status, navigate, next]);
 
   if (!setupIntent || status !== 'succeeded' || error) {
     return (
