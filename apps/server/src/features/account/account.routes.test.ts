@@ -225,6 +225,29 @@ describe('cancelling online', () => {
     expect(mail.text).toContain('This email is your confirmation');
     const account = await ok(w, cookie, { method: 'GET', url: '/api/me/account' });
     expect(account.data.membership.cancelled_online).toBe(true);
+    // Staff see it: the members list's "cancelled online" filter, and "by the member" in the log.
+    const listed = await ok(w, w.cookies.admin, {
+      method: 'GET',
+      url: `/api/members?cancelled_online=true&search=${encodeURIComponent(member.email)}`,
+    });
+    expect(listed.data.map((m: { id: number }) => m.id)).toEqual([member.id]);
+    const staffCancel = await signedInMember(w);
+    await ok(w, w.cookies.admin, {
+      method: 'POST',
+      url: `/api/subscriptions/${staffCancel.sub.id}/cancel`,
+      payload: body,
+    });
+    const notOnline = await ok(w, w.cookies.admin, {
+      method: 'GET',
+      url: `/api/members?cancelled_online=true&search=${encodeURIComponent(staffCancel.member.email)}`,
+    });
+    expect(notOnline.data).toEqual([]);
+    const log = await ok(w, w.cookies.admin, {
+      method: 'GET',
+      url: `/api/members/${member.id}/activity-log`,
+    });
+    const entry = log.data.find((a: { action: string }) => a.action === 'subscription.cancelled');
+    expect(entry).toMatchObject({ by_member: true, actor: { id: member.id } });
     // Sent twice, it cancels once.
     expect((await post(cookie, '/api/me/cancel', body)).statusCode).toBe(409);
 

@@ -176,7 +176,7 @@ export function MemberActivityLog({ memberId }: { memberId: number }) {
           <Table.Tr key={a.id}>
             <Table.Td>{formatDateTime(new Date(a.created_at))}</Table.Td>
             <Table.Td>{a.action.replaceAll('_', ' ').replace('.', ': ')}</Table.Td>
-            <Table.Td>{a.actor?.name ?? 'System'}</Table.Td>
+            <Table.Td>{a.by_member ? 'By the member' : (a.actor?.name ?? 'System')}</Table.Td>
           </Table.Tr>
         )}
       />

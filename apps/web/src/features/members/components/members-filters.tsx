@@ -126,6 +126,12 @@ export function MembersFilters({
         onChange={(event) => onChange({ owing: event.currentTarget.checked ? 'true' : '' })}
         mb={8}
       />
+      <Checkbox
+        label="Cancelled online"
+        checked={filters.cancelledOnline}
+        onChange={(event) => onChange({ online: event.currentTarget.checked ? 'cancelled' : '' })}
+        mb={8}
+      />
       <Button
         variant="subtle"
         onClick={() => {
@@ -139,6 +145,7 @@ export function MembersFilters({
             price: '',
             tag: '',
             owing: '',
+            online: '',
             inactive: '',
             from: '',
             to: '',
