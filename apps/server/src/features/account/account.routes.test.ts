@@ -291,6 +291,19 @@ describe('POST /api/me/pay-now', () => {
       .from(activityLog)
       .where(and(eq(activityLog.action, 'payment.retried_by_member'), eq(activityLog.subjectId, retry.id)));
     expect(logged[0]!.actorUserId).toBe(bank.member.id);
+    // The bank's answer arrives by webhook: the charge is paid, grace clears, and the member should have
+    // door access (what staff's access-control screen reads).
+    await expect
+      .poll(async () => (await subscriptionRow(w, sub.id)).balanceOwing, { timeout: 20_000 })
+      .toBe(0);
+    expect((await subscriptionRow(w, sub.id)).gracePeriodEndsAt).toBeNull();
+    const access = await ok(w, w.cookies.admin, {
+      method: 'GET',
+      url: `/api/members/${bank.member.id}/access-control`,
+    });
+    expect(access.data.should_have_access).toBe(true);
+    const home = await ok(w, cookie, { method: 'GET', url: '/api/me/account' });
+    expect(home.data.membership.door_access).toEqual({ open: true, text: 'Your tag opens the doors' });
   });
 
   it('answers 409 when nothing is owed', async () => {
