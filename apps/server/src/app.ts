@@ -16,6 +16,7 @@ import type { AppDeps } from './app-deps';
 import { devToolsEnabled } from './config/env';
 import { isUniqueViolation } from './db/errors';
 import { accessControlRoutes } from './features/access-control/access-control.routes';
+import { accountRoutes } from './features/account/account.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { clockRoutes } from './features/billing/clock.routes';
 import { expectedPaymentsRoutes } from './features/billing/expected-payments.routes';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(expectedPaymentsRoutes(deps));
   await app.register(subscriptionRoutes(deps));
   await app.register(registrationRoutes(deps));
+  await app.register(accountRoutes(deps));
   await app.register(paymentsRoutes(deps));
   await app.register(visitsRoutes(deps));
   await app.register(checkInRoutes(deps));

@@ -88,8 +88,8 @@ export function invitationMail(input: {
  */
 export const JOIN_SITE = '{{join_site}}';
 
-/** The join site's page where a member chooses a new payment method. */
-export const FIX_PAYMENT_METHOD_URL = `${JOIN_SITE}/choose-payment-method`;
+/** The member account's page where they pay what is owed now or change how they pay. */
+export const FIX_PAYMENT_METHOD_URL = `${JOIN_SITE}/account/pay`;
 
 export function withJoinSite<T extends Rendered>(mail: T, registerUrl: string): T {
   const site = registerUrl.replace(/\/+$/, '');
@@ -114,6 +114,8 @@ export function paymentReceiptMail(input: {
   period: { start: CalendarDate; end: CalendarDate | null } | null;
   method: string | null;
   reference: string;
+  /** The receipt's taxable supply information (the domain's `taxableSupply` lines). */
+  taxLines?: string[];
 }): Rendered {
   const { period } = input;
   const lines = [
@@ -130,6 +132,7 @@ export function paymentReceiptMail(input: {
     ...(input.surcharge > 0 ? [`It includes a card surcharge of ${formatMoney(input.surcharge)}.`] : []),
     ...(input.method ? [`Paid by ${input.method}.`] : []),
     `Receipt reference: ${input.reference}. Keep this email for your records.`,
+    ...(input.taxLines?.length ? ['Taxable supply information', ...input.taxLines] : []),
   ];
   return {
     subject: `Receipt: ${formatMoney(input.total)} paid to ${input.gymName}`,

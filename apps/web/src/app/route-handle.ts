@@ -16,6 +16,10 @@ export interface RouteHandle {
   guestOnly?: boolean;
   /** Organisation admins only; others go to the dashboard. */
   organisationAdmin?: boolean;
+  /** Join site: a step of joining; a member who has joined goes to their account instead. */
+  joinStep?: boolean;
+  /** Join site: the member's account; a member still joining goes to their next step. */
+  joined?: boolean;
 }
 
 /** The handle of the deepest matched route that has one. */

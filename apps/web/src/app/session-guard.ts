@@ -35,9 +35,13 @@ export function sessionNeed(handle: RouteHandle | undefined): 'user' | 'known-us
   return 'none';
 }
 
-/** The join site's next step for a signed-in member (spec: onboarding order photo → payment → confirm). */
+/**
+ * The join site's next step for a signed-in member (spec: onboarding order photo → payment → confirm);
+ * a member who has joined has their account.
+ */
 export function nextRegisterStep(user: Me, welcomeDue: boolean): string {
-  if (welcomeDue || user.registration_complete) return route('register.welcome-to-gym');
+  if (welcomeDue) return route('register.welcome-to-gym');
+  if (user.registration_complete) return route('account');
   if (!user.profile_picture) return route('register.take-photo');
   if (user.payment_types.length === 0) return route('register.choose-payment-method');
   return route('register.confirm-subscription');
@@ -86,5 +90,8 @@ export function guardRedirect({
   if (host === 'staff' && !user.is_staff) return on(host, 'register');
   if (host === 'member' && user.is_staff) return on(host, 'dashboard');
   if (handle?.organisationAdmin && !user.is_organisation_admin) return route('dashboard');
+  if (host === 'member' && handle?.joinStep && user.registration_complete) return route('account');
+  if (host === 'member' && handle?.joined && !user.registration_complete)
+    return nextRegisterStep(user, welcomeDue);
   return null;
 }

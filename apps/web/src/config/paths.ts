@@ -52,6 +52,15 @@ export const routes = {
   'register.card-connected': { host: 'member', path: '/card-connected' },
   'register.confirm-subscription': { host: 'member', path: '/confirm-subscription' },
   'register.welcome-to-gym': { host: 'member', path: '/welcome-to-gym' },
+  // The member's own account, once they have joined (issue 24)
+  account: { host: 'member', path: '/account' },
+  'account.pay': { host: 'member', path: '/account/pay' },
+  'account.payments': { host: 'member', path: '/account/payments' },
+  'account.receipt': { host: 'member', path: '/account/payments/:id/receipt' },
+  'account.payment-method': { host: 'member', path: '/account/payment-method' },
+  'account.pause': { host: 'member', path: '/account/pause' },
+  'account.cancel': { host: 'member', path: '/account/cancel' },
+  'account.details': { host: 'member', path: '/account/details' },
 } as const satisfies Record<string, { host: Host; path: string }>;
 
 export type RouteName = keyof typeof routes;

@@ -77,6 +77,11 @@ export const memberFiltersSchema = z
       .union([z.enum(['true', 'false', '']), z.boolean()], { error: 'Value must be true or false' })
       .optional()
       .transform((value) => value === true || value === 'true'),
+    /** Members whose latest membership they cancelled themselves on their account (issue 24). */
+    cancelled_online: z
+      .union([z.enum(['true', 'false', '']), z.boolean()], { error: 'Value must be true or false' })
+      .optional()
+      .transform((value) => value === true || value === 'true'),
     inactive_days: z
       .union([
         z.literal(''),

@@ -272,6 +272,8 @@ export const memberActivitySchema = z.object({
   subject_type: z.string(),
   subject_id: z.number().nullable(),
   actor: namedSchema.nullable(),
+  /** The member did it themselves (on their account on the join site). */
+  by_member: z.boolean(),
   data: z.record(z.string(), z.unknown()),
   created_at: instant,
 });

@@ -30,6 +30,17 @@ export const organisationSchema = z.object({
     term_membership_grace_period: z.number(),
     term_membership_grace_period_unit: unit,
   }),
+  /** Printed on receipts as the supplier (New Zealand taxable supply information). */
+  tax_details: z.object({ legal_name: z.string().nullable(), gst_number: z.string().nullable() }),
+  /** What members may do on their own account on the join site. */
+  self_service: z.object({
+    member_pauses_allowed: z.boolean(),
+    member_pause_min_days: z.number(),
+    member_pause_max_days: z.number(),
+    member_pauses_per_year: z.number(),
+    member_pause_notice_days: z.number(),
+    member_online_cancellation: z.boolean(),
+  }),
   updated_at: z.string(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;

@@ -25,6 +25,16 @@ export const organisations = pgTable(
     termMembershipGracePeriod: integer().notNull().default(28),
     termMembershipGracePeriodUnit: text({ enum: GRACE_PERIOD_UNITS }).notNull().default('days'),
     minimumAge: integer().notNull().default(16),
+    // Printed on receipts (New Zealand taxable supply information).
+    legalName: text(),
+    gstNumber: text(),
+    // What members may do themselves on the join site (issue 24).
+    memberPausesAllowed: boolean().notNull().default(true),
+    memberPauseMinDays: integer().notNull().default(7),
+    memberPauseMaxDays: integer().notNull().default(90),
+    memberPausesPerYear: integer().notNull().default(2),
+    memberPauseNoticeDays: integer().notNull().default(0),
+    memberOnlineCancellation: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,6 +47,14 @@ export const organisations = pgTable(
     ),
     check('organisations_grace_range', sql`${t.failedPaymentGracePeriod} between 0 and 365`),
     check('organisations_term_grace_range', sql`${t.termMembershipGracePeriod} between 0 and 365`),
+    check(
+      'organisations_member_pause_days',
+      sql`${t.memberPauseMinDays} between 1 and 365 and ${t.memberPauseMaxDays} between ${t.memberPauseMinDays} and 365`,
+    ),
+    check(
+      'organisations_member_pause_counts',
+      sql`${t.memberPausesPerYear} between 0 and 12 and ${t.memberPauseNoticeDays} between 0 and 90`,
+    ),
   ],
 );
 

@@ -49,6 +49,24 @@ export const authTokens = pgTable(
   ],
 );
 
+/** A member's new email address, waiting for the code sent to it before it replaces the old one. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: id(),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    newEmail: text().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_user').on(t.userId, t.createdAt)],
+);
+
 /** Fixed-window counters for brute-force limits, shared by every server process. */
 export const rateLimits = pgTable(
   'rate_limits',

@@ -43,6 +43,10 @@ export interface PaymentMailFacts extends Recipient {
   first_failed_at: Date | string | null;
   retries_made: number;
   grace_period_ends_at: CalendarDate | null;
+  /** The supplier and recipient a receipt names (New Zealand taxable supply information). */
+  supplier_name: string;
+  gst_number: string | null;
+  member_address: string | null;
 }
 
 export async function paymentMailFacts(tx: Executor, paymentId: number) {
@@ -54,8 +58,11 @@ export async function paymentMailFacts(tx: Executor, paymentId: number) {
           p.period_start_at::text, p.period_end_at::text, p.error_status, p.error_description, p.meta,
           ${METHOD} as method, c.first_failed_at,
           (select count(*)::int from payments r where r.charge_id = p.charge_id and r.is_retry) as retries_made,
-          s.grace_period_ends_at::text
+          s.grace_period_ends_at::text, coalesce(o.legal_name, o.name) as supplier_name, o.gst_number,
+          nullif(concat_ws(', ', nullif(u.address, ''), nullif(u.suburb, ''),
+            nullif(concat_ws(' ', u.city, u.post_code), '')), '') as member_address
         from payments p
+        join organisations o on o.id = p.organisation_id
         join users u on u.id = p.user_id and u.deleted_at is null
         join gyms g on g.id = p.gym_id
         left join charges c on c.id = p.charge_id

@@ -111,7 +111,7 @@ describe('billing mail', () => {
     await sendQueuedMail(deps);
     const mail = mailTo(bank.member.email);
     expect(mail.map((m) => m.subject)).toEqual([`Your payment to ${gymName()} didn't go through`]);
-    const link = `${t.env.REGISTER_URL}/choose-payment-method`;
+    const link = `${t.env.REGISTER_URL}/account/pay`;
     expect(mail[0]!.text).toContain(`Update your payment method: ${link}`);
     expect(mail[0]!.text).toContain("We won't try this payment method again.");
     expect(mail[0]!.text).toContain(`still unpaid on ${formatDate(addDays(start, 14), 'long')}`);

@@ -20,7 +20,9 @@
 import { isBillingFrequency } from '@gym/domain/billing-frequency';
 import { nextDueDate } from '@gym/domain/billing-schedule';
 import { addDays, type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
+import { formatDate } from '@gym/domain/format';
 import { failureKind, nextRetryDate } from '@gym/domain/payment-retry';
+import { taxableSupply } from '@gym/domain/receipt';
 import type { Executor } from '../../db/client';
 import {
   cancelledForNonPaymentMail,
@@ -76,6 +78,7 @@ export async function queuePaymentOutcomeMail(
             period: p.period_start_at ? { start: p.period_start_at, end: p.period_end_at } : null,
             method: p.method,
             reference: `P${p.id}`,
+            taxLines: taxLines(p, total, now),
           }),
         },
       ],
@@ -113,6 +116,21 @@ export async function queuePaymentOutcomeMail(
     ],
     now,
   );
+}
+
+/** The receipt's taxable supply lines: the same rule and words as the member's receipt page. */
+function taxLines(p: repo.PaymentMailFacts, total: number, paidAt: Date): string[] {
+  const period = p.period_start_at
+    ? `, ${formatDate(p.period_start_at)}${p.period_end_at ? ` to ${formatDate(addDays(p.period_end_at, -1))}` : ''}`
+    : '';
+  return taxableSupply({
+    supplierName: p.supplier_name,
+    gstNumber: p.gst_number,
+    paidAt,
+    description: `Membership at ${p.gym_name}${period}`,
+    total,
+    recipient: { name: p.name, address: p.member_address },
+  }).lines;
 }
 
 /** How cash and EFTPOS taken at the desk read in the receipt's 'Paid by …' line. */
@@ -166,6 +184,11 @@ export async function queueManualPaymentReceipt(
               : null,
           method: MANUAL_METHOD[first.type] ?? first.method,
           reference: `P${first.id}`,
+          taxLines: taxLines(
+            first,
+            facts.reduce((sum, p) => sum + Number(p.amount) + Number(p.surcharge), 0),
+            now,
+          ),
         }),
       },
     ],

@@ -197,6 +197,7 @@ export const memberRecordRoutes =
             subject_type: r.subject_type,
             subject_id: r.subject_id,
             actor: r.actor_id === null ? null : { id: r.actor_id, name: r.actor_name ?? '' },
+            by_member: r.actor_id === member.id,
             data: r.data ?? {},
             created_at: iso(r.created_at),
           })),

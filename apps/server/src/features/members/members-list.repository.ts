@@ -154,6 +154,13 @@ function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListCon
     needs.subscription = true;
     parts.push(sql`s.balance_owing > 0`);
   }
+  if (filters.cancelled_online) {
+    needs.subscription = true;
+    // The member's own cancellation: the entry the engine wrote when it cancelled, with them as the actor.
+    parts.push(sql`s.cancelled_at is not null and exists (select 1 from activity_log a
+      where a.subject_type = 'subscription' and a.subject_id = s.id and a.action = 'subscription.cancelled'
+        and a.actor_user_id = s.user_id and a.created_at >= s.cancelled_at)`);
+  }
   if (filters.inactive_days) {
     needs.member = true;
     const cutoff = new Date(context.now.getTime() - filters.inactive_days * 86_400_000);

@@ -36,7 +36,21 @@ export function presentOrganisation(row: OrganisationRow): Organisation {
       term_membership_grace_period: row.termMembershipGracePeriod,
       term_membership_grace_period_unit: asUnit(row.termMembershipGracePeriodUnit),
     },
+    tax_details: { legal_name: row.legalName, gst_number: row.gstNumber },
+    self_service: selfServiceOf(row),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The organisation's self-service settings in the shape the domain's rules read. */
+export function selfServiceOf(row: OrganisationRow) {
+  return {
+    member_pauses_allowed: row.memberPausesAllowed,
+    member_pause_min_days: row.memberPauseMinDays,
+    member_pause_max_days: row.memberPauseMaxDays,
+    member_pauses_per_year: row.memberPausesPerYear,
+    member_pause_notice_days: row.memberPauseNoticeDays,
+    member_online_cancellation: row.memberOnlineCancellation,
   };
 }
 

@@ -23,6 +23,14 @@ export type OrganisationChanges = Partial<
     | 'failedPaymentGracePeriodUnit'
     | 'termMembershipGracePeriod'
     | 'termMembershipGracePeriodUnit'
+    | 'legalName'
+    | 'gstNumber'
+    | 'memberPausesAllowed'
+    | 'memberPauseMinDays'
+    | 'memberPauseMaxDays'
+    | 'memberPausesPerYear'
+    | 'memberPauseNoticeDays'
+    | 'memberOnlineCancellation'
   >
 >;
 

@@ -46,8 +46,62 @@ describe('GET /api/organisations/{id}', () => {
       },
       grace_period: { failed_payment_grace_period: 14, failed_payment_grace_period_unit: 'days' },
       term_grace_period: { term_membership_grace_period: 28, term_membership_grace_period_unit: 'days' },
+      tax_details: { legal_name: null, gst_number: null },
+      self_service: {
+        member_pauses_allowed: true,
+        member_pause_min_days: 7,
+        member_pause_max_days: 90,
+        member_pauses_per_year: 2,
+        member_pause_notice_days: 0,
+        member_online_cancellation: true,
+      },
       updated_at: expect.any(String),
     });
+  });
+});
+
+describe('PUT tax details and self-service settings', () => {
+  it('saves the legal name and the GST number written one way, and refuses other shapes', async () => {
+    const res = await call('PUT', org('/tax-details'), admin, {
+      legal_name: ' Southern Strength Limited ',
+      gst_number: '49 091 850',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.tax_details).toEqual({
+      legal_name: 'Southern Strength Limited',
+      gst_number: '049-091-850',
+    });
+    const bad = await call('PUT', org('/tax-details'), admin, { legal_name: null, gst_number: '12' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.gst_number).toEqual(['A GST number is 8 or 9 digits, like 123-456-789']);
+  });
+
+  it('saves what members may do, and names the limits it refuses', async () => {
+    const body = {
+      member_pauses_allowed: true,
+      member_pause_min_days: 14,
+      member_pause_max_days: 60,
+      member_pauses_per_year: 1,
+      member_pause_notice_days: 7,
+      member_online_cancellation: false,
+    };
+    const res = await call('PUT', org('/self-service'), admin, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.self_service).toEqual(body);
+    const bad = await call('PUT', org('/self-service'), admin, {
+      ...body,
+      member_pause_max_days: 400,
+      member_pauses_per_year: -1,
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      member_pause_max_days: ['The maximum value allowed is 365'],
+      member_pauses_per_year: [expect.stringContaining('0')],
+    });
+    const shorter = await call('PUT', org('/self-service'), admin, { ...body, member_pause_max_days: 10 });
+    expect(shorter.json().errors.member_pause_max_days).toEqual([
+      'The longest pause cannot be shorter than the shortest',
+    ]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   priceFrequenciesSchema,
   termMembershipGracePeriodSchema,
 } from '@gym/domain/organisation-settings';
+import { selfServiceSettingsSchema, taxDetailsSchema } from '@gym/domain/self-service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -80,6 +81,18 @@ export const organisationsRoutes =
         'Which billing frequencies the organisation offers',
         priceFrequenciesSchema,
         service.setPriceFrequencies,
+      ],
+      [
+        'tax-details',
+        'The legal name and GST number receipts print (New Zealand taxable supply information)',
+        taxDetailsSchema,
+        service.setTaxDetails,
+      ],
+      [
+        'self-service',
+        'What members may do on their own account: pauses (allowed, shortest, longest, per 12 months, notice) and cancelling online',
+        selfServiceSettingsSchema,
+        service.setSelfService,
       ],
     ] as const;
     for (const [path, summary, body, update] of settings) {

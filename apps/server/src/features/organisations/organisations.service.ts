@@ -7,6 +7,7 @@ import type {
   PriceFrequenciesInput,
   TermMembershipGracePeriodInput,
 } from '@gym/domain/organisation-settings';
+import type { SelfServiceSettings, TaxDetails } from '@gym/domain/self-service';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
@@ -93,6 +94,22 @@ export const setPriceFrequencies = (deps: AppDeps, actor: Actor, id: number, inp
     quarterly: input.quarterly,
     sixMonthly: input.six_monthly,
     yearly: input.yearly,
+  });
+
+export const setTaxDetails = (deps: AppDeps, actor: Actor, id: number, input: TaxDetails) =>
+  change(deps, actor, id, 'organisation.tax_details_changed', {
+    legalName: input.legal_name,
+    gstNumber: input.gst_number,
+  });
+
+export const setSelfService = (deps: AppDeps, actor: Actor, id: number, input: SelfServiceSettings) =>
+  change(deps, actor, id, 'organisation.self_service_changed', {
+    memberPausesAllowed: input.member_pauses_allowed,
+    memberPauseMinDays: input.member_pause_min_days,
+    memberPauseMaxDays: input.member_pause_max_days,
+    memberPausesPerYear: input.member_pauses_per_year,
+    memberPauseNoticeDays: input.member_pause_notice_days,
+    memberOnlineCancellation: input.member_online_cancellation,
   });
 
 /** An unguessable, organisation-wide link that lets a person under the minimum age register. */

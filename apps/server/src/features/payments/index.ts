@@ -2,3 +2,4 @@
 // shares, and the constant-memory CSV stream of the exports.
 export { type CsvCell, csvLine, csvStream } from './csv-stream';
 export { gymScope, reachesGym } from './gym-scope';
+export { retryPaymentNow } from './payments.service';

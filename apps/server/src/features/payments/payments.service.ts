@@ -65,10 +65,14 @@ function nextRetryOn(charge: ChargeRow, attempts: PaymentDetailRow[]): string | 
   });
 }
 
+/** A member's own payment, reached from their account on the join site (never another member's). */
+const isOwnPayment = (auth: AuthContext, payment: PaymentDetailRow) =>
+  !auth.isStaffHere && !auth.user.isStaff && payment.user_id === auth.user.id;
+
 async function loadDetail(db: Executor, auth: AuthContext, paymentId: number): Promise<PaymentDetail> {
   const payment = await findPayment(db, auth.organisationId, paymentId);
   if (!payment) throw notFound('Payment not found.');
-  if (!reachesGym(auth, PAYMENT_READERS, payment.gym_id))
+  if (!isOwnPayment(auth, payment) && !reachesGym(auth, PAYMENT_READERS, payment.gym_id))
     throw forbidden('You can only see payments of the gyms you administer.');
   const charge =
     payment.charge_id === null ? null : await findCharge(db, auth.organisationId, payment.charge_id);
@@ -115,9 +119,11 @@ export async function retryPaymentNow(
   const { auth } = actor;
   const payment = await findPayment(deps.db, auth.organisationId, paymentId);
   if (!payment) throw notFound('Payment not found.');
-  if (!reachesGym(auth, PAYMENT_READERS, payment.gym_id))
+  // A member paying what they owe from their account retries their own charge the same way.
+  const own = isOwnPayment(auth, payment);
+  if (!own && !reachesGym(auth, PAYMENT_READERS, payment.gym_id))
     throw forbidden('You can only see payments of the gyms you administer.');
-  if (!reachesGym(auth, PAYMENT_RETRIERS, payment.gym_id))
+  if (!own && !reachesGym(auth, PAYMENT_RETRIERS, payment.gym_id))
     throw forbidden('Only admins of this gym can retry payments.');
   const chargeId = payment.charge_id;
   if (chargeId === null) throw conflict('This payment was recorded by hand; there is no charge to retry.');
@@ -174,7 +180,7 @@ export async function retryPaymentNow(
       userId: payment.user_id,
       subjectType: 'payment',
       subjectId: id,
-      action: 'payment.retried_by_staff',
+      action: own ? 'payment.retried_by_member' : 'payment.retried_by_staff',
       data: { charge_id: chargeId, failed_payment_id: payment.id, attempt: Number(payment.attempt) + 1 },
       requestId: actor.requestId,
       createdAt: now,

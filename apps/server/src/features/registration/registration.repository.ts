@@ -306,7 +306,10 @@ export function paymentMethods(db: Executor, organisationId: number, userId: num
   );
 }
 
-/** What GET /api/me tells the join site about the member's membership (one query). */
+/**
+ * What GET /api/me tells the join site about the member's membership (one query): the live one, or
+ * else the newest one they held, so a member who cancelled still counts as joined (their account).
+ */
 export async function joinFacts(db: Executor, organisationId: number, userId: number) {
   const [row] = await queryRows<{
     offering_id: number;
@@ -325,8 +328,9 @@ export async function joinFacts(db: Executor, organisationId: number, userId: nu
         join prices p on p.id = s.price_id
         join offerings o on o.id = p.offering_id
         join gyms g on g.id = s.gym_id
-        where s.organisation_id = ${organisationId} and s.user_id = ${userId} and s.cancelled_at is null
-        order by s.id desc limit 1`,
+        where s.organisation_id = ${organisationId} and s.user_id = ${userId}
+          and (s.cancelled_at is null or not s.is_staging)
+        order by (s.cancelled_at is null) desc, s.id desc limit 1`,
   );
   return row ?? null;
 }

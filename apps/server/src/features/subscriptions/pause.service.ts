@@ -11,6 +11,7 @@ import { pauseOutcome } from '@gym/domain/pause-credit';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import { appendActivity } from '../../db/activity';
+import type { Executor } from '../../db/client';
 import { conflict, notFound, validationError } from '../../http/app-error';
 import { applyPauseIfStarted, syncDoorAccess } from '../billing';
 import { assertConfirmed, subscriptionFor } from './subscription-access';
@@ -103,7 +104,24 @@ function checkPausable(
     );
 }
 
-export async function pause(deps: Deps, actor: Actor, subscriptionId: number, body: PauseBody) {
+/**
+ * Extra limits a caller puts on a pause (the member's own account: the organisation's self-service
+ * limits), checked with the subscription row locked, so two requests cannot both pass them.
+ */
+export type PausePolicy = (
+  tx: Executor,
+  sub: repo.SubscriptionRow,
+  body: PauseBody,
+  today: CalendarDate,
+) => Promise<void>;
+
+export async function pause(
+  deps: Deps,
+  actor: Actor,
+  subscriptionId: number,
+  body: PauseBody,
+  options: { policy?: PausePolicy } = {},
+) {
   const now = deps.clock.now();
   const today = todayInAuckland(now);
   const { auth } = actor;
@@ -111,6 +129,7 @@ export async function pause(deps: Deps, actor: Actor, subscriptionId: number, bo
     const sub = await subscriptionFor(deps.db, auth, subscriptionId);
     const open = await repo.openPause(deps.db, auth.organisationId, sub.id);
     checkPausable(sub, open, body, today);
+    await options.policy?.(deps.db, sub, body, today);
     return { preview: previewPause(sub, body.start_date, body.end_date, today), subscription: null };
   }
   const result = await deps.db.transaction(async (tx) => {
@@ -118,7 +137,10 @@ export async function pause(deps: Deps, actor: Actor, subscriptionId: number, bo
     const open = await repo.openPause(tx, auth.organisationId, sub.id);
     // The same pause sent twice (a double click, a retried request) is booked once.
     const repeated = open !== null && open.start_date === body.start_date && open.end_date === body.end_date;
-    if (!repeated) checkPausable(sub, open, body, today);
+    if (!repeated) {
+      checkPausable(sub, open, body, today);
+      await options.policy?.(tx, sub, body, today);
+    }
     const preview = previewPause(sub, body.start_date, body.end_date, today);
     if (repeated) return { preview, startedNow: false };
     const pauseId = await repo.insertPause(tx, {

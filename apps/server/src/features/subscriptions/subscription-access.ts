@@ -1,6 +1,7 @@
-// Who may act on a subscription (docs/roles.md "Subscription actions"): organisation admins, and gym
-// admins of the subscription's gym. Another organisation's subscription answers 404; a trainer, or an
-// admin of another gym, 403.
+// Who may act on a subscription (docs/roles.md "Subscription actions"): organisation admins, gym admins
+// of the subscription's gym, and the member whose membership it is (their own account on the join site,
+// which reaches these services through /api/me/…). Another organisation's subscription answers 404; a
+// trainer, an admin of another gym, or another member, 403.
 import type { AuthContext } from '../../auth/guard';
 import type { Executor } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../http/app-error';
@@ -12,6 +13,10 @@ export function assertManages(auth: AuthContext, gymId: number): void {
     throw forbidden('Only admins of this member’s gym can change their membership.');
 }
 
+/** A member (not staff here) acting on their own membership, as the member's account does. */
+export const isOwnMembership = (auth: AuthContext, userId: number): boolean =>
+  !auth.isStaffHere && !auth.user.isStaff && auth.user.id === userId;
+
 /** The subscription, checked for the actor; `lock` holds the row for the caller's transaction. */
 export async function subscriptionFor(
   db: Executor,
@@ -21,7 +26,7 @@ export async function subscriptionFor(
 ): Promise<SubscriptionRow> {
   const row = await findSubscription(db, auth.organisationId, id, options);
   if (!row) throw notFound('Subscription not found.');
-  assertManages(auth, row.gym_id);
+  if (!isOwnMembership(auth, row.user_id)) assertManages(auth, row.gym_id);
   return row;
 }
 

@@ -42,7 +42,27 @@ describe('a returning member on the join site', () => {
         registration_complete: false,
       }),
     ).toBe(route('register.confirm-subscription'));
-    expect(at({ profile_picture: null, registration_complete: true })).toBe(route('register.welcome-to-gym'));
+    expect(at({ profile_picture: null, registration_complete: true })).toBe(route('account'));
+  });
+
+  it('keeps a member who has joined out of the joining steps, and one still joining out of the account', () => {
+    const joined = { ...member, profile_picture: '/p', registration_complete: true };
+    const confirm = { ...confirmStep, joinStep: true };
+    const account: RouteHandle = {
+      name: 'account',
+      title: 'My account',
+      auth: true,
+      layout: false,
+      joined: true,
+    };
+    const at = (handle: RouteHandle, user: typeof member) =>
+      guardRedirect({ host: 'member', handle, session: { status: 'signed-in', user }, intended: '/' });
+    expect(at(confirm, joined)).toBe(route('account'));
+    expect(at(account, joined)).toBeNull();
+    expect(at(account, { ...member, profile_picture: null, registration_complete: false })).toBe(
+      route('register.take-photo'),
+    );
+    expect(at(confirm, { ...member, profile_picture: '/p', registration_complete: false })).toBeNull();
   });
 
   it('sends staff to the back office and the signed-out to register with the way back', () => {

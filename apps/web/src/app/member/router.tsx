@@ -1,7 +1,8 @@
 // The member join site's screens (spec section 2, register host). The first two are open; the rest need
 // a signed-in member and sit under 'authenticated', behind the session guard (sign-in, the two-factor
-// code, staff users to the back office). A signed-in member opening the register screen is sent on to
-// their next step (welcome, photo, payment method, confirm).
+// code, staff users to the back office). The guard runs before the open group too: a signed-in member
+// opening the register screen is sent on to their next step (photo, payment method, confirm) or, once
+// joined, to their account, which the joining steps then send them back to (issue 25, item 3).
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootErrorBoundary, RouteErrorBoundary } from '@/components/errors/route-error-boundary';
@@ -18,6 +19,8 @@ import { redirectOnSessionErrors } from '../session-redirects';
 const open = { auth: false, layout: false };
 // The join site has no back-office layout.
 const signedIn = { auth: true, layout: false };
+// The member's own account: only once they have joined (the guard sends others to their next step).
+const account = { ...signedIn, joined: true };
 
 const guard = sessionGuard({ host: 'member', handleAt: (pathname) => handleAt(memberRoutes, pathname) });
 
@@ -30,6 +33,7 @@ export const memberRoutes: RouteObject[] = [
     children: [
       {
         id: 'public',
+        middleware: [guard],
         Component: PageShell,
         ErrorBoundary: RouteErrorBoundary,
         children: [
@@ -78,7 +82,7 @@ export const memberRoutes: RouteObject[] = [
           page(
             'register.confirm-subscription',
             'Confirm your membership',
-            signedIn,
+            { ...signedIn, joinStep: true },
             () => import('./routes/confirm-subscription'),
           ),
           page(
@@ -87,6 +91,24 @@ export const memberRoutes: RouteObject[] = [
             signedIn,
             () => import('./routes/welcome-to-gym'),
           ),
+          page('account', 'My membership', account, () => import('./routes/account')),
+          page('account.pay', 'Pay what is owed', account, () => import('./routes/account-pay')),
+          page(
+            'account.payments',
+            'Payments and receipts',
+            account,
+            () => import('./routes/account-payments'),
+          ),
+          page('account.receipt', 'Receipt', account, () => import('./routes/account-receipt')),
+          page(
+            'account.payment-method',
+            'How you pay',
+            account,
+            () => import('./routes/account-payment-method'),
+          ),
+          page('account.pause', 'Pause your membership', account, () => import('./routes/account-pause')),
+          page('account.cancel', 'Cancel your membership', account, () => import('./routes/account-cancel')),
+          page('account.details', 'My details', account, () => import('./routes/account-details')),
         ],
       },
     ],

@@ -9,6 +9,7 @@ import { serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session/me';
 import { cardSetupUrl, completeCardSetup, useSurchargeTotal } from '../api/join-api';
+import { afterPaymentMethod } from './next-step';
 import { WRAPPING_LABEL } from './wrapping-label';
 
 export function CardDetails() {
@@ -60,18 +61,19 @@ export function CardConnected() {
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(false);
   const sessionId = params.get('session_id');
+  const next = afterPaymentMethod(useCurrentUser());
 
   useEffect(() => {
     if (asked.current || !sessionId) return;
     asked.current = true;
     completeCardSetup(sessionId).then(
-      () => void navigate(route('register.confirm-subscription'), { replace: true }),
+      () => void navigate(next, { replace: true }),
       (failure: unknown) => {
         const first = serverFieldErrors(failure)?.session_id;
         setError(Array.isArray(first) ? String(first[0]) : errorMessage(failure));
       },
     );
-  }, [sessionId, navigate]);
+  }, [sessionId, navigate, next]);
 
   if (!sessionId || error) {
     return (

@@ -7,7 +7,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { route } from '@/config/paths';
 import { serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
+import { useCurrentUser } from '@/lib/session/me';
 import { akahuAuthUrl, exchangeAkahuCode, useChooseAccount } from '../api/join-api';
+import { afterPaymentMethod } from './next-step';
 import { WRAPPING_LABEL } from './wrapping-label';
 
 export function ConnectBank() {
@@ -52,6 +54,7 @@ export function BankAccountConnected() {
   const [chosen, setChosen] = useState('');
   const [error, setError] = useState<string | null>(null);
   const choose = useChooseAccount();
+  const next = afterPaymentMethod(useCurrentUser());
   const asked = useRef(false);
   const code = params.get('code');
   const state = params.get('state');
@@ -122,9 +125,7 @@ export function BankAccountConnected() {
         size="lg"
         disabled={!chosen}
         loading={choose.isPending}
-        onClick={() =>
-          choose.mutate(chosen, { onSuccess: () => void navigate(route('register.confirm-subscription')) })
-        }
+        onClick={() => choose.mutate(chosen, { onSuccess: () => void navigate(next) })}
       >
         Pay from this account
       </Button>

@@ -179,7 +179,9 @@ export function MemberActivityLog({ memberId }: { memberId: number }) {
           <Table.Tr key={a.id}>
             <Table.Td {...cellLabel('When')}>{formatDateTime(new Date(a.created_at))}</Table.Td>
             <Table.Td {...cellLabel('What')}>{activitySentence(a)}</Table.Td>
-            <Table.Td {...cellLabel('Who')}>{a.actor?.name ?? 'System'}</Table.Td>
+            <Table.Td {...cellLabel('Who')}>
+              {a.by_member ? 'By the member' : (a.actor?.name ?? 'System')}
+            </Table.Td>
           </Table.Tr>
         )}
       />

@@ -125,6 +125,12 @@ export function MembersFilters({
         onChange={(event) => onChange({ owing: event.currentTarget.checked ? 'true' : '' })}
         mb={8}
       />
+      <Checkbox
+        label="Cancelled online"
+        checked={filters.cancelledOnline}
+        onChange={(event) => onChange({ online: event.currentTarget.checked ? 'cancelled' : '' })}
+        mb={8}
+      />
       <Button
         variant="subtle"
         onClick={() => {
@@ -138,6 +144,7 @@ export function MembersFilters({
             price: '',
             tag: '',
             owing: '',
+            online: '',
             inactive: '',
             from: '',
             to: '',

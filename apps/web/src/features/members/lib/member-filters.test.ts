@@ -5,7 +5,7 @@ describe('member filters in the address', () => {
   it('reads every filter, and unknown values as none', () => {
     const f = filtersFromSearch(
       new URLSearchParams(
-        'search=mere&state=paused&gym=2&offering=3&price=4&tag=vip&owing=true&inactive=30&from=2026-01-01&to=2026-03-31&sort=last_visit&direction=desc&page=2',
+        'search=mere&state=paused&gym=2&offering=3&price=4&tag=vip&owing=true&online=cancelled&inactive=30&from=2026-01-01&to=2026-03-31&sort=last_visit&direction=desc&page=2',
       ),
     );
     expect(f).toEqual({
@@ -16,6 +16,7 @@ describe('member filters in the address', () => {
       priceId: 4,
       tag: 'vip',
       owing: true,
+      cancelledOnline: true,
       inactiveDays: 30,
       joinedFrom: '2026-01-01',
       joinedTo: '2026-03-31',

@@ -12,6 +12,7 @@ export interface MemberFilterState {
   priceId: number | null;
   tag: string;
   owing: boolean;
+  cancelledOnline: boolean;
   inactiveDays: number | null;
   joinedFrom: CalendarDate | null;
   joinedTo: CalendarDate | null;
@@ -28,6 +29,7 @@ export type FilterKey =
   | 'price'
   | 'tag'
   | 'owing'
+  | 'online'
   | 'inactive'
   | 'from'
   | 'to'
@@ -52,6 +54,7 @@ export function filtersFromSearch(params: URLSearchParams): MemberFilterState {
     priceId: positive(params.get('price')),
     tag: (params.get('tag') ?? '').slice(0, 50),
     owing: params.get('owing') === 'true',
+    cancelledOnline: params.get('online') === 'cancelled',
     inactiveDays: positive(params.get('inactive'), 3650),
     joinedFrom: dateOf(params.get('from')),
     joinedTo: dateOf(params.get('to')),
@@ -71,6 +74,7 @@ export function apiFilters(f: MemberFilterState) {
     price_id: f.priceId ?? undefined,
     tag: f.tag.trim() || undefined,
     owing: f.owing ? ('true' as const) : undefined,
+    cancelled_online: f.cancelledOnline ? ('true' as const) : undefined,
     inactive_days: f.inactiveDays ?? undefined,
     joined_from: f.joinedFrom ?? undefined,
     joined_to: f.joinedTo && (!f.joinedFrom || f.joinedTo >= f.joinedFrom) ? f.joinedTo : undefined,
@@ -94,7 +98,7 @@ export function withFilters(
 }
 
 export const isFiltered = (f: MemberFilterState) =>
-  Boolean(f.search.trim() || f.tag.trim() || f.owing) ||
+  Boolean(f.search.trim() || f.tag.trim() || f.owing || f.cancelledOnline) ||
   [f.state, f.gymId, f.offeringId, f.priceId, f.inactiveDays, f.joinedFrom, f.joinedTo].some(
     (v) => v !== null,
   );

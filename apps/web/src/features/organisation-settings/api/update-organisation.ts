@@ -1,5 +1,6 @@
 // The settings writes, one PUT per section: PUT /api/organisations/{id} (name), …/grace-period,
-// …/term-membership-grace-period, …/offering-permissions and …/price-frequencies. Each answers the whole
+// …/term-membership-grace-period, …/offering-permissions, …/price-frequencies, …/tax-details and
+// …/self-service. Each answers the whole
 // organisation, which replaces the cached one.
 import type {
   FailedPaymentGracePeriodInput,
@@ -8,6 +9,7 @@ import type {
   TermMembershipGracePeriodInput,
 } from '@gym/domain';
 import { organisationAnswer } from '@gym/domain/api/organisations';
+import type { SelfServiceSettings, TaxDetails } from '@gym/domain/self-service';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ME_QUERY_KEY } from '@/lib/session/me';
@@ -20,6 +22,8 @@ export interface SettingsSections {
   'term-membership-grace-period': TermMembershipGracePeriodInput;
   'offering-permissions': OfferingPermissionsInput;
   'price-frequencies': PriceFrequenciesInput;
+  'tax-details': TaxDetails;
+  'self-service': SelfServiceSettings;
 }
 export type SettingsSection = keyof SettingsSections;
 

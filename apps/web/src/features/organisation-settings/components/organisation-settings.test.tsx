@@ -27,6 +27,15 @@ const organisation: Organisation = {
   },
   grace_period: { failed_payment_grace_period: 14, failed_payment_grace_period_unit: 'days' },
   term_grace_period: { term_membership_grace_period: 1, term_membership_grace_period_unit: 'months' },
+  tax_details: { legal_name: null, gst_number: null },
+  self_service: {
+    member_pauses_allowed: true,
+    member_pause_min_days: 7,
+    member_pause_max_days: 90,
+    member_pauses_per_year: 2,
+    member_pause_notice_days: 0,
+    member_online_cancellation: true,
+  },
   updated_at: '2026-01-05T02:38:00.000Z',
 };
 
@@ -95,6 +104,43 @@ describe('the organisation settings screen', () => {
     const term = await form('Term membership grace period');
     fireEvent.submit(term);
     expect(await within(term).findByText(message)).toBeTruthy();
+  });
+
+  it('saves the receipts’ legal name and GST number, and what members may do online', async () => {
+    const { callsTo } = renderSettings({
+      'PUT /api/organisations/1/tax-details': ({ body }) => ({
+        body: { data: { ...organisation, tax_details: body } },
+      }),
+      'PUT /api/organisations/1/self-service': ({ body }) => ({
+        body: { data: { ...organisation, self_service: body } },
+      }),
+    });
+    const receipts = await form('Receipts');
+    fireEvent.change(within(receipts).getByLabelText(/^Legal name/), {
+      target: { value: 'Southern Strength Limited' },
+    });
+    fireEvent.change(within(receipts).getByLabelText(/^GST number/), { target: { value: '123456789' } });
+    fireEvent.submit(receipts);
+    await waitFor(() =>
+      expect(callsTo('PUT /api/organisations/1/tax-details')).toEqual([
+        { legal_name: 'Southern Strength Limited', gst_number: '123-456-789' },
+      ]),
+    );
+    const online = await form('Members’ own account');
+    fireEvent.change(within(online).getByLabelText(/^Longest pause/), { target: { value: '5' } });
+    fireEvent.submit(online);
+    expect(
+      await within(online).findByText('The longest pause cannot be shorter than the shortest'),
+    ).toBeTruthy();
+    expect(callsTo('PUT /api/organisations/1/self-service')).toHaveLength(0);
+    fireEvent.change(within(online).getByLabelText(/^Longest pause/), { target: { value: '60' } });
+    fireEvent.click(within(online).getByLabelText(/^Members may cancel online/));
+    fireEvent.submit(online);
+    await waitFor(() =>
+      expect(callsTo('PUT /api/organisations/1/self-service')).toEqual([
+        { ...organisation.self_service, member_pause_max_days: 60, member_online_cancellation: false },
+      ]),
+    );
   });
 
   it('sends the six frequency flags', async () => {

@@ -11,6 +11,8 @@ import { GracePeriodForm } from './grace-period-form';
 import { NameForm } from './name-form';
 import { OfferingPermissionsForm } from './offering-permissions-form';
 import { PriceFrequenciesForm } from './price-frequencies-form';
+import { SelfServiceForm } from './self-service-form';
+import { TaxDetailsForm } from './tax-details-form';
 
 function Sections({ organisation }: { organisation: Organisation }) {
   return (
@@ -22,6 +24,8 @@ function Sections({ organisation }: { organisation: Organisation }) {
         <GracePeriodForm organisation={organisation} kind="term-membership-grace-period" />
         <OfferingPermissionsForm organisation={organisation} />
         <PriceFrequenciesForm organisation={organisation} />
+        <TaxDetailsForm organisation={organisation} />
+        <SelfServiceForm organisation={organisation} />
       </SimpleGrid>
       <AkahuWebhooksTable organisationId={organisation.id} />
     </Stack>

@@ -1,0 +1,164 @@
+// Reads of the member's own account: their membership's extra facts, their payments, one payment for its
+// receipt, what they owe, the organisation's self-service settings and their pauses. Every function is
+// scoped to the organisation and to the member (user id), so a member reaches only their own records.
+import type { CalendarDate } from '@gym/domain/calendar-date';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+
+/** The member's membership to show: the newest confirmed one (a live one before a cancelled one). */
+export async function membershipOf(db: Executor, organisationId: number, userId: number) {
+  const [row] = await queryRows<{
+    id: number;
+    offering_name: string;
+    cooling_period_ends_at: CalendarDate | null;
+    takes_cards: boolean;
+    cancelled_online: boolean;
+  }>(
+    db,
+    sql`select s.id::int, o.name as offering_name, s.cooling_period_ends_at::text,
+          (g.stripe_id is not null) as takes_cards,
+          (s.cancelled_at is not null and exists (select 1 from activity_log a
+            where a.subject_type = 'subscription' and a.subject_id = s.id and a.action = 'subscription.cancelled'
+              and a.actor_user_id = s.user_id and a.created_at >= s.cancelled_at)) as cancelled_online
+        from subscriptions s
+        join prices p on p.id = s.price_id
+        join offerings o on o.id = p.offering_id
+        join gyms g on g.id = s.gym_id
+        where s.organisation_id = ${organisationId} and s.user_id = ${userId} and not s.is_staging
+        order by (s.cancelled_at is null) desc, s.id desc
+        limit 1`,
+  );
+  return row ?? null;
+}
+
+export interface SelfServiceRow {
+  member_pauses_allowed: boolean;
+  member_pause_min_days: number;
+  member_pause_max_days: number;
+  member_pauses_per_year: number;
+  member_pause_notice_days: number;
+  member_online_cancellation: boolean;
+  legal_name: string | null;
+  gst_number: string | null;
+  name: string;
+}
+
+export async function organisationSettings(db: Executor, organisationId: number) {
+  const [row] = await queryRows<SelfServiceRow>(
+    db,
+    sql`select member_pauses_allowed, member_pause_min_days, member_pause_max_days, member_pauses_per_year,
+          member_pause_notice_days, member_online_cancellation, legal_name, gst_number, name
+        from organisations where id = ${organisationId}`,
+  );
+  if (!row) throw new Error(`organisation ${organisationId} not found`);
+  return row;
+}
+
+/** The member's pauses (not removed) starting within the 12 months up to `start`, or after it. */
+export async function pausesSince(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  from: CalendarDate,
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from subscription_pauses sp join subscriptions s on s.id = sp.subscription_id
+        where sp.organisation_id = ${organisationId} and s.user_id = ${userId} and sp.cancelled_at is null
+          and sp.start_date > ${from}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export interface AccountPaymentRow {
+  id: number;
+  amount: number;
+  surcharge: number;
+  status: string;
+  type: string;
+  kind: string | null;
+  is_retry: boolean;
+  period_start_at: CalendarDate | null;
+  period_end_at: CalendarDate | null;
+  error_description: string | null;
+  offering_name: string | null;
+  meta: Record<string, unknown> | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  total: number;
+}
+
+const PAYMENT_COLUMNS = sql`pa.id::int, pa.amount, pa.surcharge, pa.status, pa.type, c.kind, pa.is_retry,
+  pa.period_start_at::text, pa.period_end_at::text, pa.error_description, o.name as offering_name, pa.meta,
+  pa.created_at, pa.updated_at`;
+const PAYMENT_FROM = sql`from payments pa
+  left join charges c on c.id = pa.charge_id
+  left join subscriptions s on s.id = pa.subscription_id
+  left join prices p on p.id = s.price_id
+  left join offerings o on o.id = p.offering_id`;
+
+export function paymentsOf(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  page: { limit: number; offset: number },
+) {
+  return queryRows<AccountPaymentRow>(
+    db,
+    sql`select ${PAYMENT_COLUMNS}, count(*) over ()::int as total ${PAYMENT_FROM}
+        where pa.organisation_id = ${organisationId} and pa.user_id = ${userId}
+        order by pa.created_at desc, pa.id desc
+        limit ${page.limit} offset ${page.offset}`,
+  );
+}
+
+export interface ReceiptRow extends AccountPaymentRow {
+  gym_name: string;
+  member_name: string;
+  address: string | null;
+  suburb: string | null;
+  city: string | null;
+  post_code: string | null;
+  method: string | null;
+}
+
+/** One of the member's own payments (another member's, or another organisation's: none). */
+export async function paymentOf(db: Executor, organisationId: number, userId: number, paymentId: number) {
+  const [row] = await queryRows<ReceiptRow>(
+    db,
+    sql`select ${PAYMENT_COLUMNS}, 0 as total, g.name as gym_name, u.name as member_name, u.address, u.suburb,
+          u.city, u.post_code,
+          case when pa.type = 'stripe_card' and cd.last_four is not null
+                 then initcap(cd.brand) || ' card ending ' || cd.last_four
+               when pa.type = 'bank_account' then coalesce(ba.name, 'bank account')
+               when pa.type = 'eftpos' then 'EFTPOS' when pa.type = 'cash' then 'cash' end as method
+        ${PAYMENT_FROM}
+        join gyms g on g.id = pa.gym_id
+        join users u on u.id = pa.user_id
+        left join cards cd on cd.payment_type_id = pa.payment_type_id
+        left join bank_accounts ba on ba.payment_type_id = pa.payment_type_id
+        where pa.organisation_id = ${organisationId} and pa.user_id = ${userId} and pa.id = ${paymentId}`,
+  );
+  return row ?? null;
+}
+
+/** The member's unpaid charges and each one's latest attempt (what pay-now tries again). */
+export function owedCharges(db: Executor, organisationId: number, userId: number) {
+  return queryRows<{
+    charge_id: number;
+    subscription_id: number;
+    last_payment_id: number | null;
+    last_status: string | null;
+  }>(
+    db,
+    sql`select c.id::int as charge_id, c.subscription_id::int, last.id::int as last_payment_id,
+          last.status as last_status
+        from charges c
+        join subscriptions s on s.id = c.subscription_id
+        left join lateral (select p.id, p.status from payments p where p.charge_id = c.id
+          order by p.attempt desc, p.id desc limit 1) last on true
+        where c.organisation_id = ${organisationId} and s.user_id = ${userId} and c.status = 'unpaid'
+          and c.first_failed_at is not null
+        order by c.due_date, c.id`,
+  );
+}
