@@ -1,5 +1,6 @@
 // Configuration: read and checked once at start. A wrong setting stops start-up with a message naming it.
 import { z } from 'zod';
+import { parseStorageUrl, STORAGE_URL_HELP } from './storage-url';
 
 const url = z.url({ message: 'must be a URL such as http://localhost:3000' });
 const port = z.coerce.number().int().min(0).max(65535);
@@ -26,6 +27,11 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z.string().min(1).optional(),
+  /** Logos and photos in an S3-compatible bucket (config/storage-url.ts) instead of UPLOADS_DIR. */
+  STORAGE_URL: z
+    .string()
+    .refine((v) => parseStorageUrl(v) !== null, STORAGE_URL_HELP)
+    .optional(),
   ENCRYPTION_KEY: z
     .string()
     .refine(
