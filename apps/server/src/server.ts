@@ -16,6 +16,7 @@ import { HISTORY_DAYS } from './db/seed/member-plan';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
 import { restoreClock } from './features/billing';
 import { startScheduledWork } from './jobs';
+import { createLifecycle, shutDown } from './lifecycle';
 import { loggerOptions } from './logger';
 import { type MailCapture, startMailCapture } from './mail/capture';
 import { smtpMailer } from './mail/mailer';
@@ -89,8 +90,10 @@ export async function startServer(options: ServerOptions = {}) {
   if (!smtpUrl) throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when PROVIDERS=live');
   const mailer = smtpMailer(smtpUrl, env.MAIL_FROM);
 
+  const lifecycle = createLifecycle();
   const app = await buildApp({
     env,
+    lifecycle,
     db: database.db,
     clock,
     secrets,
@@ -132,15 +135,26 @@ export async function startServer(options: ServerOptions = {}) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    log.info(
+      { signal, drain_seconds: env.SHUTDOWN_DRAIN_SECONDS },
+      'shutting down: not ready, finishing requests',
+    );
+    // Requests in flight get 20 s to finish after the drain; a stop that hangs past that ends the process.
+    const force = setTimeout(() => process.exit(1), (env.SHUTDOWN_DRAIN_SECONDS + 20) * 1000);
     force.unref();
-    await work?.stop();
-    await app.close();
-    mailer.close();
-    await capture?.close();
-    await options.onClose?.();
-    await database.close();
+    await shutDown({
+      lifecycle,
+      app,
+      work,
+      drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+      after: [
+        () => mailer.close(),
+        () => capture?.close(),
+        () => options.onClose?.(),
+        () => database.close(),
+      ],
+    });
+    log.info('stopped cleanly');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

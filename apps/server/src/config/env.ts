@@ -24,6 +24,8 @@ export const envSchema = z.object({
   WEBHOOK_CALL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** 'in-process' (default): the server runs the daily billing run; 'off': a separate `npm run worker` does. */
   BILLING_WORKERS: z.enum(['in-process', 'off']).default('in-process'),
+  /** On SIGTERM, how long readiness answers 503 before the listener closes (the balancer's check interval and more). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z.string().min(1).optional(),

@@ -8,6 +8,7 @@ import { offsetClock } from '../clock';
 import { type Env, readEnv } from '../config/env';
 import type { Database, Db } from '../db/client';
 import { secretBox } from '../db/secrets';
+import { createLifecycle, type Lifecycle } from '../lifecycle';
 import { type MailCapture, startMailCapture } from '../mail/capture';
 import { smtpMailer } from '../mail/mailer';
 import { createTestDatabase } from './test-database';
@@ -23,6 +24,8 @@ export interface TestApp {
   /** The provider simulators this app talks to (fresh per test app, on free ports). */
   sandbox: RunningSandbox;
   providers: Providers;
+  /** Serving or draining (readiness follows it). */
+  lifecycle: Lifecycle;
   close(): Promise<void>;
 }
 
@@ -74,7 +77,9 @@ export async function createTestApp(
   const secrets = secretBox(randomBytes(32).toString('base64'));
   const mailer = smtpMailer(`smtp://127.0.0.1:${mail.port}`, env.MAIL_FROM);
   const providers = createProviders(env, clock);
+  const lifecycle = createLifecycle();
   const app = await buildApp({
+    lifecycle,
     env,
     db: database.db,
     clock,
@@ -98,6 +103,7 @@ export async function createTestApp(
     secrets,
     sandbox,
     providers,
+    lifecycle,
     async close() {
       await boundedStep('the app', () => app.close());
       await boundedStep('the sandbox', () => sandbox.close());
