@@ -29,4 +29,6 @@ export interface AppDeps {
   onClockMoved?: (() => Promise<void>) | undefined;
   /** Serving or draining for a shutdown (readiness answers 503 while draining); absent: always serving. */
   lifecycle?: Lifecycle;
+  /** A streaming standby (DATABASE_REPLICA_URL); only db/read-replica.ts decides what reads it. */
+  replicaDb?: Db | undefined;
 }

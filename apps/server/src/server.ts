@@ -8,6 +8,7 @@ import { createProviders } from './adapters/providers';
 import { buildApp } from './app';
 import { type Clock, clockFromEnv } from './clock';
 import { ConfigError, devToolsEnabled, readEnv } from './config/env';
+import { openDatabase } from './db/client';
 import { loadProviderRecords, type ProviderRecords } from './db/provider-records';
 import { secretBox } from './db/secrets';
 import type { StartJourneySimulators } from './db/seed/demo-journey';
@@ -90,11 +91,20 @@ export async function startServer(options: ServerOptions = {}) {
   if (!smtpUrl) throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when PROVIDERS=live');
   const mailer = smtpMailer(smtpUrl, env.MAIL_FROM);
 
+  // The standby is read only, so it is never migrated: it follows the primary's migrations itself.
+  const replica = env.DATABASE_REPLICA_URL
+    ? await openDatabase({
+        kind: 'postgres',
+        url: env.DATABASE_REPLICA_URL,
+        poolSize: env.DATABASE_POOL_SIZE,
+      })
+    : null;
   const lifecycle = createLifecycle();
   const app = await buildApp({
     env,
     lifecycle,
     db: database.db,
+    replicaDb: replica?.db,
     clock,
     secrets,
     mailer,
@@ -151,6 +161,7 @@ export async function startServer(options: ServerOptions = {}) {
         () => mailer.close(),
         () => capture?.close(),
         () => options.onClose?.(),
+        () => replica?.close(),
         () => database.close(),
       ],
     });

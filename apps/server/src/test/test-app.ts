@@ -61,9 +61,13 @@ export async function createTestApp(
     mailbox?: boolean;
     /** A built page to serve (index.html and join.html). */
     webDistDir?: string;
+    /** A second database as the read replica (DATABASE_REPLICA_URL's place): what db/read-replica.ts
+     * sends there reads it, and it holds none of the test's data unless the test writes it there. */
+    replica?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const replica = options.replica ? await createTestDatabase() : null;
   const mail = await startMailCapture(0);
   const clock = offsetClock(new Date());
   const sandbox = await startSandbox({ now: () => clock.now() });
@@ -82,6 +86,7 @@ export async function createTestApp(
     lifecycle,
     env,
     db: database.db,
+    replicaDb: replica?.db,
     clock,
     secrets,
     mailer,
@@ -110,6 +115,7 @@ export async function createTestApp(
       mailer.close();
       await boundedStep('the mail capture', () => mail.close());
       await boundedStep('the database', () => database.close());
+      if (replica) await boundedStep('the replica', () => replica.close());
     },
   };
 }

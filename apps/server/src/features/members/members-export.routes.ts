@@ -1,6 +1,7 @@
 // POST /api/members/export: the filtered members list as CSV, streamed in batches read by id (keyset),
 // so 100,000 rows cost one batch of memory. For organisation admins (every member) and gym admins
 // (their gyms' members); docs/roles.md "Members".
+
 import { Readable } from 'node:stream';
 import { type MemberFilters, memberFiltersSchema } from '@gym/domain/api/members-requests';
 import { toCalendarDate } from '@gym/domain/calendar-date';
@@ -9,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf, guard } from '../../auth/guard';
+import { readerFor } from '../../db/read-replica';
 import { errorResponses } from '../../http/envelope';
 import { presentListItem } from './members.presenter';
 import { checkGymFilter, exportScope } from './members.service';
@@ -47,7 +49,14 @@ async function* csvRows(deps: AppDeps, scope: MemberScope, filters: MemberFilter
   const context = { now, today: toCalendarDate(now) };
   let afterId = 0;
   for (;;) {
-    const rows = await exportBatch(deps.db, scope, filters, context, afterId, EXPORT_BATCH);
+    const rows = await exportBatch(
+      readerFor(deps, 'exports'),
+      scope,
+      filters,
+      context,
+      afterId,
+      EXPORT_BATCH,
+    );
     if (rows.length === 0) return;
     let chunk = '';
     for (const row of rows) {
