@@ -12,6 +12,7 @@ import { restoreClock } from '../apps/server/src/features/billing';
 import { startScheduledWork } from '../apps/server/src/jobs';
 import { loggerOptions } from '../apps/server/src/logger';
 import { smtpMailer } from '../apps/server/src/mail/mailer';
+import { serveWorkerMetrics } from '../apps/server/src/metrics/worker-metrics';
 import { encryptionKey, openMigratedDatabase } from '../apps/server/src/runtime';
 
 try {
@@ -49,7 +50,11 @@ try {
   await restoreClock({ db: database.db, clock, env });
   const work = startScheduledWork({ db: database.db, secrets, providers, clock, env, mailer }, log);
   log.info('billing worker running');
+  const metrics =
+    env.METRICS_PORT === undefined ? null : await serveWorkerMetrics(env.METRICS_PORT, database.db);
+  // SIGTERM: the current pass finishes (its transactions commit or roll back, releasing their claims).
   const stop = async () => {
+    metrics?.close();
     await work.stop();
     mailer.close();
     await database.close();

@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { Env } from './config/env';
 import type { Db } from './db/client';
 import type { SecretBox } from './db/secrets';
+import type { Lifecycle } from './lifecycle';
 import type { MailCapture } from './mail/capture';
 import type { Mailer } from './mail/mailer';
 
@@ -26,4 +27,8 @@ export interface AppDeps {
    * answer, webhooks are delivered) and answers when they have.
    */
   onClockMoved?: (() => Promise<void>) | undefined;
+  /** Serving or draining for a shutdown (readiness answers 503 while draining); absent: always serving. */
+  lifecycle?: Lifecycle;
+  /** A streaming standby (DATABASE_REPLICA_URL); only db/read-replica.ts decides what reads it. */
+  replicaDb?: Db | undefined;
 }

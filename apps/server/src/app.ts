@@ -43,6 +43,7 @@ import { registerPageHost } from './http/page-host';
 import { refuseCrossSiteChanges } from './http/request-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { configureValidationMessages, refuseUnsafeText, toValidationAppError } from './http/validation';
+import { registerMetrics } from './metrics/metrics.routes';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configureValidationMessages();
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send(internal.toBody());
   });
 
+  registerMetrics(app, deps);
   registerSecurityHeaders(app, deps.env);
   refuseUnsafeText(app);
   refuseCrossSiteChanges(app, [new URL(deps.env.APP_URL).origin, new URL(deps.env.REGISTER_URL).origin]);

@@ -8,6 +8,7 @@ import { createProviders } from './adapters/providers';
 import { buildApp } from './app';
 import { type Clock, clockFromEnv } from './clock';
 import { ConfigError, devToolsEnabled, readEnv } from './config/env';
+import { openDatabase } from './db/client';
 import { loadProviderRecords, type ProviderRecords } from './db/provider-records';
 import { secretBox } from './db/secrets';
 import type { StartJourneySimulators } from './db/seed/demo-journey';
@@ -17,6 +18,7 @@ import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
 import { restoreClock } from './features/billing';
 import { checkStripeWebhookEndpoint } from './features/webhooks';
 import { startScheduledWork } from './jobs';
+import { createLifecycle, shutDown } from './lifecycle';
 import { loggerOptions } from './logger';
 import { type MailCapture, startMailCapture } from './mail/capture';
 import { smtpMailer } from './mail/mailer';
@@ -90,9 +92,20 @@ export async function startServer(options: ServerOptions = {}) {
   if (!smtpUrl) throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when PROVIDERS=live');
   const mailer = smtpMailer(smtpUrl, env.MAIL_FROM);
 
+  // The standby is read only, so it is never migrated: it follows the primary's migrations itself.
+  const replica = env.DATABASE_REPLICA_URL
+    ? await openDatabase({
+        kind: 'postgres',
+        url: env.DATABASE_REPLICA_URL,
+        poolSize: env.DATABASE_POOL_SIZE,
+      })
+    : null;
+  const lifecycle = createLifecycle();
   const app = await buildApp({
     env,
+    lifecycle,
     db: database.db,
+    replicaDb: replica?.db,
     clock,
     secrets,
     mailer,
@@ -135,15 +148,27 @@ export async function startServer(options: ServerOptions = {}) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    log.info(
+      { signal, drain_seconds: env.SHUTDOWN_DRAIN_SECONDS },
+      'shutting down: not ready, finishing requests',
+    );
+    // Requests in flight get 20 s to finish after the drain; a stop that hangs past that ends the process.
+    const force = setTimeout(() => process.exit(1), (env.SHUTDOWN_DRAIN_SECONDS + 20) * 1000);
     force.unref();
-    await work?.stop();
-    await app.close();
-    mailer.close();
-    await capture?.close();
-    await options.onClose?.();
-    await database.close();
+    await shutDown({
+      lifecycle,
+      app,
+      work,
+      drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+      after: [
+        () => mailer.close(),
+        () => capture?.close(),
+        () => options.onClose?.(),
+        () => replica?.close(),
+        () => database.close(),
+      ],
+    });
+    log.info('stopped cleanly');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

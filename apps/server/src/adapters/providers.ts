@@ -4,6 +4,7 @@
 // these from the app's dependencies and never build a client themselves.
 import type { Clock } from '../clock';
 import { ConfigError, type Env } from '../config/env';
+import { counted } from '../metrics/provider-calls';
 import { type AkahuAdapter, createAkahuAdapter } from './akahu';
 import { createKisiAdapter, type KisiAdapter } from './kisi';
 import { createStripeAdapter, type StripeAdapter } from './stripe';
@@ -56,31 +57,40 @@ export function createProviders(env: Env, clock?: Clock): Providers {
 
   return {
     mode: env.PROVIDERS,
-    stripe: createStripeAdapter({
-      secretKey: env.STRIPE_SECRET_KEY!,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
-      apiUrl: env.STRIPE_API_URL,
-      // Webhook timestamps are judged by the application clock, which demos and tests can move.
-      ...(clock ? { now: () => clock.now() } : {}),
-    }),
+    stripe: counted(
+      'stripe',
+      createStripeAdapter({
+        secretKey: env.STRIPE_SECRET_KEY!,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+        apiUrl: env.STRIPE_API_URL,
+        // Webhook timestamps are judged by the application clock, which demos and tests can move.
+        ...(clock ? { now: () => clock.now() } : {}),
+      }),
+    ),
     akahu: (app) => {
       // One client per app, kept: a run sends thousands of payments through a gym's app.
       const chosen = app ?? defaultAkahu;
       const key = `${chosen.appToken}\u0000${chosen.appSecret}`;
       let adapter = akahuClients.get(key);
       if (!adapter) {
-        adapter = createAkahuAdapter({
-          ...chosen,
-          redirectUri: `${env.REGISTER_URL}/bank-account-connected`,
-          apiUrl: env.AKAHU_API_URL,
-          oauthUrl: live ? undefined : env.AKAHU_API_URL,
-        });
+        adapter = counted(
+          'akahu',
+          createAkahuAdapter({
+            ...chosen,
+            redirectUri: `${env.REGISTER_URL}/bank-account-connected`,
+            apiUrl: env.AKAHU_API_URL,
+            oauthUrl: live ? undefined : env.AKAHU_API_URL,
+          }),
+        );
         akahuClients.set(key, adapter);
       }
       return adapter;
     },
     kisi: (apiKey) =>
-      createKisiAdapter({ apiKey, apiUrl: env.KISI_API_URL, webhookSecret: kisiWebhookSecret }),
+      counted(
+        'kisi',
+        createKisiAdapter({ apiKey, apiUrl: env.KISI_API_URL, webhookSecret: kisiWebhookSecret }),
+      ),
     kisiWebhookSecret,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, devToolsEnabled, readEnv } from './env';
+import { parseStorageUrl } from './storage-url';
 
 describe('readEnv', () => {
   it('starts on the embedded defaults with nothing set', () => {
@@ -23,6 +24,32 @@ describe('readEnv', () => {
 
   it('rejects an encryption key of the wrong length', () => {
     expect(() => readEnv({ ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrowError(/ENCRYPTION_KEY: must be 32 bytes/);
+  });
+
+  it('reads an S3-compatible store from STORAGE_URL and refuses one it cannot use', () => {
+    expect(
+      parseStorageUrl('s3://k:s%2Fx@gym-files?endpoint=http://127.0.0.1:9000&region=ap-southeast-2'),
+    ).toEqual({
+      bucket: 'gym-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'ap-southeast-2',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'k', secretAccessKey: 's/x' },
+    });
+    expect(parseStorageUrl('s3://gym-files')).toEqual({
+      bucket: 'gym-files',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    expect(readEnv({ STORAGE_URL: 's3://gym-files' }).STORAGE_URL).toBe('s3://gym-files');
+    for (const bad of [
+      'http://gym-files',
+      's3://Gym_Files',
+      's3://gym-files/photos',
+      's3://gym?endpoint=ftp://x',
+      's3://k@gym-files',
+    ])
+      expect(() => readEnv({ STORAGE_URL: bad }), bad).toThrowError(/STORAGE_URL: must be s3:\/\/bucket/);
   });
 
   it('asks for the live keys when PROVIDERS=live', () => {

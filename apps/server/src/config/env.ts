@@ -1,5 +1,6 @@
 // Configuration: read and checked once at start. A wrong setting stops start-up with a message naming it.
 import { z } from 'zod';
+import { parseStorageUrl, STORAGE_URL_HELP } from './storage-url';
 
 const url = z.url({ message: 'must be a URL such as http://localhost:3000' });
 const port = z.coerce.number().int().min(0).max(65535);
@@ -17,15 +18,31 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** A streaming standby for the reads db/read-replica.ts allows (figures, exports); unset: all on the primary. */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   /** How many reverse proxies sit in front of the server (their X-Forwarded-For hops are believed). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long webhook calls are kept (pruned daily). */
   WEBHOOK_CALL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** 'in-process' (default): the server runs the daily billing run; 'off': a separate `npm run worker` does. */
   BILLING_WORKERS: z.enum(['in-process', 'off']).default('in-process'),
+  /** Turns on GET /api/metrics (Prometheus), answered only with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A worker's own metrics (provider calls it made) on this port, bound to 127.0.0.1; unset: none. */
+  METRICS_PORT: port.optional(),
+  /** On SIGTERM, how long readiness answers 503 before the listener closes (the balancer's check interval and more). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z.string().min(1).optional(),
+  /** Logos and photos in an S3-compatible bucket (config/storage-url.ts) instead of UPLOADS_DIR. */
+  STORAGE_URL: z
+    .string()
+    .refine((v) => parseStorageUrl(v) !== null, STORAGE_URL_HELP)
+    .optional(),
   ENCRYPTION_KEY: z
     .string()
     .refine(

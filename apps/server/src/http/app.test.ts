@@ -8,10 +8,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('HTTP conventions', () => {
-  it('answers health with the database reachable', async () => {
+  it('answers health (the process lives)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(res.json().data).toMatchObject({ status: 'ok' });
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 

@@ -8,6 +8,7 @@ import { offsetClock } from '../clock';
 import { type Env, readEnv } from '../config/env';
 import type { Database, Db } from '../db/client';
 import { secretBox } from '../db/secrets';
+import { createLifecycle, type Lifecycle } from '../lifecycle';
 import { type MailCapture, startMailCapture } from '../mail/capture';
 import { smtpMailer } from '../mail/mailer';
 import { createTestDatabase } from './test-database';
@@ -23,6 +24,8 @@ export interface TestApp {
   /** The provider simulators this app talks to (fresh per test app, on free ports). */
   sandbox: RunningSandbox;
   providers: Providers;
+  /** Serving or draining (readiness follows it). */
+  lifecycle: Lifecycle;
   close(): Promise<void>;
 }
 
@@ -58,9 +61,13 @@ export async function createTestApp(
     mailbox?: boolean;
     /** A built page to serve (index.html and join.html). */
     webDistDir?: string;
+    /** A second database as the read replica (DATABASE_REPLICA_URL's place): what db/read-replica.ts
+     * sends there reads it, and it holds none of the test's data unless the test writes it there. */
+    replica?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const replica = options.replica ? await createTestDatabase() : null;
   const mail = await startMailCapture(0);
   const clock = offsetClock(new Date());
   const sandbox = await startSandbox({ now: () => clock.now() });
@@ -74,9 +81,12 @@ export async function createTestApp(
   const secrets = secretBox(randomBytes(32).toString('base64'));
   const mailer = smtpMailer(`smtp://127.0.0.1:${mail.port}`, env.MAIL_FROM);
   const providers = createProviders(env, clock);
+  const lifecycle = createLifecycle();
   const app = await buildApp({
+    lifecycle,
     env,
     db: database.db,
+    replicaDb: replica?.db,
     clock,
     secrets,
     mailer,
@@ -98,12 +108,14 @@ export async function createTestApp(
     secrets,
     sandbox,
     providers,
+    lifecycle,
     async close() {
       await boundedStep('the app', () => app.close());
       await boundedStep('the sandbox', () => sandbox.close());
       mailer.close();
       await boundedStep('the mail capture', () => mail.close());
       await boundedStep('the database', () => database.close());
+      if (replica) await boundedStep('the replica', () => replica.close());
     },
   };
 }

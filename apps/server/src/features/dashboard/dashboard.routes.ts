@@ -3,6 +3,7 @@
 // admins); all of them come from dashboard.queries.ts. Admins only: the figures are money. The four
 // dashboard calls answer figures worked out in the last FRESH_MS from memory (recent-figures.ts: at
 // 100,000 members each is hundreds of milliseconds of SQL); the debugging screen always reads afresh.
+
 import {
   ACTIVE_USERS_MAX_POINTS,
   activeUserDebuggingAnswer,
@@ -20,6 +21,7 @@ import { addDays, type CalendarDate, daysBetween, toCalendarDate } from '@gym/do
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { type AuthContext, authOf, guard } from '../../auth/guard';
+import { readerFor } from '../../db/read-replica';
 import { validationError } from '../../http/app-error';
 import { errorResponses } from '../../http/envelope';
 import { gymScope } from '../payments';
@@ -74,7 +76,7 @@ export const dashboardRoutes =
         const days = request.query.period_days;
         return {
           data: await figures('stats', scope, [days], () =>
-            dashboardStats(deps.db, scope, deps.clock.now(), days),
+            dashboardStats(readerFor(deps, 'dashboardFigures'), scope, deps.clock.now(), days),
           ),
         };
       },
@@ -109,7 +111,9 @@ export const dashboardRoutes =
         const scope = await scopeOf(deps, authOf(request), request.query.gym_id);
         const days = chartDays(from, to, interval, ACTIVE_USERS_MAX_POINTS);
         return {
-          data: await figures('active-users', scope, days, () => activeUsers(deps.db, scope, now, days)),
+          data: await figures('active-users', scope, days, () =>
+            activeUsers(readerFor(deps, 'dashboardFigures'), scope, now, days),
+          ),
         };
       },
     );
@@ -129,7 +133,7 @@ export const dashboardRoutes =
         const scope = await scopeOf(deps, authOf(request), request.query.gym_id);
         return {
           data: await figures('user-breakdown', scope, [], () =>
-            userBreakdown(deps.db, scope, deps.clock.now()),
+            userBreakdown(readerFor(deps, 'dashboardFigures'), scope, deps.clock.now()),
           ),
         };
       },
@@ -154,7 +158,7 @@ export const dashboardRoutes =
         const scope = await scopeOf(deps, authOf(request), request.query.gym_id);
         return {
           data: await figures('cost-and-visit', scope, [from, to], () =>
-            costAndVisitBreakdown(deps.db, scope, now, { from, to }),
+            costAndVisitBreakdown(readerFor(deps, 'dashboardFigures'), scope, now, { from, to }),
           ),
         };
       },

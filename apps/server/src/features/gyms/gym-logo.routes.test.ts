@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gyms } from '../../db/schema/index';
 import { createTenant } from '../../test/factories';
+import { FILE_STORE_KINDS, startTestFileStore, type TestFileStore } from '../../test/file-stores';
 import { expectIsolated } from '../../test/isolation';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
@@ -14,17 +12,7 @@ let t: TestApp;
 let home: Awaited<ReturnType<typeof createTenant>>;
 let other: Awaited<ReturnType<typeof createTenant>>;
 let admin: string;
-const uploads = mkdtempSync(join(tmpdir(), 'gym-logos-'));
-beforeAll(async () => {
-  t = await createTestApp({ UPLOADS_DIR: uploads });
-  home = await createTenant(t.db);
-  other = await createTenant(t.db);
-  admin = await signIn(t.app, home.admin.email);
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(uploads, { recursive: true, force: true });
-});
+let store: TestFileStore;
 
 const image = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png') =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
@@ -55,7 +43,20 @@ const storedLogo = async (gymId: number) => {
 const upload = async (gymId: number, body: Awaited<ReturnType<typeof form>>, cookie = admin) =>
   t.app.inject(pageRequest({ method: 'POST', url: `/api/gyms/${gymId}/logo`, cookie, ...body }));
 
-describe('POST /api/gyms/{id}/logo', () => {
+// The same uploads against each file store: the local folder and a real S3-compatible server.
+describe.each(FILE_STORE_KINDS)('POST /api/gyms/{id}/logo, files in the %s', (kind) => {
+  beforeAll(async () => {
+    store = await startTestFileStore(kind);
+    t = await createTestApp(store.settings);
+    home = await createTenant(t.db);
+    other = await createTenant(t.db);
+    admin = await signIn(t.app, home.admin.email);
+  });
+  afterAll(async () => {
+    await t.close();
+    await store.close();
+  });
+
   it('re-encodes an image as a PNG of at most 512 px and serves it with cache headers', async () => {
     const res = await upload(
       home.gymA.id,
@@ -74,6 +75,9 @@ describe('POST /api/gyms/{id}/logo', () => {
     expect(served.headers['cache-control']).toBe('private, max-age=86400');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 512, height: 256 });
+    // Kept in the store the settings name, and served from it.
+    const kept = await store.read((await storedLogo(home.gymA.id))!.path!);
+    expect(kept?.equals(served.rawPayload)).toBe(true);
 
     const etag = served.headers.etag as string;
     expect(etag).toBeTruthy();

@@ -1,13 +1,11 @@
 // Gym logos: any PNG, JPEG or WebP up to 2 MB, decoded and re-encoded (so only pixels are kept, never the
-// uploaded bytes) as a PNG of at most 512 px a side, stored under the uploads directory.
+// uploaded bytes) as a PNG of at most 512 px a side, kept in the file store (storage/file-store.ts).
 
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import { validationError } from '../../http/app-error';
+import { fileStoreOf } from '../../storage/file-store';
 import { changeGym } from './gyms.service';
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -17,8 +15,6 @@ export const TOO_LARGE = 'The file may not be larger than 2 MB';
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
 /** Refuses decompression bombs: a small file claiming a huge canvas. */
 const MAX_INPUT_PIXELS = 40_000_000;
-
-export const uploadsDir = (deps: AppDeps) => deps.env.UPLOADS_DIR ?? join(deps.env.DATA_DIR, 'uploads');
 
 export async function normaliseLogo(input: Buffer): Promise<Buffer> {
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
@@ -42,13 +38,8 @@ export async function storeLogo(
   upload: Buffer,
 ) {
   const png = await normaliseLogo(upload);
-  const relative = join('gym-logos', `${gym.uuid}.png`);
-  const target = join(uploadsDir(deps), relative);
-  await mkdir(join(uploadsDir(deps), 'gym-logos'), { recursive: true });
-  // Write then rename, so a reader never sees half a file.
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temporary, png);
-  await rename(temporary, target);
+  const relative = `gym-logos/${gym.uuid}.png`;
+  await fileStoreOf(deps.env).put(relative, png, 'image/png');
   return changeGym(deps, actor, gym.id, 'gym.logo_changed', {
     logoPath: relative,
     logoUpdatedAt: deps.clock.now(),
@@ -56,5 +47,5 @@ export async function storeLogo(
 }
 
 export async function readLogo(deps: AppDeps, logoPath: string): Promise<Buffer | null> {
-  return readFile(join(uploadsDir(deps), logoPath)).catch(() => null);
+  return fileStoreOf(deps.env).get(logoPath);
 }

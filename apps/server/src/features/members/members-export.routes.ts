@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf, guard } from '../../auth/guard';
+import { readerFor } from '../../db/read-replica';
 import { errorResponses } from '../../http/envelope';
 import { csvStream } from '../payments';
 import { presentListItem } from './members.presenter';
@@ -47,7 +48,8 @@ function membersCsv(deps: AppDeps, scope: MemberScope, filters: MemberFilters) {
   return csvStream<MemberListRow, number>({
     header: MEMBER_EXPORT_COLUMNS,
     batchSize: EXPORT_BATCH,
-    next: (afterId) => exportBatch(deps.db, scope, filters, context, afterId ?? 0, EXPORT_BATCH),
+    next: (afterId) =>
+      exportBatch(readerFor(deps, 'exports'), scope, filters, context, afterId ?? 0, EXPORT_BATCH),
     cursorOf: (row) => row.id,
     cells: (row) => memberCells(row, now),
   });

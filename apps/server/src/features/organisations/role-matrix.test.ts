@@ -466,6 +466,7 @@ describe('docs/roles.md', () => {
  */
 const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'POST /api/login': 'public',
   'POST /api/logout': 'own session',
   'GET /api/me': 'own account',

@@ -1,6 +1,7 @@
 // Payments (spec section 7 "Payments and visits"): the list with its filters and totals, the bookkeeper's
 // CSV export, one payment's detail, and "retry now" on a failed charge. Organisation admins read every
 // gym; gym admins their gyms (docs/roles.md).
+
 import {
   lastReachablePage,
   PAYMENTS_DEFAULT_DAYS,
@@ -18,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { actorOf } from '../../auth/actor';
 import { authOf, guard } from '../../auth/guard';
+import { readerFor } from '../../db/read-replica';
 import { errorResponses, offsetOf, page } from '../../http/envelope';
 import { idParam } from '../../http/params';
 import { gymScope } from './gym-scope';
@@ -101,7 +103,7 @@ export const paymentsRoutes =
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="payments-${today}.csv"`)
           .header('cache-control', 'no-store')
-          .send(paymentsCsv(deps.db, scope, withRange(deps, request.body)));
+          .send(paymentsCsv(readerFor(deps, 'exports'), scope, withRange(deps, request.body)));
       },
     );
 

@@ -1,9 +1,7 @@
 // Members' photos: any PNG, JPEG or WebP up to 5 MB, decoded and re-encoded (only pixels kept, turned
-// upright, at most 600 px a side, as JPEG) under the uploads directory; served only to the member and to
-// staff of an organisation they are a member of.
+// upright, at most 600 px a side, as JPEG) in the file store (storage/file-store.ts); served only through
+// the API, to the member and to staff of an organisation they are a member of (never a public address).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps';
@@ -11,7 +9,7 @@ import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import { queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/app-error';
-import { uploadsDir } from '../gyms';
+import { fileStoreOf } from '../../storage/file-store';
 import * as repo from './registration.repository';
 
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
@@ -39,12 +37,8 @@ async function normalise(input: Buffer): Promise<Buffer> {
 export async function storeProfilePicture(deps: AppDeps, auth: AuthContext, upload: Buffer) {
   const jpeg = await normalise(upload);
   // A new name each time: an old address stops showing the new photo (and caches never mix them up).
-  const relative = join('profile-pictures', `${auth.user.id}-${randomBytes(8).toString('hex')}.jpg`);
-  await mkdir(join(uploadsDir(deps), 'profile-pictures'), { recursive: true });
-  const target = join(uploadsDir(deps), relative);
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temporary, jpeg);
-  await rename(temporary, target);
+  const relative = `profile-pictures/${auth.user.id}-${randomBytes(8).toString('hex')}.jpg`;
+  await fileStoreOf(deps.env).put(relative, jpeg, 'image/jpeg');
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await repo.updateUser(tx, auth.user.id, { profilePicturePath: relative, updatedAt: now });
@@ -75,7 +69,7 @@ export async function readProfilePicture(deps: AppDeps, auth: AuthContext, userI
                or (${auth.isStaffHere} and exists (select 1 from organisation_members m
                      where m.user_id = u.id and m.organisation_id = ${auth.organisationId})))`,
   );
-  const bytes = row?.path ? await readFile(join(uploadsDir(deps), row.path)).catch(() => null) : null;
+  const bytes = row?.path ? await fileStoreOf(deps.env).get(row.path) : null;
   if (!row?.path || !bytes) throw notFound('No photo.');
   return { bytes, version: row.path };
 }

@@ -1,6 +1,7 @@
 // Visits (spec section 7 "Payments and visits"): door unlocks recorded from Kisi's webhooks at gyms
 // that track visits (features/webhooks/kisi-webhooks.ts), listed with filters and exported as CSV.
 // Organisation admins read every gym; gym admins and trainers their gyms (docs/roles.md).
+
 import { lastReachablePage, resolveRange } from '@gym/domain/api/payments';
 import {
   VISIT_EXPORT_COLUMNS,
@@ -17,6 +18,7 @@ import { exportDate, exportTime } from '@gym/domain/export-format';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { type AuthContext, authOf, guard } from '../../auth/guard';
+import { readerFor } from '../../db/read-replica';
 import { notFound } from '../../http/app-error';
 import { errorResponses, offsetOf, page } from '../../http/envelope';
 import { csvStream, gymScope } from '../payments';
@@ -119,7 +121,7 @@ export const visitsRoutes =
         const stream = csvStream<VisitListRow, { visitedAt: string; id: number }>({
           header: VISIT_EXPORT_COLUMNS,
           batchSize: EXPORT_BATCH,
-          next: (after) => visitExportBatch(deps.db, scope, filters, after, EXPORT_BATCH),
+          next: (after) => visitExportBatch(readerFor(deps, 'exports'), scope, filters, after, EXPORT_BATCH),
           cursorOf: (row) => ({ visitedAt: row.visited_key, id: row.id }),
           cells: (row) => {
             const at = new Date(row.visited_at);
