@@ -3,6 +3,7 @@
 // the product (Stripe's dashboard: `charge.refunded`). Each is a named step on the payment, its charge and
 // the subscription's standing, so the membership lifecycle module (issue 30 says "through the membership
 // lifecycle"; engineer "lifecycle" is building it) can take these steps over as they are.
+import type { ActivityAction } from '@gym/domain/labels';
 import { sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
 import { type Executor, queryRows } from '../../db/client';
@@ -45,7 +46,7 @@ async function log(
   tx: Executor,
   organisationId: number,
   payment: LockedCardPayment,
-  action: string,
+  action: ActivityAction,
   data: Record<string, unknown>,
   context: ReversalContext,
 ) {
