@@ -52,6 +52,8 @@ export const FAILURE_LABELS: Record<KnownFailureCode, string> = {
   INVALID_ACCOUNT: 'The bank account is closed or wrong',
   CONSENT_REVOKED: 'The member withdrew the bank connection',
   CARD_LOST_OR_STOLEN: 'The card was reported lost or stolen',
+  CARD_EXPIRED: 'The card has expired',
+  INCORRECT_CARD_NUMBER: 'The card number is wrong',
   AUTHENTICATION_REQUIRED: 'The card’s bank asked the member to approve it',
 };
 
@@ -168,6 +170,7 @@ export const ACTIVITY_ACTIONS = [
   'subscription.cancellation_undone',
   'subscription.cancelled',
   'subscription.cancelled_for_non_payment',
+  'subscription.confirmed',
   'subscription.created',
   'subscription.grace_cleared',
   'subscription.grace_started',
@@ -178,6 +181,7 @@ export const ACTIVITY_ACTIONS = [
   'subscription.price_change_applied',
   'subscription.price_change_scheduled',
   'subscription.started_early',
+  'subscription.term_ended',
   'visit.check_in_refused',
   'visit.checked_in',
 ] as const;
@@ -267,6 +271,8 @@ export const ACTIVITY_LABELS: Record<ActivityAction, string> = {
   'payment.retried_by_member': 'Payment tried again by the member',
   'visit.check_in_refused': 'Refused at the front desk',
   'visit.checked_in': 'Checked in at the front desk',
+  'subscription.confirmed': 'Membership confirmed',
+  'subscription.term_ended': 'Term finished: now month to month',
 };
 
 export const activityLabel = (action: string) =>
