@@ -68,7 +68,7 @@ export function startProcess(
 }
 
 /** Polls `url` until it answers 200 (or the time runs out). */
-export async function waitUntilOk(url: string, ms = 120_000): Promise<void> {
+export async function waitUntilOk(url: string, ms = 240_000): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     const ok = await fetch(url).then(

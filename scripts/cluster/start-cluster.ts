@@ -14,7 +14,10 @@ import { startMailCapture } from '../../apps/server/src/mail/capture';
 import { freePort, type Managed, startProcess, waitUntilOk } from './processes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+// One process per server or worker: node with tsx's loader, not the tsx command, which runs the code in
+// a child of its own that a SIGKILL of the command would leave running.
+const NODE = process.execPath;
+const typescript = (file: string) => ['--import', 'tsx', join(ROOT, file)];
 
 export interface ClusterOptions {
   /** The PostgreSQL server's address; the cluster's database is made on it and dropped at the end. */
@@ -54,7 +57,19 @@ async function ensureHaproxy(): Promise<string> {
   return 'haproxy';
 }
 
+/** Everything started so far, stopped in reverse if the start fails half-way. */
+const startedSoFar: Array<() => Promise<unknown>> = [];
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  try {
+    return await startAll(options);
+  } catch (error) {
+    for (const stop of startedSoFar.reverse()) await stop().catch(() => {});
+    throw error;
+  }
+}
+
+async function startAll(options: ClusterOptions): Promise<Cluster> {
   const haproxy = await ensureHaproxy();
   const scratch = mkdtempSync(join(tmpdir(), 'gym-cluster-'));
   const databaseName = `gym_cluster_${randomBytes(4).toString('hex')}`;
@@ -62,6 +77,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   await admin.connect();
   await admin.query(`create database ${databaseName}`);
   await admin.end();
+  startedSoFar.push(async () => {
+    const drop = new pg.Client({ connectionString: options.serverUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${databaseName} with (force)`);
+    await drop.end();
+  });
   const base = new URL(options.serverUrl);
   base.pathname = `/${databaseName}`;
   const databaseUrl = base.toString();
@@ -83,7 +104,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   await s3.run();
+  startedSoFar.push(() => s3.close());
   const mail = await startMailCapture(0);
+  startedSoFar.push(() => mail.close());
   const sandbox = await startSandbox({
     webhookTargets: {
       akahu: `${balancerUrl}/api/webhooks/akahu`,
@@ -116,26 +139,29 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const url = `http://127.0.0.1:${port}`;
     return startProcess(
       `web${n}`,
-      TSX,
-      [join(ROOT, 'apps/server/src/main.ts')],
+      NODE,
+      typescript('apps/server/src/main.ts'),
       { ...shared, HOST: '127.0.0.1', PORT: String(port) },
       { verbose: options.verbose, ready: () => waitUntilOk(`${url}/api/ready`) },
     );
   };
   // One server first, so that it alone runs the migrations; the other then finds them applied.
   const web1 = web(1, web1Port);
+  startedSoFar.push(() => web1.kill());
   await web1.started;
   const web2 = web(2, web2Port);
+  startedSoFar.push(() => web2.kill());
   const workerPorts = [await freePort(), await freePort()];
   const workers = workerPorts.map((port, i) =>
     startProcess(
       `worker${i + 1}`,
-      TSX,
-      [join(ROOT, 'scripts/worker.ts')],
+      NODE,
+      typescript('scripts/worker.ts'),
       { ...shared, METRICS_PORT: String(port) },
       { verbose: options.verbose, ready: () => waitUntilOk(`http://127.0.0.1:${port}/metrics`) },
     ),
   );
+  for (const w of workers) startedSoFar.push(() => w.kill());
   await Promise.all([web2.started, ...workers.map((w) => w.started)]);
 
   const lb = startProcess(
@@ -149,6 +175,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     },
     { verbose: options.verbose, ready: () => waitUntilOk(`${balancerUrl}/api/ready`, 30_000) },
   );
+  startedSoFar.push(() => lb.kill());
   await lb.started;
 
   return {
