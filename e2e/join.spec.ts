@@ -3,6 +3,7 @@
 // whose first card is declined and whose second asks for 3-D Secure, an under-age person is stopped
 // before paying, and returning members land on their next step, on the join site or from the staff host.
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './accessibility';
 import {
   DEMO,
   field,
@@ -30,7 +31,16 @@ test.use({
     ],
   },
 });
-test.setTimeout(120_000);
+test.setTimeout(180_000);
+
+/**
+ * Each screen of the walk: a picture when asked (E2E_SCREENSHOTS), and axe-core's serious and critical
+ * problems, checked softly so the walk goes on and every screen's problems are reported.
+ */
+async function checkScreen(page: Page, name: string) {
+  await snapshot(page, name);
+  expect.soft(await seriousViolations(page, name)).toEqual([]);
+}
 
 interface JoinGym {
   uuid: string;
@@ -91,11 +101,11 @@ async function joinAs(page: Page, gym: JoinGym, email: string) {
   await page.goto(`${MEMBER_URL}/?gym=${gym.uuid}`);
   await expect(page.getByRole('heading', { name: 'Join your gym' })).toBeVisible({ timeout: 30_000 });
   await fillRegisterForm(page, email);
-  await snapshot(page, 'join-1-register');
+  await checkScreen(page, 'join-1-register');
   await page.getByRole('button', { name: 'Join', exact: true }).click();
   await enterEmailedCode(page, email, since);
   await expect(page).toHaveURL(/\/take-photo/);
-  await snapshot(page, 'join-2-photo');
+  await checkScreen(page, 'join-2-photo');
 }
 
 /** From the photo screen: upload one, connect a bank through the sandbox's consent page, confirm and pay. */
@@ -108,7 +118,7 @@ async function payByBank(page: Page, expectOnConfirm?: RegExp) {
   });
   await expect(page).toHaveURL(/\/choose-payment-method/);
   await expect(page.getByText(/First payment: \$/).first()).toBeVisible();
-  await snapshot(page, 'join-3-payment-method');
+  await checkScreen(page, 'join-3-payment-method');
   await page.getByRole('button', { name: 'Connect my bank account' }).click();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
 
@@ -118,18 +128,18 @@ async function payByBank(page: Page, expectOnConfirm?: RegExp) {
   await page.getByRole('button', { name: 'Approve' }).click();
 
   await expect(page).toHaveURL(/\/bank-account-connected/);
-  await snapshot(page, 'join-4-bank-connected');
+  await checkScreen(page, 'join-4-bank-connected');
   await page.getByRole('button', { name: 'Pay from this account' }).click();
   await expect(page).toHaveURL(/\/confirm-subscription/);
   await expect(
     page.getByText('Flexi membership', { exact: false }).or(page.getByText(/membership: you agree/)),
   ).toBeVisible();
   if (expectOnConfirm) await expect(page.getByText(expectOnConfirm).first()).toBeVisible();
-  await snapshot(page, 'join-5-confirm');
+  await checkScreen(page, 'join-5-confirm');
   await page.getByRole('button', { name: /Confirm and pay/ }).click();
   await expect(page).toHaveURL(/\/welcome-to-gym/);
   await expect(page.getByText(/You are now a member of/)).toBeVisible();
-  await snapshot(page, 'join-6-welcome');
+  await checkScreen(page, 'join-6-welcome');
 }
 
 /**
@@ -205,9 +215,11 @@ test('a new member pays by card: the first card is declined, another with 3-D Se
   await expect(
     page.getByRole('alert').filter({ hasText: 'Your first payment did not go through' }),
   ).toBeVisible();
+  await checkScreen(page, 'join-card-declined');
 
   await page.getByRole('link', { name: 'Choose another way to pay' }).click();
   await expect(page.getByText('Your first payment did not go through').first()).toBeVisible();
+  await checkScreen(page, 'join-card-choose-again');
   await saveCard('4000000000003220');
   await page.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page).toHaveURL(/\/confirm-subscription/);

@@ -26,6 +26,12 @@ export function NzDateText({ value, onChange, description, ...props }: NzDateTex
       placeholder={props.placeholder ?? 'DD/MM/YYYY'}
       description={description ?? 'Day, month, year: 21/03/1994'}
       value={text}
+      onBlur={(event) => {
+        // A whole date typed any way (2026-11-14, 14.11.26) reads back the New Zealand way once left.
+        const parsed = parseNzDate(text);
+        if (parsed) setText(shown(parsed));
+        props.onBlur?.(event);
+      }}
       onChange={(event) => {
         const typed = event.currentTarget.value;
         setText(typed);

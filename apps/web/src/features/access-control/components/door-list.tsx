@@ -7,7 +7,7 @@ import { useSetDoorTracksVisits } from '../api/set-door-tracks-visits';
 export function DoorList({ organisationId, placeId }: { organisationId: number; placeId: string }) {
   const doors = useDoors(organisationId, placeId);
   const setting = useSetDoorTracksVisits();
-  if (doors.isPending) return <Loader size="sm" aria-label="Loading the doors" />;
+  if (doors.isPending) return <Loader size="sm" role="status" aria-label="Loading the doors" />;
   if (doors.isError) {
     return (
       <Alert color="red" role="alert" title="Could not load the doors">

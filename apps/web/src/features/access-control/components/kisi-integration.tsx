@@ -68,7 +68,8 @@ export function KisiIntegration({
   const places = usePlaces(organisationId, integration.data != null);
   const refused = places.isError && isApiError(places.error) && [401, 403, 409].includes(places.error.status);
   const [changing, setChanging] = useState(false);
-  if (integration.isPending) return <Loader size="sm" aria-label="Loading the Kisi connection" />;
+  if (integration.isPending)
+    return <Loader size="sm" role="status" aria-label="Loading the Kisi connection" />;
   if (integration.isError) {
     return (
       <Alert color="red" role="alert" title="Could not load the Kisi connection">

@@ -23,7 +23,7 @@ export function PlacePicker({ organisationId, gym, children }: PlacePickerProps)
   const places = usePlaces(organisationId, true);
   const link = useLinkPlace();
   const [chosen, setChosen] = useState<string | null>(null);
-  if (places.isPending) return <Loader size="sm" aria-label="Loading Kisi places" />;
+  if (places.isPending) return <Loader size="sm" role="status" aria-label="Loading Kisi places" />;
   if (places.isError) {
     return (
       <Alert color="yellow" role="alert" title="Kisi places are not available">

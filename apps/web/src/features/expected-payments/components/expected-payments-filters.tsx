@@ -61,11 +61,13 @@ export function ExpectedPaymentsFilters({
         w={160}
       />
       <GymFilter gymId={gymId} onChange={(gym) => onGym(gym ? Number(gym) : null)} w={200} />
-      <Stack gap={4}>
+      <Stack gap={4} maw="100%">
         <Text size="sm" fw={500} id="expected-payments-status">
           Payment
         </Text>
         <SegmentedControl
+          maw="100%"
+          style={{ overflowX: 'auto' }}
           aria-labelledby="expected-payments-status"
           data={STATUS_CHOICES}
           value={status ?? ''}

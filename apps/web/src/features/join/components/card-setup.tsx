@@ -87,5 +87,5 @@ export function CardConnected() {
       </Stack>
     );
   }
-  return <Loader aria-label="Saving your card" />;
+  return <Loader role="status" aria-label="Saving your card" />;
 }

@@ -31,7 +31,7 @@ export function ConfirmSubscription() {
   const [key] = useState(() => crypto.randomUUID());
   const [declined, setDeclined] = useState<string | null>(null);
 
-  if (subscription.isLoading) return <Loader aria-label="Loading your membership" />;
+  if (subscription.isLoading) return <Loader role="status" aria-label="Loading your membership" />;
   if (subscription.isError || !subscription.data) {
     return (
       <Alert color="red" role="alert">

@@ -100,7 +100,7 @@ export function BankAccountConnected() {
       </Stack>
     );
   }
-  if (!accounts) return <Loader aria-label="Connecting your bank account" />;
+  if (!accounts) return <Loader role="status" aria-label="Connecting your bank account" />;
   return (
     <Stack gap="md">
       <Text>Your bank is connected. Which account should your membership be paid from?</Text>

@@ -40,7 +40,7 @@ export function JoinStart() {
     setParams(next, { replace: true });
   };
 
-  if (handover && !redeem.isError) return <Loader aria-label="Signing you in" />;
+  if (handover && !redeem.isError) return <Loader role="status" aria-label="Signing you in" />;
   return (
     <Stack gap="md">
       {redeem.isError ? (

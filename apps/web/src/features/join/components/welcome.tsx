@@ -6,7 +6,7 @@ import { useJoinSubscription } from '../api/join-api';
 
 export function WelcomeToGym() {
   const subscription = useJoinSubscription();
-  if (subscription.isLoading) return <Loader aria-label="Loading your membership" />;
+  if (subscription.isLoading) return <Loader role="status" aria-label="Loading your membership" />;
   if (!subscription.data)
     return (
       <Alert color="red" role="alert">

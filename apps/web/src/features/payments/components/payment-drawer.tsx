@@ -161,7 +161,7 @@ export function PaymentDrawer({
       title={`Payment ${paymentId ?? ''}`}
     >
       {payment.isPending ? (
-        <Loader aria-label="Loading the payment" />
+        <Loader role="status" aria-label="Loading the payment" />
       ) : payment.isError ? (
         <LoadErrorAlert what="the payment" error={payment.error} onRetry={() => void payment.refetch()} />
       ) : (

@@ -49,7 +49,7 @@ export function GlobalSearch() {
           aria-label="Search members"
           placeholder="Search members"
           leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={search.isFetching ? <Loader size={14} aria-label="Searching" /> : null}
+          rightSection={search.isFetching ? <Loader size={14} role="status" aria-label="Searching" /> : null}
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
           onBlur={clear}

@@ -62,7 +62,8 @@ export function GymCardPayments({ gym }: { gym: GymForPayments }) {
       </Stack>
     );
   }
-  if (connection.isPending) return <Loader size="sm" aria-label="Checking the Stripe account" />;
+  if (connection.isPending)
+    return <Loader size="sm" role="status" aria-label="Checking the Stripe account" />;
   if (connection.isError) {
     return (
       <Group gap="xs" justify="flex-end">

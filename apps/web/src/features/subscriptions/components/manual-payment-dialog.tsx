@@ -54,7 +54,7 @@ export function ManualPaymentDialog({ subscriptionId, opened, onClose }: Props) 
       confirmLabel="Record payment"
       fields={(errors) =>
         balance.isPending ? (
-          <Loader size="sm" aria-label="Loading what is owed" />
+          <Loader size="sm" role="status" aria-label="Loading what is owed" />
         ) : balance.isError ? (
           <Text c="red">{errorMessage(balance.error)}</Text>
         ) : (

@@ -17,7 +17,7 @@ export function StartEarlyDialog({ subscriptionId, opened, onClose }: Props) {
   const data = useStartEarlyData(subscriptionId, opened);
   const start = useStartEarly(subscriptionId);
   const summary = data.isPending ? (
-    <Loader size="sm" aria-label="Working out the charge" />
+    <Loader size="sm" role="status" aria-label="Working out the charge" />
   ) : data.isError ? (
     errorMessage(data.error)
   ) : (

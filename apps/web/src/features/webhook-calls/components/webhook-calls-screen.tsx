@@ -41,22 +41,26 @@ export function WebhookCallsScreen() {
         </Text>
       </div>
       <Group gap="lg" align="flex-end">
-        <Stack gap={4}>
+        <Stack gap={4} maw="100%">
           <Text size="sm" fw={500} id="webhook-calls-provider">
             Provider
           </Text>
           <SegmentedControl
+            maw="100%"
+            style={{ overflowX: 'auto' }}
             aria-labelledby="webhook-calls-provider"
             data={PROVIDER_CHOICES}
             value={filters.provider ?? ''}
             onChange={(value) => setFilter('provider', value)}
           />
         </Stack>
-        <Stack gap={4}>
+        <Stack gap={4} maw="100%">
           <Text size="sm" fw={500} id="webhook-calls-status">
             Status
           </Text>
           <SegmentedControl
+            maw="100%"
+            style={{ overflowX: 'auto' }}
             aria-labelledby="webhook-calls-status"
             data={STATUS_CHOICES}
             value={filters.status ?? ''}
