@@ -29,7 +29,6 @@ import { sendQueuedMail } from './mail-outbox';
 /** Each kind of change of a membership, and the action its activity entry is logged under. */
 export const TRANSITION_ACTIONS = {
   created: 'subscription.created',
-  confirmed: 'subscription.confirmed',
   first_payment_settled: 'payment.sent',
   first_payment_failed: 'payment.failed',
   charge_settled: 'payment.sent',
