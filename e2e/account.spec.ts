@@ -193,7 +193,8 @@ test('a member signs in, sees their membership, prints a receipt, changes card, 
   await page.getByRole('button', { name: 'Pause my membership' }).click();
   await expect(page.getByText('Your pause is booked')).toBeVisible();
   await page.getByRole('button', { name: 'Remove this pause' }).click();
-  await expect(page.getByRole('button', { name: 'Check this pause' })).toBeVisible();
+  await expect(page.getByText('Your pause is booked')).toBeHidden();
+  await expect(page.getByLabel('First day paused')).toBeVisible();
 
   // Cancel online: what it does first, the confirmation by email, then undo.
   await page.getByRole('link', { name: 'Membership', exact: true }).click();
