@@ -49,7 +49,15 @@ export function PauseForm() {
             color="red"
             variant="light"
             loading={remove.isPending}
-            onClick={() => remove.mutate(pause.id)}
+            onClick={() =>
+              remove.mutate(pause.id, {
+                // Back to an empty form: the removed pause's preview is no longer what the form shows.
+                onSuccess: () => {
+                  preview.reset();
+                  book.reset();
+                },
+              })
+            }
           >
             Remove this pause
           </Button>
