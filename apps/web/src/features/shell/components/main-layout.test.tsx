@@ -49,6 +49,7 @@ describe('the sidebar menu', () => {
         'Members',
         'Payments',
         'Visits',
+        'Check-in',
         'Offerings',
         'Staff',
         'Gyms',
@@ -63,7 +64,7 @@ describe('the sidebar menu', () => {
   it.each([
     ['gym admins', gymAdmin],
     ['trainers', trainer],
-  ])('shows %s the five everyday entries only', async (_role, user) => {
+  ])('shows %s the six everyday entries only', async (_role, user) => {
     const { nav } = await signedInAt(user);
     expect(linkNames(nav)).toEqual(['Dashboard', 'Members', 'Payments', 'Visits', 'Check-in', 'Offerings']);
     expect(within(nav).queryByRole('button', { name: 'Organisation' })).toBeNull();
