@@ -43,7 +43,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('find a member who owes, take the payment at the desk and check them in', async ({ page }) => {
-  const owing = await memberToFind(page, 'owing=true', async (m) => {
+  // In grace: owing, and still let in by the door until grace ends.
+  const owing = await memberToFind(page, 'owing=true&state=grace', async (m) => {
     const { data } = await getJson<{
       data: { payable: { cumulative: number }[]; in_flight: unknown[]; balance_owing: number };
     }>(page, `/api/subscriptions/${m.subscription!.id}/balance`);

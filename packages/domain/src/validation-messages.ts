@@ -25,7 +25,7 @@ export function isBlank(value: unknown): boolean {
 
 // zod reports a missing key and a wrong type through the same error hook; both read as "required"
 // when nothing usable was given.
-const requiredOr =
+export const requiredOr =
   (otherwise: string) =>
   (issue: { input?: unknown }): string =>
     isBlank(issue.input) ? VALUE_REQUIRED : otherwise;

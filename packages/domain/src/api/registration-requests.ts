@@ -9,11 +9,14 @@ import {
   isBlank,
   optionalString,
   requiredEnum,
+  requiredOr,
   requiredString,
   VALUE_REQUIRED,
 } from '../validation-messages';
 import { PASSWORD_MAX_LENGTH } from './auth-requests';
 import { calendarDateSchema } from './catalogue-requests';
+
+const POST_CODE_FORMAT = 'Enter the four digits of the post code';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const MOBILE_FORMAT = 'Enter a mobile number of 7 to 15 digits, e.g. 021 123 4567';
@@ -39,10 +42,12 @@ const memberFields = {
   address: requiredString({ max: 200 }),
   suburb: optionalString({ max: 100 }),
   city: requiredString({ max: 100 }),
+  // Empty says it is needed; anything else that is not four digits says what a post code is.
   post_code: z
-    .string({ error: 'Value must be text' })
+    .string({ error: requiredOr(POST_CODE_FORMAT) })
     .trim()
-    .regex(/^\d{4}$/, { error: 'Enter the four digits of the post code' }),
+    .min(1, { error: VALUE_REQUIRED })
+    .refine((value) => value === '' || /^\d{4}$/.test(value), { error: POST_CODE_FORMAT }),
   emergency_contact_name: requiredString({ max: 120 }),
   emergency_contact_mobile_number: mobile(),
   emergency_contact_relationship: requiredString({ max: 60 }),

@@ -85,6 +85,11 @@ describe('POST /api/register', () => {
     expect(e.dob).toEqual(['Value must be a valid date (YYYY-MM-DD)']);
     expect(e.mobile_number[0]).toMatch(/mobile number/);
     expect(e.post_code).toEqual(['Enter the four digits of the post code']);
+    // An empty post code is missing, not "not text".
+    for (const post_code of [null, '', '  ']) {
+      const empty = await register(registration({ post_code }));
+      expect(empty.json().errors.post_code).toEqual(['Value is required']);
+    }
     expect(e.hear_about_us_other).toEqual(['Tell us where you heard about us']);
     expect(e.confidence_and_experience[0]).toMatch(/must be one of/);
     expect(e.name[0]).toMatch(/at most 120/);

@@ -67,7 +67,9 @@ export function CheckInScreen({ paymentDialog }: Props) {
     // A scanner types fast and presses Enter before the pause: look the exact text up at once.
     const text = typed.trim();
     if (text === '') return;
-    const first = (text === settled ? found : await queryClient.fetchQuery(lookupQueryOptions(text)))[0];
+    // The cached answer when it is there, else the one on its way (or a new one): never the list shown
+    // for an earlier text, which may still be on screen while this one loads.
+    const first = (await queryClient.fetchQuery(lookupQueryOptions(text)))[0];
     if (first) choose(first.id);
   };
 

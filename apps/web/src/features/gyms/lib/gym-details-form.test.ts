@@ -47,7 +47,9 @@ describe('the gym details form', () => {
     ['101', 'The maximum value allowed is 100'],
     ['2.555', 'Value may have at most 2 decimal places'],
     ['abc', 'Value must be a number'],
-    ['-1', 'Value must be a number'],
+    // A negative fee is a number too small, not no number at all.
+    ['-1', 'The minimum value allowed is 0'],
+    ['-5 %', 'The minimum value allowed is 0'],
   ])('refuses a break fee of %s', (fee, message) => {
     expect(errorsOf(values({ break_fee_percentage: fee }))).toEqual({ break_fee_percentage: message });
   });

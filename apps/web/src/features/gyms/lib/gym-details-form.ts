@@ -17,11 +17,12 @@ const breakFee = z
       ctx.addIssue({ code: 'custom', message: VALUE_REQUIRED });
       return z.NEVER;
     }
-    if (!/^\d+(\.\d+)?%?$/.test(text)) {
+    // A signed number is a number: '-5' is then told the least it may be, not that it is no number.
+    if (!/^-?\d+(\.\d+)?\s*%?$/.test(text)) {
       ctx.addIssue({ code: 'custom', message: 'Value must be a number' });
       return z.NEVER;
     }
-    return Number(text.replace(/%$/, ''));
+    return Number(text.replace(/\s*%$/, ''));
   })
   .pipe(percentageSchema(BREAK_FEE_MAX_PERCENT));
 

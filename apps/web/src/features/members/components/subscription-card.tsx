@@ -101,7 +101,9 @@ export function SubscriptionCard({
             <Text span c={s.balance_owing > 0 ? 'red' : undefined} fw={s.balance_owing > 0 ? 700 : undefined}>
               {s.formatted_balance_owing}
             </Text>
-            {s.periods_owing > 0 ? ` (${s.periods_owing} periods)` : ''}
+            {s.periods_owing > 0
+              ? ` (${s.periods_owing} ${s.periods_owing === 1 ? 'period' : 'periods'})`
+              : ''}
           </Fact>
           <Fact label="Paid so far">{s.formatted_payments_sum}</Fact>
           {s.grace_period_ends_at && <Fact label="Grace ends">{date(s.grace_period_ends_at)}</Fact>}

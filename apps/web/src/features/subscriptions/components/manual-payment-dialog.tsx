@@ -25,10 +25,13 @@ interface Props {
 
 const newKey = () => `desk-${crypto.randomUUID()}`;
 
-function chargeLabel(c: Balance['payable'][number]) {
+/** '$42.00: up to and including the period from 14 Nov 2026 ($21.00)': the date as written, capitalised. */
+export function chargeLabel(c: Balance['payable'][number]) {
   const what =
-    c.kind === 'break_fee' ? 'Break fee' : `Period from ${formatDate(c.period_start as CalendarDate)}`;
-  return `${c.formatted_cumulative}: up to and including ${what.toLowerCase()} (${c.formatted_total})`;
+    c.kind === 'break_fee'
+      ? 'the break fee'
+      : `the period from ${formatDate(c.period_start as CalendarDate)}`;
+  return `${c.formatted_cumulative}: up to and including ${what} (${c.formatted_total})`;
 }
 
 export function ManualPaymentDialog({ subscriptionId, opened, onClose }: Props) {
@@ -40,7 +43,9 @@ export function ManualPaymentDialog({ subscriptionId, opened, onClose }: Props) 
   const [key, setKey] = useState(newKey);
   const [reviewed, setReviewed] = useState(false);
   const payable = balance.data?.payable ?? [];
-  const chosen = payable.find((c) => String(c.cumulative) === amount) ?? null;
+  // A single choice is chosen already: there is nothing else to pick.
+  const only = payable.length === 1 ? String(payable[0]!.cumulative) : null;
+  const chosen = payable.find((c) => String(c.cumulative) === (amount ?? only)) ?? null;
   const all = payable.at(-1)?.cumulative ?? 0;
   return (
     <ActionModal
@@ -62,8 +67,9 @@ export function ManualPaymentDialog({ subscriptionId, opened, onClose }: Props) 
             <Text size="sm">Balance owing: {balance.data.formatted_balance_owing}</Text>
             {balance.data.in_flight.length > 0 ? (
               <Text size="sm" c="dimmed">
-                {balance.data.in_flight.length} payment(s) are still with the bank or card provider and can be
-                paid by hand only if they fail.
+                {balance.data.in_flight.length === 1
+                  ? '1 payment is still with the bank or card provider and can be paid by hand only if it fails.'
+                  : `${balance.data.in_flight.length} payments are still with the bank or card provider and can be paid by hand only if they fail.`}
               </Text>
             ) : null}
             <div>
@@ -89,7 +95,7 @@ export function ManualPaymentDialog({ subscriptionId, opened, onClose }: Props) 
               <Radio.Group
                 label="Amount"
                 required
-                value={amount}
+                value={amount ?? only}
                 onChange={(value) => {
                   setAmount(value);
                   setReviewed(false);
@@ -135,12 +141,14 @@ export function ManualPaymentDialog({ subscriptionId, opened, onClose }: Props) 
       onConfirm={async () => {
         const made = await record.mutateAsync({
           type,
-          amount: Number(amount),
+          amount: chosen!.cumulative,
           idempotency_key: key,
           note: note.trim() === '' ? null : note,
         });
         notifySuccess(
-          made.grace_cleared ? 'Paid in full: grace has ended.' : `${made.payments.length} charge(s) paid.`,
+          made.grace_cleared
+            ? 'Paid in full: grace has ended.'
+            : `${made.payments.length} ${made.payments.length === 1 ? 'charge' : 'charges'} paid.`,
           'Payment recorded',
         );
         setReviewed(false);
