@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type CalendarDate, isCalendarDate } from '../calendar-date';
 import { offeringInputSchema } from '../offering';
 import { priceInputSchema } from '../price-schema';
+import { updateBodyOf } from '../update-body';
 import { idSchema, isBlank, VALUE_REQUIRED } from '../validation-messages';
 
 /** The spec's payload, plus the owning gym of a single-gym offering (null or absent otherwise). */
@@ -12,7 +13,14 @@ export const offeringBody = offeringInputSchema.safeExtend({
 });
 export type OfferingBody = z.output<typeof offeringBody>;
 
+/** PUT /api/offerings/{id}: any of the fields (absent: unchanged); the offering after it passes `offeringBody`. */
+export const offeringUpdateBody = updateBodyOf(offeringInputSchema).safeExtend({
+  gym_id: idSchema.nullish(),
+});
+export type OfferingUpdate = z.output<typeof offeringUpdateBody>;
+
 export const priceBody = priceInputSchema;
+export { type PriceUpdate, priceUpdateBody } from '../price-schema';
 
 export const INVALID_DATE = 'Value must be a valid date (YYYY-MM-DD)';
 

@@ -13,6 +13,7 @@ import {
   priceFrequenciesSchema,
   termMembershipGracePeriodSchema,
 } from '@gym/domain/organisation-settings';
+import { updateBodyOf } from '@gym/domain/update-body';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -62,23 +63,28 @@ export const organisationsRoutes =
     );
 
     const settings = [
-      ['grace-period', 'Failed-payment grace period', failedPaymentGracePeriodSchema, service.setGracePeriod],
+      [
+        'grace-period',
+        'Failed-payment grace period',
+        updateBodyOf(failedPaymentGracePeriodSchema),
+        service.setGracePeriod,
+      ],
       [
         'term-membership-grace-period',
         'Term membership grace period',
-        termMembershipGracePeriodSchema,
+        updateBodyOf(termMembershipGracePeriodSchema),
         service.setTermGracePeriod,
       ],
       [
         'offering-permissions',
         'Which offering types the organisation uses',
-        offeringPermissionsSchema,
+        updateBodyOf(offeringPermissionsSchema),
         service.setOfferingPermissions,
       ],
       [
         'price-frequencies',
         'Which billing frequencies the organisation offers',
-        priceFrequenciesSchema,
+        updateBodyOf(priceFrequenciesSchema),
         service.setPriceFrequencies,
       ],
     ] as const;
