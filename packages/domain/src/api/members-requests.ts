@@ -1,7 +1,12 @@
 // What staff send about members (spec sections 3, 5 and 7 "Members and subscriptions"): the list's
 // filters and sort, adding a member, editing one, deleting one, and the charts' ranges.
 import { z } from 'zod';
-import { type CalendarDate, parseCalendarDate } from '../calendar-date';
+import {
+  type CalendarDate,
+  DATE_OUT_OF_RANGE,
+  isWithinRequestRange,
+  parseCalendarDate,
+} from '../calendar-date';
 import { CONFIDENCE_ANSWERS, HEAR_ABOUT_US_ANSWERS } from '../member-answers';
 import {
   email,
@@ -34,6 +39,10 @@ const optionalDate = z
       ctx.addIssue({ code: 'custom', message: INVALID_DATE });
       return z.NEVER;
     }
+    if (!isWithinRequestRange(date)) {
+      ctx.addIssue({ code: 'custom', message: DATE_OUT_OF_RANGE });
+      return z.NEVER;
+    }
     return date;
   });
 
@@ -45,6 +54,10 @@ const requiredDate = z
     const date = parseCalendarDate(value);
     if (date === null) {
       ctx.addIssue({ code: 'custom', message: INVALID_DATE });
+      return z.NEVER;
+    }
+    if (!isWithinRequestRange(date)) {
+      ctx.addIssue({ code: 'custom', message: DATE_OUT_OF_RANGE });
       return z.NEVER;
     }
     return date;
