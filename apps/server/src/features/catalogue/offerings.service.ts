@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client';
 import { conflict, notFound } from '../../http/app-error';
 import { offsetOf, type PageQuery, page } from '../../http/envelope';
 import { mergedUpdate } from '../../http/merged-update';
-import { gymFor } from '../gyms';
+import { findGym, gymFor } from '../gyms';
 import { findCatalogueSettings } from './catalogue.repository';
 import { offeringAnswers, offeringSummaries } from './catalogue-answers';
 import { assertMayWrite, catalogueWriter, lockWritableOffering, OFFERING_ARCHIVED } from './offering-access';
@@ -55,6 +55,9 @@ export async function offeringPage(
   query: PageQuery,
   filter: OfferingFilter,
 ) {
+  // Another organisation's gym answers 404 rather than an empty list.
+  if (filter.gymId !== undefined && !(await findGym(deps.db, auth.organisationId, filter.gymId)))
+    throw notFound('Gym not found.');
   const { rows, total } = await listOfferings(deps.db, auth.organisationId, filter, {
     limit: query.per_page,
     offset: offsetOf(query),

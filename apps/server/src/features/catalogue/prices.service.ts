@@ -12,6 +12,7 @@ import type { Executor, Tx } from '../../db/client';
 import { conflict, notFound, validationError } from '../../http/app-error';
 import { offsetOf, type PageQuery, page } from '../../http/envelope';
 import { mergedUpdate } from '../../http/merged-update';
+import { findGym } from '../gyms';
 import { findCatalogueSettings } from './catalogue.repository';
 import { loadPrice, loadPrices } from './catalogue-answers';
 import { frequencyNotEnabled, isFrequencyEnabled } from './catalogue-rules';
@@ -74,6 +75,9 @@ export async function organisationPrices(
   filter: { archived: boolean; offeringId?: number | undefined; gymId?: number | undefined },
 ) {
   if (organisationId !== auth.organisationId) throw notFound('Organisation not found.');
+  // Another organisation's gym answers 404 rather than an empty list.
+  if (filter.gymId !== undefined && !(await findGym(deps.db, auth.organisationId, filter.gymId)))
+    throw notFound('Gym not found.');
   const priceFilter: PriceFilter = {
     archived: filter.archived,
     ...(filter.offeringId !== undefined ? { offeringIds: [filter.offeringId] } : {}),
