@@ -12,6 +12,7 @@ import {
   email,
   idSchema,
   isBlank,
+  maxValueMessage,
   optionalString,
   requiredString,
   VALUE_REQUIRED,
@@ -168,9 +169,11 @@ export const memberUpdateSchema = z.object({
   notes: optionalString({ max: 5000 }),
   tags: z
     .array(tagSchema, { error: 'Value must be a list of tags' })
-    .max(MAX_TAGS, { error: `The maximum value allowed is ${MAX_TAGS} tags` })
+    // The specification's exact text; the unit (tags) is in the field's description.
+    .max(MAX_TAGS, { error: maxValueMessage(MAX_TAGS) })
     .optional()
-    .transform((tags) => (tags === undefined ? undefined : [...new Set(tags)])),
+    .transform((tags) => (tags === undefined ? undefined : [...new Set(tags)]))
+    .describe(`The member's tags: at most ${MAX_TAGS} tags of up to 50 characters`),
 });
 export type MemberUpdateInput = z.output<typeof memberUpdateSchema>;
 

@@ -136,9 +136,9 @@ describe('PUT grace periods', () => {
       for (const [length, unit, message] of [
         [0, 'days', 'The minimum value allowed is 1'],
         [-3, 'days', 'The minimum value allowed is 1'],
-        [91, 'days', 'The maximum value allowed is 90 days'],
-        [13, 'weeks', 'The maximum value allowed is 12 weeks'],
-        [4, 'months', 'The maximum value allowed is 3 months'],
+        [91, 'days', 'The maximum value allowed is 90'],
+        [13, 'weeks', 'The maximum value allowed is 12'],
+        [4, 'months', 'The maximum value allowed is 3'],
       ] as const) {
         const res = await call('PUT', org(path), admin, { [field]: length, [`${field}_unit`]: unit });
         expect(res.statusCode, `${length} ${unit}`).toBe(422);
