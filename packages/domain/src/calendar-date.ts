@@ -43,6 +43,18 @@ export function isCalendarDate(value: unknown): value is CalendarDate {
   return typeof value === 'string' && parseCalendarDate(value) !== null;
 }
 
+/**
+ * The dates a request may carry: any a gym could mean (a date of birth, a start, a pause's end), and no
+ * further, so date maths never meets a year it cannot hold (a pause ending 9999-12-31).
+ */
+export const EARLIEST_REQUEST_DATE = '1900-01-01' as CalendarDate;
+export const LATEST_REQUEST_DATE = '2100-12-31' as CalendarDate;
+export const DATE_OUT_OF_RANGE = `Value must be a date from ${EARLIEST_REQUEST_DATE} to ${LATEST_REQUEST_DATE}`;
+
+export function isWithinRequestRange(date: CalendarDate): boolean {
+  return date >= EARLIEST_REQUEST_DATE && date <= LATEST_REQUEST_DATE;
+}
+
 /** Like parseCalendarDate but throws: for literals and values already validated at the edge. */
 export function calendarDate(text: string): CalendarDate {
   const date = parseCalendarDate(text);

@@ -51,12 +51,12 @@ function confirmationCheck(value: Record<string, unknown>, ctx: z.RefinementCtx)
 const confirmationField = z.string({ error: VALUE_REQUIRED }).nullish();
 
 /**
- * Editing: the number is sent only when staff change it, and then with its confirmation (the repeat
- * field), which must match.
+ * Editing: the fields given are saved (absent: unchanged). The number is sent only when staff change
+ * it, and then with its confirmation (the repeat field), which must match.
  */
 export const destinationAccountUpdateSchema = z
   .object({
-    name: requiredString(),
+    name: requiredString().optional(),
     bank_account_number: nzBankAccountNumberSchema.optional(),
     bank_account_number_confirmation: confirmationField,
   })

@@ -53,13 +53,14 @@ describe('offering input', () => {
     });
     expect(parsed).toMatchObject({
       name: 'Off-peak',
-      description: null,
       all_gyms_access: false,
       mandated: false,
       prices_mandated: false,
       hours: [{ day: 1, open_at: '06:00', close_at: '21:00' }],
-      prices: [{ amount: 1500, billing_frequency: 'weekly', joining_fee: 0, private: false }],
+      prices: [{ amount: 1500, billing_frequency: 'weekly', private: false }],
     });
+    // Absent optional text stays absent (an update leaves it unchanged).
+    expect(parsed.description).toBeUndefined();
   });
 
   it('requires name and type', () => {

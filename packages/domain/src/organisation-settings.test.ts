@@ -81,7 +81,7 @@ describe('grace periods', () => {
         ?.message;
     expect(messageOf(0, 'days')).toBe('The minimum value allowed is 1');
     expect(messageOf(2.5, 'days')).toBe('Value must be a whole number');
-    expect(messageOf(13, 'weeks')).toBe('The maximum value allowed is 12 weeks');
+    expect(messageOf(13, 'weeks')).toBe('The maximum value allowed is 12');
     expect(messageOf(400, 'fortnights')).toBe('The maximum value allowed is 90');
   });
 });

@@ -13,9 +13,13 @@ import {
 /** Longest grace staff may set, by unit: a grace period is weeks, not years, of unpaid access. */
 export const MAX_GRACE_PERIOD: Record<GracePeriodUnit, number> = { days: 90, weeks: 12, months: 3 };
 
-/** The message when a grace period is longer than its unit allows. */
-export const graceTooLongMessage = (unit: GracePeriodUnit) =>
-  `The maximum value allowed is ${MAX_GRACE_PERIOD[unit]} ${unit}`;
+/**
+ * The message when a grace period is longer than its unit allows: the specification's exact text; the
+ * unit is the field beside it (and is named in the field's description).
+ */
+export const graceTooLongMessage = (unit: GracePeriodUnit) => maxValueMessage(MAX_GRACE_PERIOD[unit]);
+
+const GRACE_DESCRIPTION = `A whole number of the unit beside it: at most ${MAX_GRACE_PERIOD.days} days, ${MAX_GRACE_PERIOD.weeks} weeks or ${MAX_GRACE_PERIOD.months} months`;
 
 export const AT_LEAST_ONE_FREQUENCY = 'Choose at least one billing frequency';
 
@@ -33,7 +37,7 @@ const LONGEST_GRACE = Math.max(...Object.values(MAX_GRACE_PERIOD));
 function gracePeriodSchema<const P extends string, const U extends string>(period: P, unit: U) {
   return z
     .object({
-      [period]: requiredInteger({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      [period]: requiredInteger({ min: 1, max: Number.MAX_SAFE_INTEGER }).describe(GRACE_DESCRIPTION),
       [unit]: requiredEnum(GRACE_PERIOD_UNITS),
     } as Record<P, ReturnType<typeof requiredInteger>> & Record<U, ReturnType<typeof graceUnit>>)
     .superRefine((body: Record<string, unknown>, context) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceInputSchema } from './price-schema';
+import { priceInputSchema, priceUpdateBody } from './price-schema';
 
 const errors = (input: unknown) =>
   Object.fromEntries(
@@ -10,8 +10,21 @@ const errors = (input: unknown) =>
   );
 
 describe('price input', () => {
-  it('accepts a flexi price and fills the defaults', () => {
+  it('accepts a flexi price: absent optional fields stay absent (a new price has none), null clears', () => {
     expect(priceInputSchema.parse({ amount: 1500, billing_frequency: 'weekly' })).toEqual({
+      amount: 1500,
+      billing_frequency: 'weekly',
+      private: false,
+    });
+    expect(
+      priceInputSchema.parse({
+        amount: 1500,
+        billing_frequency: 'weekly',
+        joining_fee: null,
+        term_amount: null,
+        term_unit: null,
+      }),
+    ).toEqual({
       amount: 1500,
       billing_frequency: 'weekly',
       private: false,
@@ -19,6 +32,11 @@ describe('price input', () => {
       term_amount: null,
       term_unit: null,
     });
+  });
+
+  it('an update body takes any one field and invents none', () => {
+    expect(priceUpdateBody.parse({})).toEqual({});
+    expect(priceUpdateBody.parse({ joining_fee: 2900 })).toEqual({ joining_fee: 2900 });
   });
 
   it('accepts a term price', () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BILLING_FREQUENCIES } from './billing-frequency';
 import { formatMoney } from './money';
 import { MAX_TERM_AMOUNT, TERM_UNITS } from './term';
+import { updateBodyOf } from './update-body';
 import {
   EVEN_WITH_FIELD_ERRORS,
   isBlank,
@@ -29,20 +30,17 @@ const optionalCents = z
   .min(0, { error: 'The value cannot be negative' })
   .max(MAX_PRICE_CENTS, { error: maxValueMessage(formatMoney(MAX_PRICE_CENTS)) })
   .nullish()
-  .transform((value) => value ?? 0);
+  // Absent stays absent (an update leaves it unchanged); null clears it to no fee.
+  .transform((value) => (value === undefined ? undefined : (value ?? 0)));
 
 const termAmount = z
   .number({ error: 'Value must be a number' })
   .int({ error: 'Value must be a whole number' })
   .min(1, { error: 'The value must be at least 1' })
   .max(MAX_TERM_AMOUNT, { error: maxValueMessage(MAX_TERM_AMOUNT) })
-  .nullish()
-  .transform((value) => value ?? null);
+  .nullish();
 
-const termUnit = z
-  .enum(TERM_UNITS, { error: `Value must be one of: ${TERM_UNITS.join(', ')}` })
-  .nullish()
-  .transform((value) => value ?? null);
+const termUnit = z.enum(TERM_UNITS, { error: `Value must be one of: ${TERM_UNITS.join(', ')}` }).nullish();
 
 /** Amounts are integer cents; the page converts typed dollars with dollarsToCents. */
 export const priceInputSchema = z
@@ -67,4 +65,7 @@ export const priceInputSchema = z
   }, EVEN_WITH_FIELD_ERRORS);
 
 export type PriceInput = z.output<typeof priceInputSchema>;
+/** PUT /api/prices/{id}: any of the fields; the price after the change must pass `priceInputSchema`. */
+export const priceUpdateBody = updateBodyOf(priceInputSchema);
+export type PriceUpdate = z.output<typeof priceUpdateBody>;
 export type PriceInputBody = z.input<typeof priceInputSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   CONDITIONALLY_REQUIRED,
   email,
@@ -36,9 +36,11 @@ describe('zod helpers', () => {
     expect(firstMessage(requiredString({ max: 3 }), 'abcd')).toMatch(/at most 3/);
   });
 
-  it('optionalString turns blank into null', () => {
+  it('optionalString turns blank or null into null (cleared) and keeps absent absent (unchanged)', () => {
     expect(optionalString().parse('  ')).toBeNull();
-    expect(optionalString().parse(undefined)).toBeNull();
+    expect(optionalString().parse(null)).toBeNull();
+    expect(optionalString().parse(undefined)).toBeUndefined();
+    expect(z.object({ notes: optionalString() }).parse({})).toEqual({});
     expect(optionalString().parse(' x ')).toBe('x');
   });
 

@@ -40,7 +40,10 @@ export function requiredString(options: { max?: number } = {}) {
     .max(max, { error: `Value must be at most ${max} characters` });
 }
 
-/** Optional text: blank becomes null so the database never stores ''. */
+/**
+ * Optional text: absent stays absent (an update leaves the field unchanged), while null or blank
+ * becomes null (cleared), so the database never stores ''.
+ */
 export function optionalString(options: { max?: number } = {}) {
   const max = options.max ?? 5000;
   return z
@@ -48,7 +51,7 @@ export function optionalString(options: { max?: number } = {}) {
     .trim()
     .max(max, { error: `Value must be at most ${max} characters` })
     .nullish()
-    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
+    .transform((value) => (value === undefined ? undefined : value === null || value === '' ? null : value));
 }
 
 /** A required email address, trimmed (not lower-cased: the mailbox part may be case-sensitive). */

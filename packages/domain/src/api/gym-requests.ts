@@ -2,6 +2,7 @@
 // the server validates with them (and documents them in OpenAPI); the page's forms build on them.
 import { z } from 'zod';
 import { percentToBasisPoints } from '../money';
+import { updateBodyOf } from '../update-body';
 import { INVALID_EMAIL, maxValueMessage, minValueMessage, requiredString } from '../validation-messages';
 
 export const BREAK_FEE_MAX_PERCENT = 100;
@@ -34,8 +35,9 @@ export const clearableEmail = clearableText(254).refine(
   { error: INVALID_EMAIL },
 );
 
+/** PUT /api/gyms/{id}: the fields given are saved (absent: unchanged; null clears the optional ones). */
 export const gymUpdateBody = z.object({
-  name: requiredString(),
+  name: requiredString().optional(),
   price_change_notification_reply_to: clearableEmail,
   break_fee_percentage: percentageSchema(BREAK_FEE_MAX_PERCENT).optional(),
   card_surcharge_percentage: percentageSchema(CARD_SURCHARGE_MAX_PERCENT).optional(),
@@ -65,3 +67,9 @@ export const akahuConfigBody = z.object({
   akahu_app_secret: secretSchema,
 });
 export type AkahuConfig = z.output<typeof akahuConfigBody>;
+
+/** The PUT bodies of the two integrations: any of the fields (absent: unchanged). */
+export const branchConfigUpdateBody = updateBodyOf(branchConfigBody);
+export type BranchConfigUpdate = z.output<typeof branchConfigUpdateBody>;
+export const akahuConfigUpdateBody = updateBodyOf(akahuConfigBody);
+export type AkahuConfigUpdate = z.output<typeof akahuConfigUpdateBody>;

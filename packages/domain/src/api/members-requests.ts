@@ -1,12 +1,18 @@
 // What staff send about members (spec sections 3, 5 and 7 "Members and subscriptions"): the list's
 // filters and sort, adding a member, editing one, deleting one, and the charts' ranges.
 import { z } from 'zod';
-import { type CalendarDate, parseCalendarDate } from '../calendar-date';
+import {
+  type CalendarDate,
+  DATE_OUT_OF_RANGE,
+  isWithinRequestRange,
+  parseCalendarDate,
+} from '../calendar-date';
 import { CONFIDENCE_ANSWERS, HEAR_ABOUT_US_ANSWERS } from '../member-answers';
 import {
   email,
   idSchema,
   isBlank,
+  maxValueMessage,
   optionalString,
   requiredString,
   VALUE_REQUIRED,
@@ -34,6 +40,10 @@ const optionalDate = z
       ctx.addIssue({ code: 'custom', message: INVALID_DATE });
       return z.NEVER;
     }
+    if (!isWithinRequestRange(date)) {
+      ctx.addIssue({ code: 'custom', message: DATE_OUT_OF_RANGE });
+      return z.NEVER;
+    }
     return date;
   });
 
@@ -45,6 +55,10 @@ const requiredDate = z
     const date = parseCalendarDate(value);
     if (date === null) {
       ctx.addIssue({ code: 'custom', message: INVALID_DATE });
+      return z.NEVER;
+    }
+    if (!isWithinRequestRange(date)) {
+      ctx.addIssue({ code: 'custom', message: DATE_OUT_OF_RANGE });
       return z.NEVER;
     }
     return date;
@@ -160,9 +174,11 @@ export const memberUpdateSchema = z.object({
   notes: optionalString({ max: 5000 }),
   tags: z
     .array(tagSchema, { error: 'Value must be a list of tags' })
-    .max(MAX_TAGS, { error: `The maximum value allowed is ${MAX_TAGS} tags` })
+    // The specification's exact text; the unit (tags) is in the field's description.
+    .max(MAX_TAGS, { error: maxValueMessage(MAX_TAGS) })
     .optional()
-    .transform((tags) => (tags === undefined ? undefined : [...new Set(tags)])),
+    .transform((tags) => (tags === undefined ? undefined : [...new Set(tags)]))
+    .describe(`The member's tags: at most ${MAX_TAGS} tags of up to 50 characters`),
 });
 export type MemberUpdateInput = z.output<typeof memberUpdateSchema>;
 

@@ -2,6 +2,7 @@
 // them and the page's forms use the same schemas, so both give the same messages.
 import { z } from 'zod';
 import { CONFIDENCE_ANSWERS, HEAR_ABOUT_US_ANSWERS } from '../member-answers';
+import { updateBodyOf } from '../update-body';
 import {
   EVEN_WITH_FIELD_ERRORS,
   email,
@@ -107,6 +108,9 @@ export const registerFieldsBody = z
     EVEN_WITH_FIELD_ERRORS,
   );
 export type RegisterFieldsBody = z.infer<typeof registerFieldsBody>;
+/** What the call takes: any of the fields (absent: unchanged); the result must pass `registerFieldsBody`. */
+export const registerFieldsUpdateBody = updateBodyOf(registerFieldsBody);
+export type RegisterFieldsUpdate = z.output<typeof registerFieldsUpdateBody>;
 
 export const uniqueEmailBody = z.object({ email: email() });
 

@@ -389,7 +389,7 @@ describe('my details', () => {
   it('changes the password with the current one', async () => {
     const { cookie } = await signedInMember(w);
     const wrong = await call(w, cookie, {
-      method: 'PUT',
+      method: 'POST',
       url: '/api/me/password',
       payload: {
         current_password: 'not-it-at-all',
@@ -401,7 +401,7 @@ describe('my details', () => {
     expect(wrong.json().errors.current_password).toBeDefined();
     const { TEST_PASSWORD } = await import('../../test/factories');
     const done = await call(w, cookie, {
-      method: 'PUT',
+      method: 'POST',
       url: '/api/me/password',
       payload: {
         current_password: TEST_PASSWORD,
@@ -475,7 +475,7 @@ describe('every /api/me call of the account', () => {
       { method: 'POST', url: '/api/me/email-change', payload: { email: 'someone-new@example.co.nz' } },
       { method: 'POST', url: '/api/me/email-change/confirm', payload: { code: '123456' } },
       {
-        method: 'PUT',
+        method: 'POST',
         url: '/api/me/password',
         payload: { current_password: 'x', password: 'y', password_confirmation: 'y' },
       },

@@ -260,7 +260,7 @@ export const accountRoutes =
       }),
     );
 
-    app.put(
+    app.post(
       '/api/me/password',
       {
         preHandler: signedIn,

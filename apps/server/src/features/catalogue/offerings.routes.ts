@@ -1,6 +1,6 @@
 // Offerings (spec section 7 "Offerings and prices"): staff read; organisation and gym admins write.
 
-import { offeringBody } from '@gym/domain/api/catalogue-requests';
+import { offeringBody, offeringUpdateBody } from '@gym/domain/api/catalogue-requests';
 import {
   offeringAnswer,
   offeringListAnswer,
@@ -109,7 +109,7 @@ export const offeringRoutes =
           summary:
             'Change an offering, its hours and gyms (prices change through their own calls; `prices` here is ignored)',
           params: idParam,
-          body: offeringBody,
+          body: offeringUpdateBody,
           response: { 200: offeringAnswer, ...writeErrors },
         },
       },

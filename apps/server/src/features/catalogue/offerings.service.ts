@@ -2,7 +2,7 @@
 // creating, changing, archiving and deleting them (permission, the organisation's rules, one transaction
 // with an activity-log entry each). Each function returns the finished answer of its route.
 
-import type { OfferingBody } from '@gym/domain/api/catalogue-requests';
+import { type OfferingBody, type OfferingUpdate, offeringBody } from '@gym/domain/api/catalogue-requests';
 import type { Offering, UniqueMembership } from '@gym/domain/api/offerings';
 import type { ActivityAction } from '@gym/domain/labels';
 import type { AppDeps } from '../../app-deps';
@@ -12,7 +12,8 @@ import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
 import { conflict, notFound } from '../../http/app-error';
 import { offsetOf, type PageQuery, page } from '../../http/envelope';
-import { gymFor } from '../gyms';
+import { mergedUpdate } from '../../http/merged-update';
+import { findGym, gymFor } from '../gyms';
 import { findCatalogueSettings } from './catalogue.repository';
 import { offeringAnswers, offeringSummaries } from './catalogue-answers';
 import { assertMayWrite, catalogueWriter, lockWritableOffering, OFFERING_ARCHIVED } from './offering-access';
@@ -60,6 +61,9 @@ export async function offeringPage(
   query: PageQuery,
   filter: OfferingFilter,
 ) {
+  // Another organisation's gym answers 404 rather than an empty list.
+  if (filter.gymId !== undefined && !(await findGym(deps.db, auth.organisationId, filter.gymId)))
+    throw notFound('Gym not found.');
   const { rows, total } = await listOfferings(deps.db, auth.organisationId, filter, {
     limit: query.per_page,
     offset: offsetOf(query),
@@ -150,19 +154,42 @@ export async function updateOffering(
   deps: AppDeps,
   actor: Actor,
   offeringId: number,
-  body: OfferingBody,
+  given: OfferingUpdate,
 ): Promise<Offering> {
   const { organisationId } = actor.auth;
   const writer = catalogueWriter(actor.auth);
   const settings = await settingsOf(deps, organisationId);
   return deps.db.transaction(async (tx) => {
     const previous = await lockWritableOffering(tx, actor, offeringId);
+    // Fields not sent keep their stored values; the offering after the change passes the whole rule set.
+    const stored = await offeringDetailIn(deps, tx, actor.auth, offeringId);
+    const body = mergedUpdate(
+      offeringBody,
+      {
+        name: stored.name,
+        description: stored.description,
+        type: stored.type,
+        all_gyms_access: stored.all_gyms_access,
+        mandated: stored.mandated,
+        hours_mandated: stored.hours_mandated,
+        prices_mandated: stored.prices_mandated,
+        prices: [],
+        hours: stored.hours.map(({ day, open_at, close_at }) => ({ day, open_at, close_at })),
+        gyms: stored.gyms.map((gym) => gym.id),
+        gym_id: stored.gym?.id ?? null,
+      },
+      given,
+    );
     assertMayWrite(writer, requestedReach(body));
     if (previous.archivedAt) throw conflict(OFFERING_ARCHIVED);
     const plan = await planOffering(tx, organisationId, settings, body, previous);
     await updateOfferingRow(tx, organisationId, offeringId, plan.values, deps.clock.now());
     await replaceOfferingGyms(tx, organisationId, offeringId, plan.reach.gymIds);
-    await replaceOfferingHours(tx, organisationId, offeringId, plan.hours);
+    // Hours that are the same keep their rows (and ids).
+    const hoursOf = (hours: readonly { day: number; open_at: string; close_at: string }[]) =>
+      JSON.stringify(hours.map(({ day, open_at, close_at }) => [day, open_at, close_at]));
+    if (hoursOf(plan.hours) !== hoursOf(stored.hours))
+      await replaceOfferingHours(tx, organisationId, offeringId, plan.hours);
     await appendActivity(
       tx,
       logOf(actor, offeringId, 'offering.updated', { name: body.name, type: body.type }),

@@ -113,12 +113,15 @@ describe('offering payload validation', () => {
     });
   });
 
-  it('validates the update payload the same way', async () => {
+  it('validates the update payload the same way: each field given, then the offering it would make', async () => {
     const created = (await admin.post('/api/offerings', offeringPayload([home.gymA.id]))).json().data;
-    expect(await errorsOf(offeringPayload([], { name: '' }), 'PUT', `/api/offerings/${created.id}`)).toEqual({
+    const url = `/api/offerings/${created.id}`;
+    expect(await errorsOf(offeringPayload([], { name: '' }), 'PUT', url)).toEqual({
       name: ['Value is required'],
-      gyms: ['Select at least one gym'],
     });
+    expect(await errorsOf(offeringPayload([]), 'PUT', url)).toEqual({ gyms: ['Select at least one gym'] });
+    // A field left out keeps its value, so the rules hold for the stored one.
+    expect(await errorsOf({ gyms: [] }, 'PUT', url)).toEqual({ gyms: ['Select at least one gym'] });
   });
 
   it('validates path and query parameters', async () => {

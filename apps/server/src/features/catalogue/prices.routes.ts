@@ -1,7 +1,7 @@
 // Prices (spec section 7 "Offerings and prices", and GET /api/organisations/{id}/prices): staff read;
 // whoever may change the offering changes its prices.
 
-import { priceBody, privateLinkBody, proRataBody } from '@gym/domain/api/catalogue-requests';
+import { priceBody, priceUpdateBody, privateLinkBody, proRataBody } from '@gym/domain/api/catalogue-requests';
 import {
   messageAnswer,
   priceAnswer,
@@ -106,7 +106,7 @@ export const priceRoutes =
           tags,
           summary: 'Change a price (amount, frequency and term only while nobody is subscribed)',
           params: idParam,
-          body: priceBody,
+          body: priceUpdateBody,
           response: { 200: priceAnswer, ...writeErrors },
         },
       },

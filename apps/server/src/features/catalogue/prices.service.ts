@@ -3,9 +3,9 @@
 // price: whoever may change its offering. Each function returns the finished answer of its route.
 
 import { randomBytes } from 'node:crypto';
-import type { PriceInput } from '@gym/domain';
 import type { Price, PriceLink } from '@gym/domain/api/prices';
 import type { ActivityAction } from '@gym/domain/labels';
+import { type PriceInput, type PriceUpdate, priceInputSchema } from '@gym/domain/price-schema';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
@@ -13,6 +13,8 @@ import { appendActivity } from '../../db/activity';
 import type { Executor, Tx } from '../../db/client';
 import { conflict, notFound, validationError } from '../../http/app-error';
 import { offsetOf, type PageQuery, page } from '../../http/envelope';
+import { mergedUpdate } from '../../http/merged-update';
+import { findGym } from '../gyms';
 import { findCatalogueSettings } from './catalogue.repository';
 import { loadPrice, loadPrices } from './catalogue-answers';
 import { frequencyNotEnabled, isFrequencyEnabled } from './catalogue-rules';
@@ -75,6 +77,9 @@ export async function organisationPrices(
   filter: { archived: boolean; offeringId?: number | undefined; gymId?: number | undefined },
 ) {
   if (organisationId !== auth.organisationId) throw notFound('Organisation not found.');
+  // Another organisation's gym answers 404 rather than an empty list.
+  if (filter.gymId !== undefined && !(await findGym(deps.db, auth.organisationId, filter.gymId)))
+    throw notFound('Gym not found.');
   const priceFilter: PriceFilter = {
     archived: filter.archived,
     ...(filter.offeringId !== undefined ? { offeringIds: [filter.offeringId] } : {}),
@@ -93,10 +98,10 @@ export async function organisationPrices(
 const valuesOf = (input: PriceInput): PriceValues => ({
   amount: input.amount,
   billingFrequency: input.billing_frequency,
-  joiningFee: input.joining_fee,
+  joiningFee: input.joining_fee ?? 0,
   private: input.private,
-  termAmount: input.term_amount,
-  termUnit: input.term_unit,
+  termAmount: input.term_amount ?? null,
+  termUnit: input.term_unit ?? null,
 });
 
 export const priceLog = (
@@ -163,12 +168,25 @@ export async function updatePrice(
   deps: AppDeps,
   actor: Actor,
   priceId: number,
-  input: PriceInput,
+  given: PriceUpdate,
 ): Promise<Price> {
   const { organisationId } = actor.auth;
   return deps.db.transaction(async (tx) => {
     const { price } = await lockWritablePrice(tx, actor, priceId);
     if (price.archivedAt) throw conflict(PRICE_ARCHIVED);
+    // Fields not sent keep their stored values; the price after the change passes the whole rule set.
+    const input = mergedUpdate(
+      priceInputSchema,
+      {
+        amount: price.amount,
+        billing_frequency: price.billingFrequency,
+        private: price.private,
+        joining_fee: price.joiningFee,
+        term_amount: price.termAmount,
+        term_unit: price.termUnit as PriceInput['term_unit'],
+      },
+      given,
+    );
     const next = valuesOf(input);
     if (next.billingFrequency !== price.billingFrequency)
       await assertFrequencyEnabled(tx, organisationId, input.billing_frequency);

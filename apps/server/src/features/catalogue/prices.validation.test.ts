@@ -24,8 +24,9 @@ afterAll(() => t.close());
 
 const cases: [string, Record<string, unknown>, Record<string, string[]>][] = [
   [
+    // Left out they are unchanged on update (and required on create); sent empty they are required.
     'amount and billing frequency are required',
-    {},
+    { amount: null, billing_frequency: '' },
     { amount: ['Value is required'], billing_frequency: ['Value is required'] },
   ],
   [

@@ -51,7 +51,7 @@ export async function updateAccount(
   db: Executor,
   organisationId: number,
   accountId: number,
-  changes: { name: string; bankAccountNumber?: string | undefined },
+  changes: { name?: string | undefined; bankAccountNumber?: string | undefined },
   now: Date,
 ) {
   const [row] = await db

@@ -50,7 +50,7 @@ describe('PUT /api/gyms/{id}/branch-config', () => {
   });
 
   it('requires the app id and key', async () => {
-    const res = await put(url(), { branch_app_id: ' ', branch_secret: 'x' });
+    const res = await put(url(), { branch_app_id: ' ', branch_key: null, branch_secret: 'x' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       branch_app_id: ['Value is required'],

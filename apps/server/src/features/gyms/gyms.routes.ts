@@ -2,8 +2,8 @@
 // are registered from their own files.
 
 import {
-  akahuConfigBody,
-  branchConfigBody,
+  akahuConfigUpdateBody,
+  branchConfigUpdateBody,
   gymUpdateBody,
   tracksVisitsBody,
 } from '@gym/domain/api/gym-requests';
@@ -113,7 +113,7 @@ export const gymsRoutes =
           tags,
           summary: 'Branch deep-link credentials (the secret is stored encrypted, never sent back)',
           params: idParam,
-          body: branchConfigBody,
+          body: branchConfigUpdateBody,
           response: answer,
         },
       },
@@ -132,7 +132,7 @@ export const gymsRoutes =
           tags,
           summary: 'Akahu app credentials (the secret is stored encrypted, never sent back)',
           params: idParam,
-          body: akahuConfigBody,
+          body: akahuConfigUpdateBody,
           response: answer,
         },
       },

@@ -1,6 +1,12 @@
 // Gym rules: who may read or change which gym, and the settings changes (secrets sealed at rest).
 
-import type { AkahuConfig, BranchConfig, GymUpdate } from '@gym/domain/api/gym-requests';
+import {
+  type AkahuConfigUpdate,
+  akahuConfigBody,
+  type BranchConfigUpdate,
+  branchConfigBody,
+  type GymUpdate,
+} from '@gym/domain/api/gym-requests';
 import type { ActivityAction } from '@gym/domain/labels';
 import { percentToBasisPoints } from '@gym/domain/money';
 import type { AppDeps } from '../../app-deps';
@@ -8,6 +14,7 @@ import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import type { StaffRole } from '../../auth/memberships';
 import { forbidden, notFound, validationError } from '../../http/app-error';
+import { mergedUpdate } from '../../http/merged-update';
 import * as repo from './gyms.repository';
 
 /** The viewer's role at a gym of the current organisation: organisation admins are admins of every gym. */
@@ -101,16 +108,23 @@ async function sealedSecret(
   actor: Actor,
   gymId: number,
   field: 'branchSecret' | 'akahuAppSecret',
-  value: string | null,
+  value: string | null | undefined,
   name: string,
 ) {
-  if (value !== null) return { [field]: deps.secrets.seal(value) };
+  if (value) return { [field]: deps.secrets.seal(value) };
   const { gym } = await gymFor(deps, actor.auth, gymId, 'manage');
   if (gym[field] === null) throw validationError({ [name]: ['The value is required'] });
   return {};
 }
 
-export async function setBranchConfig(deps: AppDeps, actor: Actor, gymId: number, input: BranchConfig) {
+export async function setBranchConfig(deps: AppDeps, actor: Actor, gymId: number, given: BranchConfigUpdate) {
+  // Fields left out keep their stored values; the first setting needs them all.
+  const { gym } = await gymFor(deps, actor.auth, gymId, 'manage');
+  const input = mergedUpdate(
+    branchConfigBody,
+    { branch_app_id: gym.branchAppId, branch_key: gym.branchKey },
+    given,
+  );
   const secret = await sealedSecret(deps, actor, gymId, 'branchSecret', input.branch_secret, 'branch_secret');
   return changeGym(deps, actor, gymId, 'gym.branch_config_changed', {
     branchAppId: input.branch_app_id,
@@ -119,7 +133,9 @@ export async function setBranchConfig(deps: AppDeps, actor: Actor, gymId: number
   });
 }
 
-export async function setAkahuConfig(deps: AppDeps, actor: Actor, gymId: number, input: AkahuConfig) {
+export async function setAkahuConfig(deps: AppDeps, actor: Actor, gymId: number, given: AkahuConfigUpdate) {
+  const { gym } = await gymFor(deps, actor.auth, gymId, 'manage');
+  const input = mergedUpdate(akahuConfigBody, { akahu_app_token: gym.akahuAppToken }, given);
   const secret = await sealedSecret(
     deps,
     actor,

@@ -172,7 +172,7 @@ describe('PUT /api/members/{id}', () => {
       'confidence_and_experience',
       'Value must be one of the confidence answers',
     ],
-    [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags', 'The maximum value allowed is 20 tags'],
+    [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags', 'The maximum value allowed is 20'],
     [{ email_notifications_enabled: 'yes' }, 'email_notifications_enabled', 'Value must be true or false'],
     [{ emergency_contact_email: 'nope' }, 'emergency_contact_email', 'Value is not a valid email address'],
   ])('answers 422 for %j', async (payload, field, message) => {

@@ -75,7 +75,7 @@ export const membersExportRoutes =
       async (request, reply) => {
         const auth = authOf(request);
         const scope = exportScope(auth);
-        checkGymFilter(scope, request.body);
+        await checkGymFilter(deps, auth, scope, request.body);
         const day = toCalendarDate(deps.clock.now());
         reply
           .type('text/csv; charset=utf-8')

@@ -38,11 +38,19 @@ export function exportScope(auth: AuthContext): MemberScope {
   return { organisationId: auth.organisationId, gymIds: adminGyms };
 }
 
-/** A gym filter outside the person's gyms is refused rather than quietly emptied. */
-export function checkGymFilter(scope: MemberScope, filters: MemberFilters) {
-  if (filters.gym_id && scope.gymIds !== null && !scope.gymIds.includes(filters.gym_id)) {
-    throw forbidden(NOT_YOUR_GYM);
-  }
+/**
+ * A gym filter is refused rather than quietly emptied: another organisation's gym (or none) answers 404,
+ * a gym of this organisation outside the person's gyms 403.
+ */
+export async function checkGymFilter(
+  deps: AppDeps,
+  auth: AuthContext,
+  scope: MemberScope,
+  filters: Pick<MemberFilters, 'gym_id'>,
+) {
+  if (!filters.gym_id) return;
+  if (!(await w.gymOf(deps.db, auth.organisationId, filters.gym_id))) throw notFound('Gym not found.');
+  if (scope.gymIds !== null && !scope.gymIds.includes(filters.gym_id)) throw forbidden(NOT_YOUR_GYM);
 }
 
 export async function memberPage(
@@ -52,7 +60,7 @@ export async function memberPage(
   page: { limit: number; offset: number },
 ) {
   const scope = readScope(auth);
-  checkGymFilter(scope, filters);
+  await checkGymFilter(deps, auth, scope, filters);
   const now = deps.clock.now();
   const { rows, total } = await listMembers(
     deps.db,

@@ -14,6 +14,7 @@ import {
   termMembershipGracePeriodSchema,
 } from '@gym/domain/organisation-settings';
 import { selfServiceSettingsSchema, taxDetailsSchema } from '@gym/domain/self-service';
+import { updateBodyOf } from '@gym/domain/update-body';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -63,35 +64,40 @@ export const organisationsRoutes =
     );
 
     const settings = [
-      ['grace-period', 'Failed-payment grace period', failedPaymentGracePeriodSchema, service.setGracePeriod],
+      [
+        'grace-period',
+        'Failed-payment grace period',
+        updateBodyOf(failedPaymentGracePeriodSchema),
+        service.setGracePeriod,
+      ],
       [
         'term-membership-grace-period',
         'Term membership grace period',
-        termMembershipGracePeriodSchema,
+        updateBodyOf(termMembershipGracePeriodSchema),
         service.setTermGracePeriod,
       ],
       [
         'offering-permissions',
         'Which offering types the organisation uses',
-        offeringPermissionsSchema,
+        updateBodyOf(offeringPermissionsSchema),
         service.setOfferingPermissions,
       ],
       [
         'price-frequencies',
         'Which billing frequencies the organisation offers',
-        priceFrequenciesSchema,
+        updateBodyOf(priceFrequenciesSchema),
         service.setPriceFrequencies,
       ],
       [
         'tax-details',
         'The legal name and GST number receipts print (New Zealand taxable supply information)',
-        taxDetailsSchema,
+        updateBodyOf(taxDetailsSchema),
         service.setTaxDetails,
       ],
       [
         'self-service',
         'What members may do on their own account: pauses (allowed, shortest, longest, per 12 months, notice) and cancelling online',
-        selfServiceSettingsSchema,
+        updateBodyOf(selfServiceSettingsSchema),
         service.setSelfService,
       ],
     ] as const;

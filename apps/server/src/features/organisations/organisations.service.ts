@@ -1,18 +1,29 @@
 // Organisation settings: only the current organisation, only its admins (the route guard checks the role).
 
 import type { ActivityAction } from '@gym/domain/labels';
-import type {
-  FailedPaymentGracePeriodInput,
-  OfferingPermissionsInput,
-  PriceFrequenciesInput,
-  TermMembershipGracePeriodInput,
+import {
+  type FailedPaymentGracePeriodInput,
+  failedPaymentGracePeriodSchema,
+  type OfferingPermissionsInput,
+  offeringPermissionsSchema,
+  type PriceFrequenciesInput,
+  priceFrequenciesSchema,
+  type TermMembershipGracePeriodInput,
+  termMembershipGracePeriodSchema,
 } from '@gym/domain/organisation-settings';
-import type { SelfServiceSettings, TaxDetails } from '@gym/domain/self-service';
+import {
+  type SelfServiceSettings,
+  selfServiceSettingsSchema,
+  type TaxDetails,
+  taxDetailsSchema,
+} from '@gym/domain/self-service';
+import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { newToken } from '../../auth/tokens';
 import { notFound } from '../../http/app-error';
+import { mergedUpdate } from '../../http/merged-update';
 import * as repo from './organisations.repository';
 
 /** Another organisation (or one that is not the current one) answers 404, never its data. */
@@ -52,42 +63,116 @@ async function change(
 export const rename = (deps: AppDeps, actor: Actor, id: number, name: string) =>
   change(deps, actor, id, 'organisation.renamed', { name });
 
-export const setGracePeriod = (
+type Stored = Awaited<ReturnType<typeof organisationOf>>;
+
+/**
+ * A settings call saves the fields it was given (absent: unchanged); the settings after it must pass
+ * the whole schema, so a period is checked against its unit even when only one of them was sent.
+ */
+async function settingsUpdate<S extends z.ZodType>(
   deps: AppDeps,
   actor: Actor,
   id: number,
-  input: FailedPaymentGracePeriodInput,
-) =>
-  change(deps, actor, id, 'organisation.grace_period_changed', {
+  schema: S,
+  storedInput: (row: Stored) => Record<string, unknown>,
+  given: Record<string, unknown>,
+): Promise<z.output<S>> {
+  return mergedUpdate(schema, storedInput(await organisationOf(deps, actor.auth, id)), given);
+}
+
+export async function setGracePeriod(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  given: Partial<FailedPaymentGracePeriodInput>,
+) {
+  const input = await settingsUpdate(
+    deps,
+    actor,
+    id,
+    failedPaymentGracePeriodSchema,
+    (row) => ({
+      failed_payment_grace_period: row.failedPaymentGracePeriod,
+      failed_payment_grace_period_unit: row.failedPaymentGracePeriodUnit,
+    }),
+    given,
+  );
+  return change(deps, actor, id, 'organisation.grace_period_changed', {
     failedPaymentGracePeriod: input.failed_payment_grace_period,
     failedPaymentGracePeriodUnit: input.failed_payment_grace_period_unit,
   });
+}
 
-export const setTermGracePeriod = (
+export async function setTermGracePeriod(
   deps: AppDeps,
   actor: Actor,
   id: number,
-  input: TermMembershipGracePeriodInput,
-) =>
-  change(deps, actor, id, 'organisation.term_grace_period_changed', {
+  given: Partial<TermMembershipGracePeriodInput>,
+) {
+  const input = await settingsUpdate(
+    deps,
+    actor,
+    id,
+    termMembershipGracePeriodSchema,
+    (row) => ({
+      term_membership_grace_period: row.termMembershipGracePeriod,
+      term_membership_grace_period_unit: row.termMembershipGracePeriodUnit,
+    }),
+    given,
+  );
+  return change(deps, actor, id, 'organisation.term_grace_period_changed', {
     termMembershipGracePeriod: input.term_membership_grace_period,
     termMembershipGracePeriodUnit: input.term_membership_grace_period_unit,
   });
+}
 
-export const setOfferingPermissions = (
+export async function setOfferingPermissions(
   deps: AppDeps,
   actor: Actor,
   id: number,
-  input: OfferingPermissionsInput,
-) =>
-  change(deps, actor, id, 'organisation.offering_permissions_changed', {
+  given: Partial<OfferingPermissionsInput>,
+) {
+  const input = await settingsUpdate(
+    deps,
+    actor,
+    id,
+    offeringPermissionsSchema,
+    (row) => ({
+      enable_offerings: row.enableOfferings,
+      non_stop: row.nonStop,
+      limited_access: row.limitedAccess,
+    }),
+    given,
+  );
+  return change(deps, actor, id, 'organisation.offering_permissions_changed', {
     enableOfferings: input.enable_offerings,
     nonStop: input.non_stop,
     limitedAccess: input.limited_access,
   });
+}
 
-export const setPriceFrequencies = (deps: AppDeps, actor: Actor, id: number, input: PriceFrequenciesInput) =>
-  change(deps, actor, id, 'organisation.price_frequencies_changed', {
+export async function setPriceFrequencies(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  given: Partial<PriceFrequenciesInput>,
+) {
+  const input = await settingsUpdate(
+    deps,
+    actor,
+    id,
+    priceFrequenciesSchema,
+    (row) => ({
+      weekly: row.weekly,
+      fortnightly: row.fortnightly,
+      monthly: row.monthly,
+      quarterly: row.quarterly,
+      six_monthly: row.sixMonthly,
+      yearly: row.yearly,
+    }),
+    given,
+  );
+  return change(deps, actor, id, 'organisation.price_frequencies_changed', {
     weekly: input.weekly,
     fortnightly: input.fortnightly,
     monthly: input.monthly,
@@ -95,15 +180,45 @@ export const setPriceFrequencies = (deps: AppDeps, actor: Actor, id: number, inp
     sixMonthly: input.six_monthly,
     yearly: input.yearly,
   });
+}
 
-export const setTaxDetails = (deps: AppDeps, actor: Actor, id: number, input: TaxDetails) =>
-  change(deps, actor, id, 'organisation.tax_details_changed', {
+export async function setTaxDetails(deps: AppDeps, actor: Actor, id: number, given: Partial<TaxDetails>) {
+  const input = await settingsUpdate(
+    deps,
+    actor,
+    id,
+    taxDetailsSchema,
+    (row) => ({ legal_name: row.legalName, gst_number: row.gstNumber }),
+    given,
+  );
+  return change(deps, actor, id, 'organisation.tax_details_changed', {
     legalName: input.legal_name,
     gstNumber: input.gst_number,
   });
+}
 
-export const setSelfService = (deps: AppDeps, actor: Actor, id: number, input: SelfServiceSettings) =>
-  change(deps, actor, id, 'organisation.self_service_changed', {
+export async function setSelfService(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  given: Partial<SelfServiceSettings>,
+) {
+  const input = await settingsUpdate(
+    deps,
+    actor,
+    id,
+    selfServiceSettingsSchema,
+    (row) => ({
+      member_pauses_allowed: row.memberPausesAllowed,
+      member_pause_min_days: row.memberPauseMinDays,
+      member_pause_max_days: row.memberPauseMaxDays,
+      member_pauses_per_year: row.memberPausesPerYear,
+      member_pause_notice_days: row.memberPauseNoticeDays,
+      member_online_cancellation: row.memberOnlineCancellation,
+    }),
+    given,
+  );
+  return change(deps, actor, id, 'organisation.self_service_changed', {
     memberPausesAllowed: input.member_pauses_allowed,
     memberPauseMinDays: input.member_pause_min_days,
     memberPauseMaxDays: input.member_pause_max_days,
@@ -111,6 +226,7 @@ export const setSelfService = (deps: AppDeps, actor: Actor, id: number, input: S
     memberPauseNoticeDays: input.member_pause_notice_days,
     memberOnlineCancellation: input.member_online_cancellation,
   });
+}
 
 /** An unguessable, organisation-wide link that lets a person under the minimum age register. */
 export async function createAgeBypassLink(deps: AppDeps, actor: Actor, organisationId: number) {

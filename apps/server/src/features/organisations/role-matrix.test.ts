@@ -507,7 +507,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'PUT /api/me/details': 'own account, members only (account.routes.test.ts)',
   'POST /api/me/email-change': 'own account, members only (account.routes.test.ts)',
   'POST /api/me/email-change/confirm': 'own account, members only (account.routes.test.ts)',
-  'PUT /api/me/password': 'own account, members only (account.routes.test.ts)',
+  'POST /api/me/password': 'own account, members only (account.routes.test.ts)',
   'GET /api/me/data-export': 'own account, members only (account.routes.test.ts)',
   'POST /api/me/card-setup': 'own account, members only (registration.routes.test.ts)',
   'POST /api/me/card-setup/complete': 'own account, members only (registration.routes.test.ts)',

@@ -131,6 +131,12 @@ export async function insertUser(tx: Executor, values: typeof users.$inferInsert
   return row!;
 }
 
+/** The member's own fields as stored, to lay a partial change over. */
+export async function findUser(db: Executor, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
 export async function updateUser(tx: Executor, userId: number, values: UserFields) {
   await tx.update(users).set(values).where(eq(users.id, userId));
 }

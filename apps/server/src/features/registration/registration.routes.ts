@@ -20,7 +20,7 @@ import {
   confirmSubscriptionBody,
   handoverBody,
   registerBody,
-  registerFieldsBody,
+  registerFieldsUpdateBody,
   registerOptionsQuery,
   surchargeTotalQuery,
   uniqueEmailBody,
@@ -149,7 +149,7 @@ export const registrationRoutes =
         schema: {
           tags,
           summary: 'Change what the member typed when joining (and the membership until confirmed)',
-          body: registerFieldsBody,
+          body: registerFieldsUpdateBody,
           response: { 200: meAnswer, ...errors },
         },
       },

@@ -3,9 +3,14 @@
 // held as a staging subscription until they confirm), and changing what they typed.
 
 import type { RegisterOptions } from '@gym/domain/api/registration';
-import type { RegisterBody, RegisterFieldsBody } from '@gym/domain/api/registration-requests';
+import {
+  type RegisterBody,
+  type RegisterFieldsBody,
+  type RegisterFieldsUpdate,
+  registerFieldsBody,
+} from '@gym/domain/api/registration-requests';
 import { anchorDayFor } from '@gym/domain/billing-schedule';
-import { type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
+import { type CalendarDate, calendarDateParts, todayInAuckland } from '@gym/domain/calendar-date';
 import { ageOn, mayJoinAtAge } from '@gym/domain/member-age';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
@@ -15,6 +20,7 @@ import { createSession } from '../../auth/session';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
 import { conflict, notFound, validationError } from '../../http/app-error';
+import { mergedUpdate } from '../../http/merged-update';
 import { sendCode } from '../auth';
 import { findJoinablePrice, findPriceByLinkToken } from '../catalogue';
 import * as repo from './registration.repository';
@@ -239,8 +245,36 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
   return { user, token };
 }
 
+/** What the member typed, as stored, with the membership chosen (the fields a partial change keeps). */
+async function storedRegisterFields(deps: AppDeps, auth: AuthContext) {
+  const user = await repo.findUser(deps.db, auth.user.id);
+  if (!user) throw notFound('You are not a member here.');
+  const member = await repo.lockMember(deps.db, auth.organisationId, auth.user.id);
+  if (!member) throw notFound('You are not a member here.');
+  const sub = await repo.currentSubscription(deps.db, auth.organisationId, auth.user.id);
+  return {
+    name: user.name,
+    mobile_number: user.mobileNumber,
+    dob: user.dob,
+    address: user.address,
+    suburb: user.suburb,
+    city: user.city,
+    post_code: user.postCode,
+    emergency_contact_name: user.emergencyContactName,
+    emergency_contact_email: user.emergencyContactEmail,
+    emergency_contact_mobile_number: user.emergencyContactMobileNumber,
+    emergency_contact_relationship: user.emergencyContactRelationship,
+    confidence_and_experience: member.confidenceAndExperience,
+    hear_about_us: member.hearAboutUs,
+    hear_about_us_other: member.hearAboutUsOther,
+    gym_id: sub?.gymId ?? member.homeGymId,
+    price_id: sub?.priceId ?? null,
+  } as Record<string, unknown>;
+}
+
 /** Going back a step: the member changes what they typed, and the membership while not yet confirmed. */
-export async function updateRegisterFields(deps: AppDeps, auth: AuthContext, body: RegisterFieldsBody) {
+export async function updateRegisterFields(deps: AppDeps, auth: AuthContext, given: RegisterFieldsUpdate) {
+  const body = mergedUpdate(registerFieldsBody, await storedRegisterFields(deps, auth), given);
   const now = deps.clock.now();
   const today = todayInAuckland(now);
   const choice = await resolveChoice(deps.db, body, today);

@@ -48,7 +48,7 @@ export async function cancel(deps: Deps, actor: Actor, subscriptionId: number, b
     subscriptionId,
     actorUserId: auth.user.id,
     reasons: body.cancellation_reasons,
-    comment: body.cancellation_comments,
+    comment: body.cancellation_comments ?? null,
     requestId: actor.requestId,
   });
   if (outcome.kind === 'not_found') throw notFound('Subscription not found.');

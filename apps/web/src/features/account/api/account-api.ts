@@ -146,7 +146,7 @@ export const useConfirmEmailChange = () =>
 export const useChangePassword = () =>
   useAccountMutation(
     async (body: { current_password: string; password: string; password_confirmation: string }) =>
-      api.put('/api/me/password', body, { schema: messageAnswer, ...quiet }),
+      api.post('/api/me/password', body, { schema: messageAnswer, ...quiet }),
   );
 
 export async function downloadMyData() {

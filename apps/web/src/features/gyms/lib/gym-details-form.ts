@@ -30,7 +30,8 @@ const breakFee = z
 const typedText = z.string().transform((text): string | null | undefined => text);
 
 export const gymDetailsFormSchema = z.object({
-  name: gymUpdateBody.shape.name,
+  // The form always sends the name, and it may not be blank; the call itself also takes a body without it.
+  name: gymUpdateBody.shape.name.unwrap(),
   price_change_notification_reply_to: typedText.pipe(gymUpdateBody.shape.price_change_notification_reply_to),
   break_fee_percentage: breakFee,
 });

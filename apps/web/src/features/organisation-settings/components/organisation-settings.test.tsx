@@ -90,7 +90,7 @@ describe('the organisation settings screen', () => {
   });
 
   it('puts the server’s field messages beside the fields', async () => {
-    const message = 'The maximum value allowed is 3 months';
+    const message = 'The maximum value allowed is 3';
     renderSettings({
       'PUT /api/organisations/1/term-membership-grace-period': {
         status: 422,
@@ -175,7 +175,7 @@ describe('the organisation settings screen', () => {
       ['-3', 'The minimum value allowed is 1'],
       ['2.5', 'Value must be a whole number'],
       ['0', 'The minimum value allowed is 1'],
-      ['91', 'The maximum value allowed is 90 days'],
+      ['91', 'The maximum value allowed is 90'],
     ] as const) {
       fireEvent.change(length, { target: { value: typed } });
       fireEvent.submit(failed);
