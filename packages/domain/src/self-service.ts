@@ -45,7 +45,7 @@ export const GST_NUMBER_SHAPE = 'A GST number is 8 or 9 digits, like 123-456-789
 export const taxDetailsSchema = z.object({
   legal_name: optionalString({ max: 200 }),
   gst_number: optionalString({ max: 20 }).transform((value, ctx) => {
-    if (value === null) return null;
+    if (value === null || value === undefined) return null;
     const normal = normaliseGstNumber(value);
     if (normal === null) {
       ctx.addIssue({ code: 'custom', message: GST_NUMBER_SHAPE });
