@@ -151,7 +151,8 @@ describe('the Stripe simulator against Stripe’s published description', () => 
       'checkout.session': '/v1/checkout/sessions',
       dispute: '/v1/disputes',
     };
-    const get = async (path: string) =>
+    // biome-ignore lint/suspicious/noExplicitAny: answers of any shape, held against the description below
+    const get = async (path: string): Promise<any> =>
       (
         await fetch(`${sandbox.stripe.url}${path}`, {
           headers: { authorization: 'Bearer sk_test_sandbox', 'stripe-account': accountId },
@@ -219,7 +220,8 @@ describe('the Akahu simulator against the Akahu SDK’s models', () => {
     });
     await sandbox.controls.advanceClock(60_000);
     await akahu.getPayment(userToken, made.id);
-    const raw = async (path: string) =>
+    // biome-ignore lint/suspicious/noExplicitAny: answers of any shape, held against the description below
+    const raw = async (path: string): Promise<any> =>
       (
         await fetch(`${sandbox.akahu.url}${path}`, {
           headers: { 'x-akahu-id': 'app_token_sandbox', authorization: `Bearer ${userToken}` },
