@@ -15,7 +15,7 @@ import { emitStripeEvent } from './events';
 import { listPage } from './list-page';
 import { findScoped, listScoped } from './lookups';
 import { type StripeCall, stripeRoute } from './route';
-import type { CheckoutSession, SetupIntent } from './types';
+import { type CheckoutSession, SETUP_INTENT_UNUSED, type SetupIntent } from './types';
 
 /** Checkout sessions expire 24 hours after they are made (Stripe's default). */
 const SESSION_LIFE_S = 24 * 60 * 60;
@@ -27,6 +27,7 @@ function newSetupIntent(ctx: StripeContext, call: StripeCall, customer: string |
   return {
     id,
     object: 'setup_intent',
+    ...SETUP_INTENT_UNUSED,
     client_secret: `${id}_secret_${randomText(32)}`,
     customer,
     payment_method: null,

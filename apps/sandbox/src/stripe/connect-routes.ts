@@ -50,7 +50,6 @@ export function registerConnectRoutes(app: FastifyInstance, ctx: StripeContext):
       },
       metadata: stringMap(params.metadata),
       created: nowUnix(ctx),
-      livemode: false,
     };
     ctx.state.accounts.set(created.id, created);
     return created;

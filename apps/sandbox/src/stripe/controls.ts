@@ -8,7 +8,13 @@ import { nowUnix, type StripeContext } from './context';
 import { emitStripeEvent } from './events';
 import { createPaymentMethod } from './payment-methods';
 import type { StagedCardFailure } from './state';
-import type { PaymentIntent, StripeAccount, StripeEvent } from './types';
+import {
+  CUSTOMER_UNUSED,
+  PAYMENT_INTENT_UNUSED,
+  type PaymentIntent,
+  type StripeAccount,
+  type StripeEvent,
+} from './types';
 
 export const FAILURE_CODES = Object.keys(CARD_FAILURES);
 
@@ -136,7 +142,6 @@ export function createStripeControls(ctx: StripeContext, reset: () => void): Str
           requirements: { currently_due: [], eventually_due: [], past_due: [], disabled_reason: null },
           metadata: {},
           created: Math.floor(ctx.runtime.clock.now().getTime() / 1000),
-          livemode: false,
         });
       }
     },
@@ -151,6 +156,7 @@ export function createStripeControls(ctx: StripeContext, reset: () => void): Str
           value: {
             id: pi.id,
             object: 'payment_intent',
+            ...PAYMENT_INTENT_UNUSED,
             amount: pi.amount,
             amount_capturable: 0,
             amount_received: pi.succeeded ? pi.amount : 0,
@@ -186,6 +192,7 @@ export function createStripeControls(ctx: StripeContext, reset: () => void): Str
             value: {
               id: card.customer,
               object: 'customer',
+              ...CUSTOMER_UNUSED,
               email: card.email,
               name: card.name,
               description: null,

@@ -8,7 +8,7 @@ import { emitStripeEvent } from './events';
 import { findScoped, listScoped } from './lookups';
 import { cardFromParams, checkCardForSaving, createPaymentMethod } from './payment-methods';
 import { listOf, stripeRoute } from './route';
-import type { Customer } from './types';
+import { CUSTOMER_UNUSED, type Customer } from './types';
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: StripeContext): void {
   const customers = ctx.state.customers;
@@ -19,6 +19,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: StripeContext)
     const customer: Customer = {
       id: stripeId('cus').slice(0, 18),
       object: 'customer',
+      ...CUSTOMER_UNUSED,
       email: str(params.email) ?? null,
       name: str(params.name) ?? null,
       description: str(params.description) ?? null,

@@ -12,7 +12,7 @@ import { findScoped, listScoped } from './lookups';
 import { resolvePaymentMethod } from './payment-methods';
 import { type StripeCall, stripeRoute } from './route';
 import { searchPage } from './search';
-import type { PaymentIntent } from './types';
+import { PAYMENT_INTENT_UNUSED, type PaymentIntent } from './types';
 
 function readAmounts(call: StripeCall): { amount: number; currency: string; fee: number | null } {
   const { params, account } = call;
@@ -72,6 +72,7 @@ export function registerPaymentIntentRoutes(app: FastifyInstance, ctx: StripeCon
     const pi: PaymentIntent = {
       id,
       object: 'payment_intent',
+      ...PAYMENT_INTENT_UNUSED,
       amount,
       amount_capturable: 0,
       amount_received: 0,

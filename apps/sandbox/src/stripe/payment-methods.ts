@@ -15,7 +15,7 @@ import {
 import { nowUnix, type StripeContext } from './context';
 import { cardError, cardErrorObject, docUrl, invalidRequest, StripeApiError } from './errors';
 import { findScoped } from './lookups';
-import type { PaymentMethod } from './types';
+import { PAYMENT_METHOD_UNUSED, type PaymentMethod } from './types';
 
 export interface CardInput {
   number: string;
@@ -67,6 +67,7 @@ export function createPaymentMethod(
   const pm: PaymentMethod = {
     id: stripeId('pm'),
     object: 'payment_method',
+    ...PAYMENT_METHOD_UNUSED,
     type: 'card',
     card: {
       brand,

@@ -7,7 +7,7 @@ import { invalidRequest, missingParam } from './errors';
 import { emitStripeEvent } from './events';
 import { findScoped } from './lookups';
 import { listOf, type StripeCall, stripeRoute } from './route';
-import type { Refund } from './types';
+import { REFUND_UNUSED, type Refund } from './types';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -53,9 +53,12 @@ export function registerRefundRoutes(app: FastifyInstance, ctx: StripeContext): 
     const refund: Refund = {
       id: stripeId('re'),
       object: 'refund',
+      ...REFUND_UNUSED,
       amount,
       charge: charge.id,
+      customer: charge.customer,
       payment_intent: charge.payment_intent,
+      payment_method: charge.payment_method,
       currency: charge.currency,
       reason: str(call.params.reason) ?? null,
       status: 'succeeded',

@@ -10,7 +10,7 @@ import { findScoped, listScoped } from './lookups';
 import { cardFromParams, createPaymentMethod, resolvePaymentMethod } from './payment-methods';
 import { listOf, type StripeCall, stripeRoute } from './route';
 import { confirmSetup } from './setup-engine';
-import type { SetupIntent } from './types';
+import { SETUP_INTENT_UNUSED, type SetupIntent } from './types';
 
 export function registerSetupIntentRoutes(app: FastifyInstance, ctx: StripeContext): void {
   const find = (call: StripeCall) => {
@@ -61,6 +61,7 @@ export function registerSetupIntentRoutes(app: FastifyInstance, ctx: StripeConte
     const seti: SetupIntent = {
       id,
       object: 'setup_intent',
+      ...SETUP_INTENT_UNUSED,
       client_secret: `${id}_secret_${randomText(32)}`,
       customer: customer ?? null,
       payment_method: pmId ? resolvePaymentMethod(ctx, account, pmId, 'payment_method').id : null,

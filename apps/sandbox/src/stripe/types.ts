@@ -21,7 +21,6 @@ export interface StripeAccount {
   };
   metadata: Metadata;
   created: number;
-  livemode: false;
 }
 
 export interface Customer {
@@ -195,7 +194,9 @@ export interface Refund {
   object: 'refund';
   amount: number;
   charge: string;
+  customer: string | null;
   payment_intent: string;
+  payment_method: string;
   currency: string;
   reason: string | null;
   status: 'succeeded';
@@ -311,3 +312,50 @@ export interface Dispute {
   reason: string;
   status: 'needs_response' | 'under_review' | 'won' | 'lost';
 }
+
+// Fields Stripe's description says are always present and the simulator has nothing to put in (Connect
+// on-behalf-of, mandates, shipping, …): spread into each object where it is made, so the contract check
+// (apps/server/src/adapters/provider-contract.test.ts) finds every field there.
+export const PAYMENT_INTENT_UNUSED = {
+  allowed_payment_method_types: null,
+  application: null,
+  automatic_payment_methods: null,
+  customer_account: null,
+  excluded_payment_method_types: null,
+  managed_payments: null,
+  on_behalf_of: null,
+  payment_method_configuration_details: null,
+  payment_method_options: null,
+  payment_record: null,
+  processing: null,
+  receipt_email: null,
+  review: null,
+  shipping: null,
+  source: null,
+  statement_descriptor: null,
+  transfer_group: null,
+} as const;
+
+export const SETUP_INTENT_UNUSED = {
+  allowed_payment_method_types: null,
+  application: null,
+  automatic_payment_methods: null,
+  excluded_payment_method_types: null,
+  mandate: null,
+  on_behalf_of: null,
+  payment_method_configuration_details: null,
+  payment_method_options: null,
+  single_use_mandate: null,
+} as const;
+
+export const CUSTOMER_UNUSED = { balance: 0, default_source: null, shipping: null } as const;
+
+export const PAYMENT_METHOD_UNUSED = { customer_account: null } as const;
+
+export const REFUND_UNUSED = {
+  balance_transaction: null,
+  customer_account: null,
+  receipt_number: null,
+  source_transfer_reversal: null,
+  transfer_reversal: null,
+} as const;
