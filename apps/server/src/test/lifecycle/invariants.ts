@@ -15,7 +15,7 @@
 // (UNFIXED_DEFECTS, each named); any other hit fails the step.
 import { addDays, type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
 import { kisiApi } from '../../features/access-control/access-control.test-support';
 import { staffCall, type World } from './world';
 
@@ -103,10 +103,10 @@ export interface Mark {
 
 const SLACK_MS = 2_000;
 
-export async function markNow(w: World): Promise<Mark> {
+export async function markNow(w: World, db: Executor = w.t.db): Promise<Mark> {
   const at = w.t.clock.now();
   const [row] = await queryRows<{ id: number | null }>(
-    w.t.db,
+    db,
     sql`select max(id)::int as id from activity_log where organisation_id = ${w.tenant.organisation.id}`,
   );
   return { lastActivityId: row?.id ?? 0, at };
@@ -123,47 +123,55 @@ export async function checkInvariants(
   before: Snapshot,
 ): Promise<{ hits: Hit[]; snapshot: Snapshot; mark: Mark }> {
   const { t, tenant } = w;
-  const mark = await markNow(w);
   const organisationId = tenant.organisation.id;
   const hits: Hit[] = [];
   const today = todayInAuckland(t.clock.now());
   const factsOf = new Map(facts.map((f) => [f.subscriptionId, f]));
-  const subs = await queryRows<SubRow>(
-    t.db,
-    sql`select id::int, user_id::int, is_staging, paused_at, cancelled_at, ends_at::text, cancellation_reasons,
+  // One snapshot of the database: an answer landing mid-read (a webhook) is wholly in it or wholly not.
+  const { mark, subs, charges, entries, credentials } = await t.db.transaction(
+    async (tx) => {
+      const mark = await markNow(w, tx);
+      const subs = await queryRows<SubRow>(
+        tx,
+        sql`select id::int, user_id::int, is_staging, paused_at, cancelled_at, ends_at::text, cancellation_reasons,
           grace_period_ends_at::text, price_id::int, balance_owing, periods_owing
         from subscriptions where organisation_id = ${organisationId} order by id`,
-  );
-  const charges = await queryRows<{
-    subscription_id: number;
-    kind: string;
-    status: string;
-    period_start: string | null;
-    period_end: string | null;
-    total: number;
-    failed: boolean;
-  }>(
-    t.db,
-    sql`select subscription_id::int, kind, status, period_start::text, period_end::text,
+      );
+      const charges = await queryRows<{
+        subscription_id: number;
+        kind: string;
+        status: string;
+        period_start: string | null;
+        period_end: string | null;
+        total: number;
+        failed: boolean;
+      }>(
+        tx,
+        sql`select subscription_id::int, kind, status, period_start::text, period_end::text,
           (amount + surcharge)::int as total, first_failed_at is not null as failed
         from charges where organisation_id = ${organisationId} order by subscription_id, period_start`,
-  );
-  const entries = await queryRows<{
-    id: number;
-    user_id: number | null;
-    subject_type: string;
-    subject_id: number;
-    action: string;
-    created_at: Date | string;
-  }>(
-    t.db,
-    sql`select id::int, user_id::int, subject_type, subject_id::int, action, created_at from activity_log
+      );
+      const entries = await queryRows<{
+        id: number;
+        user_id: number | null;
+        subject_type: string;
+        subject_id: number;
+        action: string;
+        created_at: Date | string;
+      }>(
+        tx,
+        sql`select id::int, user_id::int, subject_type, subject_id::int, action, created_at from activity_log
         where organisation_id = ${organisationId} and id > ${since.lastActivityId} order by id`,
-  );
-  const credentials = await queryRows<{ user_id: number; external_user_id: string | null }>(
-    t.db,
-    sql`select ac.user_id::int, ac.external_user_id from access_credentials ac join places pl on pl.id = ac.place_id
+      );
+      const credentials = await queryRows<{ user_id: number; external_user_id: string | null }>(
+        tx,
+        sql`select ac.user_id::int, ac.external_user_id from access_credentials ac join places pl on pl.id = ac.place_id
         where ac.organisation_id = ${organisationId} and pl.place_id = ${String(w.kisiPlaceId)}`,
+      );
+
+      return { mark, subs, charges, entries, credentials };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 
   // activity: every entry of the step at the application clock's time (later ones: the next step's).
