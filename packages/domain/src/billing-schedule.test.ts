@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RECURRING_FREQUENCIES } from './billing-frequency';
 import {
+  anchorDayFor,
   arrears,
   duePeriods,
   firstBillingDate,
@@ -289,5 +290,26 @@ describe('a member with a fixed billing date', () => {
         expect(daysBetween(second!.period.start, second!.period.end!)).toBe(7);
       }),
     );
+  });
+});
+
+describe('anchorDayFor', () => {
+  it('keeps the start date’s day, or the fixed billing date’s when the first charge runs pro-rata to it', () => {
+    expect(anchorDayFor({ startDate: calendarDate('2026-01-31') })).toBe(31);
+    expect(
+      anchorDayFor({
+        startDate: calendarDate('2026-03-10'),
+        frequency: 'monthly',
+        billingDate: calendarDate('2026-03-20'),
+      }),
+    ).toBe(20);
+    // A billing date that is the start date itself, or a one-off price: the start's day.
+    expect(
+      anchorDayFor({
+        startDate: calendarDate('2026-03-10'),
+        frequency: 'one_off',
+        billingDate: calendarDate('2026-03-20'),
+      }),
+    ).toBe(10);
   });
 });

@@ -1,7 +1,7 @@
 // Which charges fall due on a day, and what a subscription owes (BILLING.md "Periods", "Failure, grace
 // and arrears", "Cancellation"). The billing engine asks these; it never steps a calendar itself.
 import { type BillingFrequency, isRecurring, periodEnd, periodStartBefore } from './billing-frequency';
-import type { CalendarDate } from './calendar-date';
+import { type CalendarDate, calendarDateParts } from './calendar-date';
 import { chargeAmount } from './charge-amount';
 import { type GracePeriod, graceEndDate } from './grace-period';
 import { proRata } from './pro-rata';
@@ -56,6 +56,23 @@ export function firstBillingDate(input: {
   if (!billingDate || !isRecurring(frequency) || billingDate <= startDate) return null;
   if (startDate < periodStartBefore(billingDate, frequency)) return null;
   return billingDate;
+}
+
+/**
+ * The day of the month a membership's periods keep (its anchor): the day of the member's fixed billing
+ * date when the first charge runs pro-rata up to it, otherwise the start date's day. Staff, the join
+ * site, a pause that moves a start and the demo all anchor by this rule.
+ */
+export function anchorDayFor(input: {
+  startDate: CalendarDate;
+  frequency?: BillingFrequency;
+  billingDate?: CalendarDate | null;
+}): number {
+  const { frequency, startDate, billingDate } = input;
+  const billing = frequency
+    ? firstBillingDate({ frequency, startDate, billingDate: billingDate ?? null })
+    : null;
+  return calendarDateParts(billing ?? startDate).day;
 }
 
 /** The first charge's pro-rata period, from the start date to the fixed billing date, or null. */

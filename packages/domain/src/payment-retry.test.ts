@@ -28,9 +28,13 @@ describe('failure kinds', () => {
     expect(failureKind('processing_error')).toBe('soft');
   });
 
-  it('does not retry what it does not know', () => {
-    expect(failureKind('SOMETHING_NEW')).toBe('hard');
-    expect(failureKind(null)).toBe('hard');
+  it('retries everything not named hard, a generic decline and codes it does not know included', () => {
+    expect(failureKind('generic_decline')).toBe('soft');
+    expect(failureKind('card_declined')).toBe('soft');
+    expect(failureKind('SOMETHING_NEW')).toBe('soft');
+    expect(failureKind(null)).toBe('soft');
+    for (const code of ['closed_account', 'consent_expired', 'expired_card', 'incorrect_number'])
+      expect(failureKind(code), code).toBe('hard');
   });
 });
 

@@ -9,11 +9,17 @@ export const SOFT_FAILURE_CODES = [
   'AFTER_HOURS',
 ] as const;
 
-/** Failures that will not clear without the member: never retried; the member is asked to fix them. */
+/**
+ * Failures that will not clear without the member: never retried; the member is asked to change their
+ * payment method (BILLING.md "Failure classes": an invalid or closed account, consent revoked or
+ * expired, a lost, stolen or expired card, an incorrect card number, authentication required).
+ */
 export const HARD_FAILURE_CODES = [
   'INVALID_ACCOUNT',
   'CONSENT_REVOKED',
   'CARD_LOST_OR_STOLEN',
+  'CARD_EXPIRED',
+  'INCORRECT_CARD_NUMBER',
   'AUTHENTICATION_REQUIRED',
 ] as const;
 
@@ -24,6 +30,12 @@ export type FailureKind = 'soft' | 'hard';
 
 // Provider spellings of the same failures (Stripe decline codes are lower-case and split lost/stolen).
 const ALIASES: Record<string, FailureCode> = {
+  CLOSED_ACCOUNT: 'INVALID_ACCOUNT',
+  ACCOUNT_CLOSED: 'INVALID_ACCOUNT',
+  CONSENT_EXPIRED: 'CONSENT_REVOKED',
+  EXPIRED_CARD: 'CARD_EXPIRED',
+  INCORRECT_NUMBER: 'INCORRECT_CARD_NUMBER',
+  INVALID_NUMBER: 'INCORRECT_CARD_NUMBER',
   LOST_CARD: 'CARD_LOST_OR_STOLEN',
   STOLEN_CARD: 'CARD_LOST_OR_STOLEN',
   PICKUP_CARD: 'CARD_LOST_OR_STOLEN',
@@ -47,12 +59,12 @@ export function normaliseFailureCode(code: string | null | undefined): FailureCo
 }
 
 /**
- * Soft or hard. An unknown code counts as hard: we cannot tell whether trying again is useful or
- * welcome, so nothing is retried automatically; the member is told, and staff can retry by hand.
+ * Hard for the codes above; every other failure, a generic card decline or a code we do not know
+ * included, is soft and follows the retry schedule (BILLING.md "Failure classes").
  */
 export function failureKind(code: string | null | undefined): FailureKind {
   const known = normaliseFailureCode(code);
-  return known !== null && (SOFT_FAILURE_CODES as readonly string[]).includes(known) ? 'soft' : 'hard';
+  return known !== null && (HARD_FAILURE_CODES as readonly string[]).includes(known) ? 'hard' : 'soft';
 }
 
 /** Every retry date of a charge that first failed on `firstFailedOn`. */

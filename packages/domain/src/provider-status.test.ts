@@ -39,15 +39,16 @@ describe('Akahu payment reports', () => {
       errorStatus: 'CONSENT_REVOKED',
       failureKind: 'hard',
     });
+    // Not named hard in BILLING.md "Failure classes": soft, retried on the schedule.
     expect(akahuPaymentOutcome({ status: 'CANCELLED', statusCode: 'USER_CANCELLED' })).toMatchObject({
       errorStatus: 'USER_CANCELLED',
-      failureKind: 'hard',
+      failureKind: 'soft',
     });
     expect(akahuPaymentOutcome({ status: 'DECLINED' })).toEqual({
       status: 'failed',
       errorStatus: 'DECLINED',
       errorDescription: 'Akahu reported the payment DECLINED (DECLINED).',
-      failureKind: 'hard',
+      failureKind: 'soft',
     });
   });
 });

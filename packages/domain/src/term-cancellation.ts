@@ -2,6 +2,7 @@
 import { periodsBetween, type RecurringFrequency } from './billing-frequency';
 import { type CalendarDate, daysBetween, maxDate } from './calendar-date';
 import { assertCents, type BasisPoints, type Cents, mulDivRoundHalfUp, percentOf } from './money';
+import { isWithinTerm } from './term';
 
 /** Inside cooling-off while today is before cooling_period_ends_at. */
 export function isWithinCoolingOff(
@@ -84,7 +85,7 @@ export function termCancellation(input: TermCancellationInput): TermCancellation
     });
     return { kind: 'cooling_off', endsOn: today, refund };
   }
-  if (today < termEndsAt) {
+  if (isWithinTerm({ isTermMembership: true, termEndsAt }, today)) {
     const remaining = remainingTermValue({ ...input, nextChargeDate: currentPeriodEnd });
     return {
       kind: 'break_fee',

@@ -70,3 +70,32 @@ export const COOLING_OFF_DAYS = 14;
 export function coolingOffEndDate(start: CalendarDate): CalendarDate {
   return addDays(start, COOLING_OFF_DAYS);
 }
+
+/** A price's (or any row's) term columns as stored, read once: null for a price without a term. */
+export function termOf(row: {
+  term_amount: number | null | undefined;
+  term_unit: string | null | undefined;
+}): { termAmount: number; termUnit: TermUnit } | null {
+  const term = { termAmount: row.term_amount, termUnit: isTermUnit(row.term_unit) ? row.term_unit : null };
+  return hasTerm(term) ? term : null;
+}
+
+/** A membership's commitment, as its subscription holds it. */
+export interface MembershipTerm {
+  isTermMembership?: boolean | null | undefined;
+  termEndsAt?: CalendarDate | string | null | undefined;
+}
+
+/**
+ * Whether `day` (a date, or a period's start) falls inside the membership's term: a term membership
+ * whose `term_ends_at` (exclusive) is still to come. The term-membership grace, the break fee and the
+ * 'Initial term' label all ask this; after it the membership is flexi.
+ */
+export function isWithinTerm(sub: MembershipTerm, day: CalendarDate | string): boolean {
+  return (
+    Boolean(sub.isTermMembership) &&
+    sub.termEndsAt !== null &&
+    sub.termEndsAt !== undefined &&
+    day < sub.termEndsAt
+  );
+}

@@ -40,8 +40,6 @@ export function initSentry(config: AppConfig, options: SentryOptions = {}): void
   });
 }
 
-export const isErrorReportingOn = (): boolean => sentry !== null;
-
 /** Sends an error to Sentry when reporting is on; says whether it will be reported. */
 export function reportError(error: unknown, context?: Record<string, unknown>): boolean {
   if (!sentry) return false;

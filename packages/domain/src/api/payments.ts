@@ -166,6 +166,9 @@ export const paymentRow = z.object({
   period_end_at: z.string().nullable(),
   error_status: z.string().nullable(),
   error_description: z.string().nullable(),
+  /** Refunded against this payment, cents; a refunded payment stays collected (`sent`) beside it. */
+  refunded: z.number(),
+  formatted_refunded: z.string(),
   user: person,
   gym: z.object({ id: z.number(), name: z.string() }),
   subscription_id: z.number().nullable(),

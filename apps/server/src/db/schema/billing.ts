@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -353,3 +354,58 @@ export const billingRuns = pgTable('billing_runs', {
   /** Counts of what the run did (charges, attempts, retries, polls, graces ended, pauses). */
   summary: jsonb().notNull().default({}),
 });
+
+/**
+ * A refund against a payment (BILLING.md "Cooling-off refund"): the payment stays `sent` (collected) and
+ * what the gym kept is its total less its refunds. One per payment and reason, so a repeat refunds once.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: id(),
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    gymId: ref()
+      .notNull()
+      .references(() => gyms.id),
+    paymentId: ref()
+      .notNull()
+      .references(() => payments.id),
+    amount: integer().notNull(),
+    /** cooling_off (the engine), or a provider's reason once refunds arrive by webhook. */
+    reason: text().notNull(),
+    /** How the money goes back: through Stripe, or by the gym's own bank transfer (open banking cannot pull). */
+    method: text().notNull(),
+    stripeRefundId: text(),
+    createdBy: ref().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_one_per_reason').on(t.paymentId, t.reason),
+    index('payment_refunds_org_created').on(t.organisationId, t.createdAt),
+    check('payment_refunds_amount', sql`${t.amount} > 0`),
+    check('payment_refunds_method', sql`${t.method} in ('stripe','bank_transfer_by_gym')`),
+  ],
+);
+
+/**
+ * The membership outbox's door checks: a transition asks for the member's door access to be brought in
+ * line on a day (today, or the day a cancellation's paid period ends); the drain does it after commit.
+ */
+export const membershipDoorChecks = pgTable(
+  'membership_door_checks',
+  {
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    subscriptionId: ref()
+      .notNull()
+      .references(() => subscriptions.id),
+    dueOn: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.dueOn] }),
+    index('membership_door_checks_due').on(t.dueOn),
+  ],
+);

@@ -13,14 +13,6 @@ const BANKS: readonly (readonly [bank: string, branchFrom: number, branchTo: num
 
 const WEIGHTS_A = [0, 0, 6, 3, 7, 9, 0, 0, 10, 5, 8, 4, 2, 1];
 
-export function nzAccountChecksumOk(number: string): boolean {
-  const [bank, branch, base, suffix] = number.split('-');
-  if (!bank || !branch || !base || !suffix) return false;
-  const digits = `${bank.padStart(2, '0')}${branch.padStart(4, '0')}${base.padStart(8, '0')}`;
-  const sum = [...digits].reduce((total, digit, i) => total + Number(digit) * WEIGHTS_A[i]!, 0);
-  return Number(base) < 990000 && sum % 11 === 0;
-}
-
 /** A random account number whose base's last digit is chosen to make the weighted sum divisible by 11. */
 export function nzBankAccount(random: Random): { number: string; bank: string } {
   for (;;) {

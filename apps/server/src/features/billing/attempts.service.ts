@@ -17,6 +17,7 @@ import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
 import { queryRows } from '../../db/client';
 import { failpoint } from '../../failpoints';
+import { akahuClientFor } from './akahu-client';
 import { eachInParallel } from './in-parallel';
 import { applyPaymentOutcome } from './payment-outcomes.service';
 
@@ -147,11 +148,10 @@ async function sendWithContext(
         await apply(unusable('NO_DESTINATION_ACCOUNT', `${a.gym_name} has no bank account to pay into.`));
         return 'answered';
       }
-      const akahu = deps.providers.akahu(
-        a.gym_akahu_app_token && a.gym_akahu_app_secret
-          ? { appToken: a.gym_akahu_app_token, appSecret: deps.secrets.open(a.gym_akahu_app_secret) }
-          : null,
-      );
+      const akahu = akahuClientFor(deps, {
+        akahu_app_token: a.gym_akahu_app_token,
+        akahu_app_secret: a.gym_akahu_app_secret,
+      });
       failpoint('attempt.before-call', a.type);
       const made = await akahu.makePayment({
         userToken: deps.secrets.open(a.sealed_token),
@@ -219,14 +219,6 @@ async function sendWithContext(
   }
 }
 
-/** Asks Akahu where a pending bank payment is, and applies a final answer. */
-export async function pollAttempt(
-  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
-  paymentId: number,
-): Promise<PollResult> {
-  return pollWithContext(deps, await attemptContext(deps, paymentId));
-}
-
 export type PollResult = 'answered' | 'pending' | 'unreachable';
 
 /** Polls many pending bank payments, reading their contexts a batch per query; `then` sees each answer. */
@@ -248,11 +240,10 @@ async function pollWithContext(
 ): Promise<PollResult> {
   if (a?.status !== 'pending_request' || !a.akahu_id) return 'answered';
   if (!a.sealed_token) return 'unreachable';
-  const akahu = deps.providers.akahu(
-    a.gym_akahu_app_token && a.gym_akahu_app_secret
-      ? { appToken: a.gym_akahu_app_token, appSecret: deps.secrets.open(a.gym_akahu_app_secret) }
-      : null,
-  );
+  const akahu = akahuClientFor(deps, {
+    akahu_app_token: a.gym_akahu_app_token,
+    akahu_app_secret: a.gym_akahu_app_secret,
+  });
   let found: Awaited<ReturnType<typeof akahu.getPayment>>;
   try {
     found = await akahu.getPayment(deps.secrets.open(a.sealed_token), a.akahu_id);
@@ -286,11 +277,10 @@ export async function providerRecordOf(
   try {
     if (a.akahu_id) {
       if (!a.sealed_token) return { unreachable: true };
-      const akahu = deps.providers.akahu(
-        a.gym_akahu_app_token && a.gym_akahu_app_secret
-          ? { appToken: a.gym_akahu_app_token, appSecret: deps.secrets.open(a.gym_akahu_app_secret) }
-          : null,
-      );
+      const akahu = akahuClientFor(deps, {
+        akahu_app_token: a.gym_akahu_app_token,
+        akahu_app_secret: a.gym_akahu_app_secret,
+      });
       const found = await akahu.getPayment(deps.secrets.open(a.sealed_token), a.akahu_id);
       return { found: true, outcome: akahuPaymentOutcome(found), amountCents: found.amountCents };
     }

@@ -5,6 +5,7 @@
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { AWAITING_FIRST_PAYMENT } from './membership-states';
 
 /** Batch size of every claim: one transaction's worth of subscriptions or charges. */
 export const BATCH = 100;
@@ -54,6 +55,8 @@ const dueSelect = (day: CalendarDate) =>
         left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
         left join destination_accounts da on da.gym_id = s.gym_id
         where not s.is_staging
+          -- A first payment declined at confirmation: nothing more is charged until the member pays it.
+          and s.upcoming_state is distinct from ${AWAITING_FIRST_PAYMENT}
           and ${NEXT_DUE} <= ${day}
           and (s.cancelled_at is null or s.ends_at is not null)
           and (s.ends_at is null or ${NEXT_DUE} < s.ends_at)
@@ -126,23 +129,9 @@ export const attemptKey = (chargeId: number, attempt: number) => `charge-${charg
  * exists already, or another attempt at the charge is in flight (the unique indexes say so).
  */
 export async function insertAttempt(tx: Executor, a: NewAttempt): Promise<number | null> {
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, payment_type_id,
-          destination_account_id, type, amount, surcharge, period_start_at, period_end_at, status, is_retry,
-          is_pro_rata, is_term_membership, attempt, idempotency_key, meta, created_at, updated_at)
-        values (${a.organisationId}, ${a.gymId}, ${a.userId}, ${a.subscriptionId}, ${a.chargeId},
-          ${a.paymentTypeId}, ${a.destinationAccountId}, ${a.type}, ${a.amount}, ${a.surcharge},
-          ${a.periodStart}, ${a.periodEnd}, 'pending_request', ${a.isRetry},
-          coalesce(${a.isProRata ?? null}::boolean,
-            (select c.is_pro_rata from charges c where c.id = ${a.chargeId}), false),
-          ${a.isTermMembership},
-          ${a.attempt}, ${attemptKey(a.chargeId, a.attempt)}, ${JSON.stringify(a.meta)}::jsonb,
-          ${a.now.toISOString()}, ${a.now.toISOString()})
-        on conflict do nothing
-        returning id::int`,
-  );
-  return rows[0] ? Number(rows[0].id) : null;
+  const { now, ...row } = a;
+  const [id] = await insertAttempts(tx, [row], now);
+  return id ?? null;
 }
 
 export interface NewCharge {
@@ -177,7 +166,10 @@ export async function insertCharges(tx: Executor, rows: NewCharge[], now: Date) 
   return made.map((r) => ({ ...r, id: Number(r.id), subscription_id: Number(r.subscription_id) }));
 }
 
-/** Writes a batch's first attempts (pending_request) in one statement; answers the ids it made. */
+/**
+ * The one insert of attempts (pending_request), in one statement for a batch; answers the ids it made.
+ * An attempt not told whether it is pro-rata is as its charge is.
+ */
 export async function insertAttempts(tx: Executor, rows: Omit<NewAttempt, 'now'>[], now: Date) {
   if (rows.length === 0) return [];
   const values = rows.map((a) => ({ ...a, key: attemptKey(a.chargeId, a.attempt) }));
@@ -188,7 +180,9 @@ export async function insertAttempts(tx: Executor, rows: Omit<NewAttempt, 'now'>
           is_pro_rata, is_term_membership, attempt, idempotency_key, meta, created_at, updated_at)
         select x."organisationId", x."gymId", x."userId", x."subscriptionId", x."chargeId", x."paymentTypeId",
           x."destinationAccountId", x.type, x.amount, x.surcharge, x."periodStart", x."periodEnd",
-          'pending_request', x."isRetry", coalesce(x."isProRata", false), x."isTermMembership", x.attempt,
+          'pending_request', x."isRetry",
+          coalesce(x."isProRata", (select c.is_pro_rata from charges c where c.id = x."chargeId"), false),
+          x."isTermMembership", x.attempt,
           x.key, x.meta,
           ${now.toISOString()}, ${now.toISOString()}
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x("organisationId" bigint, "gymId" bigint,
@@ -252,13 +246,38 @@ export function claimGraceEnded(tx: Executor, day: CalendarDate) {
   );
 }
 
-export async function cancelForNonPayment(tx: Executor, id: number, day: CalendarDate, at: Date, now: Date) {
-  await tx.execute(
-    sql`update subscriptions set cancelled_at = ${at.toISOString()}, ends_at = ${day},
-          cancellation_reasons = array['non_payment'], undo_cancellation_until = null,
-          version = version + 1, updated_at = ${now.toISOString()}
-        where id = ${id}`,
+/**
+ * Term memberships whose term ends on `day` (live ones, not yet logged as ended), locked. From that day
+ * they are flexi (BILLING.md "Cancellation": at the end of a term …); the charges already price it.
+ */
+export function claimTermsEnding(tx: Executor, day: CalendarDate) {
+  return queryRows<{
+    id: number;
+    organisation_id: number;
+    user_id: number;
+    transition_to_price_id: number | null;
+  }>(
+    tx,
+    sql`select s.id::int, s.organisation_id::int, s.user_id::int, s.transition_to_price_id::int
+        from subscriptions s
+        where s.is_term_membership and s.term_ends_at = ${day} and s.cancelled_at is null
+          and not s.is_staging
+          and not exists (select 1 from activity_log a where a.subject_type = 'subscription'
+                            and a.subject_id = s.id and a.action = 'subscription.term_ended')
+        order by s.id limit ${BATCH}
+        for update of s skip locked`,
   );
+}
+
+export async function markPauseApplied(tx: Executor, pauseId: number, creditDays: number, now: Date) {
+  await tx.execute(
+    sql`update subscription_pauses set applied_at = ${now.toISOString()}, credit_days = ${creditDays}
+        where id = ${pauseId}`,
+  );
+}
+
+export async function markPauseEnded(tx: Executor, pauseId: number, now: Date) {
+  await tx.execute(sql`update subscription_pauses set ended_at = ${now.toISOString()} where id = ${pauseId}`);
 }
 
 export interface DuePause {

@@ -1,36 +1,37 @@
 // The daily billing run (BILLING.md): for one Pacific/Auckland business day, in this order: grace that
-// ran out unpaid cancels (before any of the day's charges), pauses begin and end, every charge due is
+// ran out unpaid cancels (before any of the day's charges), pauses begin and end, terms end, every charge due is
 // made with its first attempt written before the provider hears of it, failed charges due a retry get
 // one, attempts a crash left unsent are sent again with their key, and pending bank payments are asked
-// about, and the day before's attempts are reconciled with the providers' records. Then door access is
-// brought into line for every membership the day changed, and the members' mail goes out (the day's
-// reminders and notices queued, then everything queued sent: billing-mail.service.ts).
+// about, and the day before's attempts are reconciled with the providers' records. Every change of a
+// membership is a `transition` (transitions.ts); then the membership outbox is drained for the day (door
+// access brought in line for every check due, a cancelled membership's paid period ending today
+// included), and the members' mail goes out (the day's reminders and notices queued, then everything
+// queued sent: billing-mail.service.ts).
 //
 // Each step claims its rows with SKIP LOCKED and keys its inserts naturally, so the run is idempotent
 // and any number of workers (in the server or `npm run worker`) can run the same day side by side.
 
+import { anchorDayFor } from '@gym/domain/billing-schedule';
 import {
   addDays,
   type CalendarDate,
-  calendarDateParts,
   startOfDayInstant,
   toCalendarDate,
   todayInAuckland,
 } from '@gym/domain/calendar-date';
 import { pauseOutcome } from '@gym/domain/pause-credit';
 import { isRetryDue } from '@gym/domain/payment-retry';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
 import { failpoint } from '../../failpoints';
+import { firstAttempt, nextAttempt } from './attempt-builder';
 import { pollAttempts, sendAttempts } from './attempts.service';
-import { queueCancelledForNonPaymentMail, sendBillingMail } from './billing-mail.service';
+import { sendBillingMail } from './billing-mail.service';
 import * as repo from './billing-run.repository';
 import { repriceUnpaidCharges } from './charge-repricing';
-import { syncDoorAccess } from './door-access.service';
 import { reconcile } from './reconciliation.service';
 import { planOf } from './subscription-plan';
+import { drainMembershipOutbox, type SubscriptionState, transition } from './transitions';
 
 export type BillingDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'mailer' | 'env'>;
 
@@ -71,12 +72,11 @@ export async function runBillingDay(deps: BillingDeps, day: CalendarDate): Promi
   const summary = emptySummary(day);
   const started = deps.clock.now();
   await repo.startRun(deps.db, day, started);
-  const touched = new Set<number>();
-
-  summary.graceEnded = await endGrace(deps, day, touched);
-  const pauses = await movePauses(deps, day, touched);
+  summary.graceEnded = await endGrace(deps, day);
+  const pauses = await movePauses(deps, day);
   summary.pausesStarted = pauses.started;
   summary.pausesEnded = pauses.ended;
+  await endTerms(deps, day);
 
   const made = await makeDueCharges(deps, day);
   summary.charges = made.charges;
@@ -92,9 +92,10 @@ export async function runBillingDay(deps: BillingDeps, day: CalendarDate): Promi
   const reconciled = await reconcile(deps, day);
   summary.reconciled = reconciled.checked;
   summary.drift = reconciled.drift;
-  for (const id of made.subscriptions) touched.add(id);
 
-  const doors = await syncDoorAccess(deps, [...touched]);
+  // Every transition of the day asked for its door check (and cancellations whose paid period ends
+  // today asked for theirs when they were made): brought in line now, then the day's mail goes out.
+  const doors = await drainMembershipOutbox(deps, { day });
   summary.doorsGranted = doors.granted;
   summary.doorsRevoked = doors.revoked;
   await sendBillingMail(deps, day);
@@ -113,25 +114,27 @@ export async function catchUp(deps: BillingDeps): Promise<DaySummary[]> {
   return summaries;
 }
 
-async function endGrace(deps: BillingDeps, day: CalendarDate, touched: Set<number>): Promise<number> {
+async function endGrace(deps: BillingDeps, day: CalendarDate): Promise<number> {
   let ended = 0;
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
       const due = await repo.claimGraceEnded(tx, day);
       const now = deps.clock.now();
       for (const sub of due) {
-        await repo.cancelForNonPayment(tx, sub.id, day, startOfDayInstant(day), now);
-        await queueCancelledForNonPaymentMail(tx, sub.id, day, now);
-        await appendActivity(tx, {
+        await transition(tx, {
+          kind: 'cancelled_for_non_payment',
           organisationId: sub.organisation_id,
-          actorUserId: null,
+          subscriptionId: sub.id,
           userId: sub.user_id,
-          subjectType: 'subscription',
-          subjectId: sub.id,
-          action: 'subscription.cancelled_for_non_payment',
+          now,
+          set: {
+            cancelledAt: startOfDayInstant(day),
+            endsAt: day,
+            cancellationReasons: ['non_payment'],
+            undoCancellationUntil: null,
+          },
           data: { ends_at: day, balance_owing: Number(sub.balance_owing) },
         });
-        touched.add(sub.id);
       }
       return due.length;
     });
@@ -140,13 +143,36 @@ async function endGrace(deps: BillingDeps, day: CalendarDate, touched: Set<numbe
   }
 }
 
-async function movePauses(deps: BillingDeps, day: CalendarDate, touched: Set<number>) {
+/** Terms ending today: the membership goes on as flexi (the engine's plan already prices it so). */
+async function endTerms(deps: BillingDeps, day: CalendarDate): Promise<number> {
+  let ended = 0;
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const due = await repo.claimTermsEnding(tx, day);
+      const now = deps.clock.now();
+      for (const sub of due) {
+        await transition(tx, {
+          kind: 'term_ended',
+          organisationId: sub.organisation_id,
+          subscriptionId: sub.id,
+          userId: sub.user_id,
+          now,
+          data: { term_ends_at: day, transition_to_price_id: sub.transition_to_price_id },
+        });
+      }
+      return due.length;
+    });
+    ended += batch;
+    if (batch < repo.BATCH) return ended;
+  }
+}
+
+async function movePauses(deps: BillingDeps, day: CalendarDate) {
   let started = 0;
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
       const due = await repo.claimStartingPauses(tx, day);
       for (const pause of due) await startPause(tx, pause, deps.clock.now());
-      for (const pause of due) touched.add(pause.subscription_id);
       return due.length;
     });
     started += batch;
@@ -158,24 +184,16 @@ async function movePauses(deps: BillingDeps, day: CalendarDate, touched: Set<num
       const due = await repo.claimEndingPauses(tx, day);
       const now = deps.clock.now();
       for (const pause of due) {
-        await tx.execute(
-          sql`update subscription_pauses set ended_at = ${now.toISOString()} where id = ${pause.id}`,
-        );
-        await tx.execute(
-          sql`update subscriptions set paused_at = null, pause_days_credit = 0, version = version + 1,
-                updated_at = ${now.toISOString()}
-              where id = ${pause.subscription_id}`,
-        );
-        await appendActivity(tx, {
+        await repo.markPauseEnded(tx, pause.id, now);
+        await transition(tx, {
+          kind: 'pause_ended',
           organisationId: pause.organisation_id,
-          actorUserId: null,
+          subscriptionId: pause.subscription_id,
           userId: pause.user_id,
-          subjectType: 'subscription',
-          subjectId: pause.subscription_id,
-          action: 'subscription.pause_ended',
+          now,
+          set: { pausedAt: null, pauseDaysCredit: 0 },
           data: { pause_id: pause.id },
         });
-        touched.add(pause.subscription_id);
       }
       return due.length;
     });
@@ -189,16 +207,16 @@ async function movePauses(deps: BillingDeps, day: CalendarDate, touched: Set<num
 export async function startPause(tx: Executor, pause: repo.DuePause, now: Date) {
   let creditDays = 0;
   let change: string;
+  let set: SubscriptionState;
   if (pause.current_period_start === null || pause.current_period_end === null) {
     // Nothing charged yet: the membership simply starts when the pause ends, and that date is the new
     // anchor (a monthly membership moved from the 29th to the 15th bills on the 15th).
     const start = pause.sub_start_date > pause.end_date ? pause.sub_start_date : pause.end_date;
-    await tx.execute(
-      sql`update subscriptions set start_date = ${start}, anchor_day = ${calendarDateParts(start).day},
-            paused_at = ${startOfDayInstant(pause.start_date).toISOString()},
-            version = version + 1, updated_at = ${now.toISOString()}
-          where id = ${pause.subscription_id}`,
-    );
+    set = {
+      startDate: start,
+      anchorDay: anchorDayFor({ startDate: start }),
+      pausedAt: startOfDayInstant(pause.start_date),
+    };
     change = start;
   } else {
     const outcome = pauseOutcome({
@@ -212,24 +230,21 @@ export async function startPause(tx: Executor, pause: repo.DuePause, now: Date) 
     });
     creditDays = outcome.creditDays;
     change = outcome.nextChargeDate;
-    await tx.execute(
-      sql`update subscriptions set current_period_end = ${outcome.nextChargeDate}, anchor_day = ${outcome.newAnchorDay},
-            pause_days_credit = ${creditDays}, paused_at = ${startOfDayInstant(pause.start_date).toISOString()},
-            version = version + 1, updated_at = ${now.toISOString()}
-          where id = ${pause.subscription_id}`,
-    );
+    set = {
+      currentPeriodEnd: outcome.nextChargeDate,
+      anchorDay: outcome.newAnchorDay,
+      pauseDaysCredit: creditDays,
+      pausedAt: startOfDayInstant(pause.start_date),
+    };
   }
-  await tx.execute(
-    sql`update subscription_pauses set applied_at = ${now.toISOString()}, credit_days = ${creditDays}
-        where id = ${pause.id}`,
-  );
-  await appendActivity(tx, {
+  await repo.markPauseApplied(tx, pause.id, creditDays, now);
+  await transition(tx, {
+    kind: 'pause_started',
     organisationId: pause.organisation_id,
-    actorUserId: null,
+    subscriptionId: pause.subscription_id,
     userId: pause.user_id,
-    subjectType: 'subscription',
-    subjectId: pause.subscription_id,
-    action: 'subscription.pause_started',
+    now,
+    set,
     data: { pause_id: pause.id, credit_days: creditDays, next_charge_date: change },
   });
 }
@@ -293,28 +308,7 @@ async function chargeBatch(tx: Executor, due: repo.DueSubscription[], day: Calen
     plans.flatMap(({ sub, planned }) =>
       planned.flatMap((p) => {
         const chargeId = chargeOf.get(`${sub.id} ${p.period.start}`);
-        if (chargeId === undefined) return [];
-        return [
-          {
-            organisationId: sub.organisation_id,
-            gymId: sub.gym_id,
-            userId: sub.user_id,
-            subscriptionId: sub.id,
-            chargeId,
-            paymentTypeId: sub.payment_type_id,
-            destinationAccountId: sub.destination_account_id,
-            type: sub.payment_type ?? 'bank_account',
-            amount: p.amount,
-            surcharge: p.surcharge,
-            periodStart: p.period.start,
-            periodEnd: p.period.end,
-            isRetry: false,
-            isTermMembership:
-              sub.is_term_membership && sub.term_ends_at !== null && p.period.start < sub.term_ends_at,
-            attempt: 1,
-            meta: p.joiningFee > 0 ? { joining_fee: p.joiningFee } : {},
-          },
-        ];
+        return chargeId === undefined ? [] : [firstAttempt(sub, p, chargeId)];
       }),
     ),
     now,
@@ -334,13 +328,13 @@ async function chargeBatch(tx: Executor, due: repo.DueSubscription[], day: Calen
   for (const { sub, priceId } of moved) {
     if (priceId === null) continue;
     const applied = await repo.markPriceChangeApplied(tx, sub.id, priceId, now);
-    await appendActivity(tx, {
+    // The price itself moved with the period above (advanceSubscriptions); this is its entry and checks.
+    await transition(tx, {
+      kind: 'price_change_applied',
       organisationId: sub.organisation_id,
-      actorUserId: null,
+      subscriptionId: sub.id,
       userId: sub.user_id,
-      subjectType: 'subscription',
-      subjectId: sub.id,
-      action: 'subscription.price_change_applied',
+      now,
       data: { price_id: priceId, price_change_ids: applied },
     });
   }
@@ -382,27 +376,19 @@ async function makeRetries(deps: BillingDeps, day: CalendarDate): Promise<number
           now,
         });
         if (!priced) continue;
-        const id = await repo.insertAttempt(tx, {
-          organisationId: last.organisation_id,
-          gymId: last.gym_id,
-          userId: last.user_id,
-          subscriptionId: c.subscription_id,
-          chargeId: c.id,
-          // The member may have given a new payment method since: the retry uses the subscription's.
-          paymentTypeId: last.payment_type_id,
-          destinationAccountId: last.destination_account_id,
-          type: last.payment_type ?? last.type,
-          amount: priced.amount,
-          surcharge: priced.surcharge,
-          periodStart: last.period_start_at,
-          periodEnd: last.period_end_at,
-          isRetry: true,
-          isTermMembership: last.is_term_membership,
-          attempt: Number(c.last_attempt) + 1,
-          meta: last.meta ?? {},
+        // The member may have given a new payment method since: the retry uses the subscription's.
+        const [id] = await repo.insertAttempts(
+          tx,
+          [
+            nextAttempt(
+              last,
+              { id: c.id, subscriptionId: c.subscription_id, lastAttempt: Number(c.last_attempt) },
+              priced,
+            ),
+          ],
           now,
-        });
-        if (id !== null) made.push(id);
+        );
+        if (id !== undefined) made.push(id);
       }
       return candidates.length;
     });

@@ -5,7 +5,7 @@
 import { addDays, type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, charges, gyms, payments, subscriptions } from '../../db/schema/index';
+import { activityLog, charges, gyms, paymentRefunds, payments, subscriptions } from '../../db/schema/index';
 import { createOffering, createPrice, createSubscription } from '../../test/catalogue-factories';
 import { createTenant } from '../../test/factories';
 import { createDestinationAccount } from '../../test/gym-factories';
@@ -132,14 +132,13 @@ describe('cancelling a membership', () => {
       cancelledDuringCoolingOffPeriod: true,
       undoCancellationUntil: null,
     });
+    // The payment stays collected; the refund is its own record beside it (BILLING.md, turn 3).
     const [paid] = await attemptsOf(sub.id);
-    expect(paid).toMatchObject({ status: 'refunded' });
-    expect(paid!.meta).toMatchObject({
-      refunded: 1500,
-      refund_reason: 'cooling_off',
-      refund_method: 'bank_transfer_by_gym',
-    });
-    expect((await chargesOf(sub.id))[0]).toMatchObject({ status: 'refunded' });
+    expect(paid).toMatchObject({ status: 'sent' });
+    expect(
+      await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paid!.id)),
+    ).toMatchObject([{ amount: 1500, reason: 'cooling_off', method: 'bank_transfer_by_gym' }]);
+    expect((await chargesOf(sub.id))[0]).toMatchObject({ status: 'paid' });
   });
 
   it('charges the break fee on the rest of a term as one final charge, sent at once', async () => {

@@ -3,8 +3,9 @@
 // locked:
 //   flexi (or a term already served): ends at the end of the paid period, undoable until then;
 //   term inside cooling-off: ends today, cancelled_during_cooling_off_period, the unused days of the
-//     period refunded (a card through Stripe, keyed so it is refunded once; a bank payment is marked
-//     for the gym to repay by transfer, since open banking cannot pull money back);
+//     period refunded: a refund record beside the payment, which stays collected (a card through
+//     Stripe, keyed so it is refunded once; a bank payment is for the gym to repay by transfer, since
+//     open banking cannot pull money back);
 //   term before its end: ends at the end of the paid period, and the break fee on the charges still to
 //     come is one final charge (kind 'break_fee') whose first attempt is written with the cancellation
 //     and sent at once; a failure is retried and graced like any charge.
@@ -14,10 +15,10 @@ import { type ChargeAmount, chargeAmount, priceInEffect } from '@gym/domain/char
 import { type TermCancellation, termCancellation, undoableUntil } from '@gym/domain/term-cancellation';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { appendActivity } from '../../db/activity';
 import { type Executor, queryRows } from '../../db/client';
 import { sendAttempt } from './attempts.service';
 import * as repo from './billing-run.repository';
+import { recordRefund, transition } from './transitions';
 
 type Deps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>;
 
@@ -118,6 +119,7 @@ async function planCancellation(tx: Executor, sub: Locked, today: CalendarDate) 
   const periodEnd = sub.current_period_end;
   // Never charged yet (upcoming): it ends before it begins.
   const paidUntil = periodEnd ?? sub.start_date;
+  // A term membership (the domain's rule says cooling-off, break fee, or flexi once the term is served).
   const term =
     sub.is_term_membership && sub.term_ends_at !== null && periodStart !== null && periodEnd !== null
       ? termCancellation({
@@ -229,13 +231,22 @@ export async function cancelSubscription(deps: Deps, input: CancelInput): Promis
     let breakFee = 0;
     let breakFeePaymentId: number | null = null;
     if (term.kind === 'cooling_off' && paid && refund > 0) {
+      // The payment was collected and stays so; the refund is its own record beside it
+      // (BILLING.md "Cooling-off refund"), and what the gym kept still counts as collected.
       const method = paid.type === 'stripe_card' && paid.stripe_id ? 'stripe' : 'bank_transfer_by_gym';
-      await tx.execute(
-        sql`update payments set status = 'refunded', updated_at = ${now.toISOString()},
-              meta = meta || ${JSON.stringify({ refunded: refund, refund_reason: 'cooling_off', refund_method: method })}::jsonb
-            where id = ${paid.payment_id}`,
-      );
-      await tx.execute(sql`update charges set status = 'refunded' where id = ${paid.charge_id}`);
+      await recordRefund(tx, {
+        organisationId: Number(sub.organisation_id),
+        gymId: Number(sub.gym_id),
+        subscriptionId: sub.id,
+        userId: Number(sub.user_id),
+        paymentId: Number(paid.payment_id),
+        amount: refund,
+        reason: 'cooling_off',
+        method,
+        actorUserId: input.actorUserId,
+        requestId: input.requestId ?? null,
+        now,
+      });
       if (method === 'stripe')
         refundToSend = {
           paymentId: Number(paid.payment_id),
@@ -279,25 +290,22 @@ export async function cancelSubscription(deps: Deps, input: CancelInput): Promis
 
     const endsOn = term.endsOn;
     const coolingOff = term.kind === 'cooling_off';
-    await tx.execute(
-      sql`update subscriptions set cancelled_at = ${now.toISOString()}, ends_at = ${endsOn},
-            cancellation_reasons = ${sql`array[${sql.join(
-              input.reasons.map((r) => sql`${r}`),
-              sql`, `,
-            )}]::text[]`},
-            cancellation_comments = ${input.comment},
-            cancelled_during_cooling_off_period = ${coolingOff},
-            undo_cancellation_until = ${undoInstant(term)?.toISOString() ?? null},
-            version = version + 1, updated_at = ${now.toISOString()}
-          where id = ${sub.id}`,
-    );
-    await appendActivity(tx, {
+    await transition(tx, {
+      kind: 'cancelled',
       organisationId: Number(sub.organisation_id),
-      actorUserId: input.actorUserId,
+      subscriptionId: sub.id,
       userId: Number(sub.user_id),
-      subjectType: 'subscription',
-      subjectId: sub.id,
-      action: 'subscription.cancelled',
+      now,
+      actorUserId: input.actorUserId,
+      requestId: input.requestId ?? null,
+      set: {
+        cancelledAt: now,
+        endsAt: endsOn,
+        cancellationReasons: input.reasons,
+        cancellationComments: input.comment,
+        cancelledDuringCoolingOffPeriod: coolingOff,
+        undoCancellationUntil: undoInstant(term),
+      },
       data: {
         reasons: input.reasons,
         comment: input.comment,
@@ -306,8 +314,8 @@ export async function cancelSubscription(deps: Deps, input: CancelInput): Promis
         ...(refund > 0 ? { refund } : {}),
         ...(breakFee > 0 ? { break_fee: breakFee } : {}),
       },
-      requestId: input.requestId ?? null,
-      createdAt: now,
+      // Access ends with the paid period: the door is checked again on that day.
+      doorCheckOn: endsOn,
     });
     return { kind: term.kind, endsOn, refund, breakFee, breakFeePaymentId };
   });
@@ -336,8 +344,8 @@ async function sendRefund(
     idempotencyKey: `refund-payment-${r.paymentId}`,
   });
   await deps.db.execute(
-    sql`update payments set meta = meta || ${JSON.stringify({ refund_id: made.refundId })}::jsonb
-        where id = ${r.paymentId}`,
+    sql`update payment_refunds set stripe_refund_id = ${made.refundId}
+        where payment_id = ${r.paymentId} and reason = 'cooling_off'`,
   );
 }
 
@@ -369,21 +377,21 @@ export async function undoCancellation(
     if (!sub) return 'not_found';
     if (sub.cancelled_at === null) return 'not_cancelled';
     if (sub.undo === null || new Date(sub.undo) <= now) return 'too_late';
-    await tx.execute(
-      sql`update subscriptions set cancelled_at = null, ends_at = null, cancellation_reasons = '{}',
-            cancellation_comments = null, undo_cancellation_until = null,
-            version = version + 1, updated_at = ${now.toISOString()}
-          where id = ${sub.id}`,
-    );
-    await appendActivity(tx, {
+    await transition(tx, {
+      kind: 'cancellation_undone',
       organisationId: input.organisationId,
-      actorUserId: input.actorUserId,
+      subscriptionId: sub.id,
       userId: Number(sub.user_id),
-      subjectType: 'subscription',
-      subjectId: sub.id,
-      action: 'subscription.cancellation_undone',
+      now,
+      actorUserId: input.actorUserId,
       requestId: input.requestId ?? null,
-      createdAt: now,
+      set: {
+        cancelledAt: null,
+        endsAt: null,
+        cancellationReasons: [],
+        cancellationComments: null,
+        undoCancellationUntil: null,
+      },
     });
     return 'undone';
   });

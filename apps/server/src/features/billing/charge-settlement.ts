@@ -5,16 +5,25 @@
 import { arrears, graceEndsAfter } from '@gym/domain/billing-schedule';
 import { toCalendarDate } from '@gym/domain/calendar-date';
 import { gracePeriodFor } from '@gym/domain/grace-period';
+import { isWithinTerm } from '@gym/domain/term';
 import { and, eq, sql } from 'drizzle-orm';
-import { appendActivity } from '../../db/activity';
 import { type Executor, queryRows } from '../../db/client';
 import { charges, organisations, subscriptions } from '../../db/schema/index';
+import { transition } from './transitions';
 
 export async function settleCharge(
   tx: Executor,
-  input: { organisationId: number; chargeId: number; succeeded: boolean; now: Date },
+  input: {
+    organisationId: number;
+    chargeId: number;
+    succeeded: boolean;
+    /** False for a first payment declined at confirmation: it dates no failure, so nothing is owed. */
+    countsAsFailure?: boolean;
+    now: Date;
+  },
 ): Promise<void> {
   const { organisationId, chargeId, now } = input;
+  if (!input.succeeded && input.countsAsFailure === false) return;
   const [charge] = await tx
     .update(charges)
     .set(
@@ -80,8 +89,9 @@ export async function refreshStanding(
     .filter((r) => r.status === 'unpaid' && r.first_failed_at !== null)
     .map((r) => toCalendarDate(new Date(r.first_failed_at!)))
     .sort();
-  const today = toCalendarDate(now);
-  const inTerm = sub.isTermMembership && sub.termEndsAt !== null && today < sub.termEndsAt;
+  // The term's grace for failures before term_ends_at; after it the membership is flexi (BILLING.md
+  // "Grace for terms").
+  const inTerm = isWithinTerm(sub, failures[0] ?? toCalendarDate(now));
   const graceEndsAt = graceEndsAfter({
     current: sub.gracePeriodEndsAt as never,
     balanceOwing: owed.balanceOwing,
@@ -94,26 +104,19 @@ export async function refreshStanding(
     owed.periodsOwing === sub.periodsOwing
   )
     return;
-  await tx
-    .update(subscriptions)
-    .set({
-      balanceOwing: owed.balanceOwing,
-      periodsOwing: owed.periodsOwing,
-      gracePeriodEndsAt: graceEndsAt,
-      version: sql`${subscriptions.version} + 1`,
-      updatedAt: now,
-    })
-    .where(eq(subscriptions.id, subscriptionId));
-  if (graceEndsAt !== sub.gracePeriodEndsAt) {
-    await appendActivity(tx, {
-      organisationId,
-      actorUserId: null,
-      createdAt: now,
-      userId: sub.userId,
-      subjectType: 'subscription',
-      subjectId: subscriptionId,
-      action: graceEndsAt === null ? 'subscription.grace_cleared' : 'subscription.grace_started',
-      data: { grace_period_ends_at: graceEndsAt, balance_owing: owed.balanceOwing },
-    });
-  }
+  // Grace starting or clearing is a transition of its own; arrears alone moving is part of the charge's.
+  await transition(tx, {
+    kind:
+      graceEndsAt === sub.gracePeriodEndsAt
+        ? 'arrears_changed'
+        : graceEndsAt === null
+          ? 'grace_cleared'
+          : 'grace_started',
+    organisationId,
+    subscriptionId,
+    userId: sub.userId,
+    now,
+    set: { balanceOwing: owed.balanceOwing, periodsOwing: owed.periodsOwing, gracePeriodEndsAt: graceEndsAt },
+    data: { grace_period_ends_at: graceEndsAt, balance_owing: owed.balanceOwing },
+  });
 }

@@ -1,7 +1,7 @@
 // GET/POST /api/dev/clock: where the application clock stands, and moving it forward (organisation
 // admins, sandbox only: 404 with live providers or in production). Moving it runs every billing day
 // passed on the way and answers when they are done.
-import { clockReading, travelAnswer, travelClockBody } from '@gym/domain/api/dev-clock';
+import { clockReading, MAX_CLOCK_DAYS, travelAnswer, travelClockBody } from '@gym/domain/api/dev-clock';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -51,7 +51,7 @@ export const clockRoutes =
         const body = request.body;
         const target = body.to ? new Date(body.to) : new Date(now.getTime() + body.days! * 86_400_000);
         if (body.to && target <= now) throw validationError({ to: ['The clock only moves forward'] });
-        if (body.to && target.getTime() - now.getTime() > 731 * 86_400_000)
+        if (body.to && target.getTime() - now.getTime() > MAX_CLOCK_DAYS * 86_400_000)
           throw validationError({ to: ['At most two years ahead in one move'] });
         const days = await travel(deps, target);
         return { data: { ...read(deps), days } };

@@ -10,6 +10,7 @@ import { devToolsEnabled } from '../../config/env';
 import { type Db, queryRows } from '../../db/client';
 import { catchUp, type DaySummary, runBillingDay } from './billing-run.service';
 import { sendQueuedMail } from './mail-outbox';
+import { drainMembershipOutbox } from './transitions';
 
 /** How long after Auckland midnight the daily run happens. */
 export const RUN_AFTER_MIDNIGHT_MS = 5 * 60_000;
@@ -50,6 +51,9 @@ export function clockReading(deps: Pick<AppDeps, 'clock' | 'env'>) {
 export function runDueBilling(deps: EngineDeps): Promise<DaySummary[]> {
   return exclusive(deps.db, async () => {
     const days = await catchUp(deps);
+    // Whatever a transition's own drain left (a crash, Kisi down), then the mail queued since (receipts
+    // of bank payments answered by webhook after the run).
+    await drainMembershipOutbox(deps);
     await sendQueuedMail(deps);
     return days;
   });
@@ -75,7 +79,8 @@ export function travel(deps: EngineDeps, target: Date): Promise<DaySummary[]> {
     }
     if (target > clock.now()) clock.set(target);
     await deps.onClockMoved?.();
-    // What the minute tick would have sent on the way: the mail the last day's answers queued.
+    // What the minute tick would have done on the way: the last day's answers' door checks and mail.
+    await drainMembershipOutbox(deps);
     await sendQueuedMail(deps);
     await saveClock(deps.db, clock.now());
     await carrySessions(deps.db, clock.now().getTime() - from.getTime());

@@ -34,12 +34,12 @@ type DoorDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>;
 
 export type DoorChange = 'granted' | 'revoked' | 'unchanged' | 'no_place' | 'failed';
 
+/** How many of each change a sync made, and the subscriptions Kisi could not be brought in line for. */
+export type DoorSync = Record<DoorChange, number> & { failedIds: number[] };
+
 /** Brings each subscription's member's door access into line with the rules; answers what changed. */
-export async function syncDoorAccess(
-  deps: DoorDeps,
-  subscriptionIds: readonly number[],
-): Promise<Record<DoorChange, number>> {
-  const counts: Record<DoorChange, number> = { granted: 0, revoked: 0, unchanged: 0, no_place: 0, failed: 0 };
+export async function syncDoorAccess(deps: DoorDeps, subscriptionIds: readonly number[]): Promise<DoorSync> {
+  const counts: DoorSync = { granted: 0, revoked: 0, unchanged: 0, no_place: 0, failed: 0, failedIds: [] };
   if (subscriptionIds.length === 0) return counts;
   const holders = await queryRows<Holder>(
     deps.db,
@@ -92,6 +92,7 @@ export async function syncDoorAccess(
       counts[await changeAccess(deps, lookups, h, wanted, now)] += 1;
     } catch (error) {
       counts.failed += 1;
+      counts.failedIds.push(h.id);
       await appendActivity(deps.db, {
         organisationId: h.organisation_id,
         actorUserId: null,

@@ -105,8 +105,11 @@ export async function expectedPayments(
     sql`select c.id::int, c.subscription_id::int, s.user_id::int, s.gym_id::int, c.period_start::text,
           c.period_end::text, c.amount::int, c.surcharge::int, c.status,
           (select count(*) from payments p where p.charge_id = c.id)::int as attempts,
-          (select coalesce(sum(p.amount + p.surcharge), 0) from payments p
-            where p.charge_id = c.id and p.status = 'sent')::int as collected,
+          -- Collected less refunded: what the gym kept still counts (BILLING.md "Cooling-off refund").
+          ((select coalesce(sum(p.amount + p.surcharge), 0) from payments p
+              where p.charge_id = c.id and p.status = 'sent')
+            - (select coalesce(sum(r.amount), 0) from payment_refunds r join payments p on p.id = r.payment_id
+              where p.charge_id = c.id))::int as collected,
           c.first_failed_at,
           (select count(*) from payments p where p.charge_id = c.id and p.is_retry)::int as retries_made,
           (select p.error_status from payments p where p.charge_id = c.id

@@ -8,6 +8,7 @@ import { type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
 import { type Executor, queryRows } from '../../db/client';
+import { firstAttempt, nextAttempt } from './attempt-builder';
 import { sendAttempt } from './attempts.service';
 import * as repo from './billing-run.repository';
 import type { BillingDeps } from './billing-run.service';
@@ -95,32 +96,7 @@ async function attemptForConfirm(
       now,
     );
     if (!charge) return null;
-    const [id] = await repo.insertAttempts(
-      tx,
-      [
-        {
-          organisationId: due.organisation_id,
-          gymId: due.gym_id,
-          userId: due.user_id,
-          subscriptionId: due.id,
-          chargeId: charge.id,
-          paymentTypeId: due.payment_type_id,
-          destinationAccountId: due.destination_account_id,
-          type: due.payment_type ?? 'bank_account',
-          amount: first.amount,
-          surcharge: first.surcharge,
-          periodStart: first.period.start,
-          periodEnd: first.period.end,
-          isRetry: false,
-          isTermMembership:
-            due.is_term_membership && due.term_ends_at !== null && first.period.start < due.term_ends_at,
-          attempt: 1,
-          isProRata: first.proRata,
-          meta: first.joiningFee > 0 ? { joining_fee: first.joiningFee } : {},
-        },
-      ],
-      now,
-    );
+    const [id] = await repo.insertAttempts(tx, [firstAttempt(due, first, charge.id)], now);
     await repo.advanceSubscriptions(
       tx,
       [{ id: due.id, periodStart: first.period.start, periodEnd: first.period.end, priceId: null }],
@@ -163,25 +139,18 @@ async function attemptForConfirm(
     now,
   });
   if (!priced) return null;
-  const id = await repo.insertAttempt(tx, {
-    organisationId: last.organisation_id,
-    gymId: last.gym_id,
-    userId: last.user_id,
-    subscriptionId: sub.id,
-    chargeId: charge.id,
-    paymentTypeId: last.payment_type_id,
-    destinationAccountId: last.destination_account_id,
-    type: last.payment_type ?? last.type,
-    amount: priced.amount,
-    surcharge: priced.surcharge,
-    periodStart: last.period_start_at,
-    periodEnd: last.period_end_at,
-    isRetry: true,
-    isTermMembership: last.is_term_membership,
-    attempt: Number(charge.last_attempt) + 1,
-    meta: { ...(last.meta ?? {}), confirm_key: input.confirmKey },
+  const [id = null] = await repo.insertAttempts(
+    tx,
+    [
+      nextAttempt(
+        last,
+        { id: charge.id, subscriptionId: sub.id, lastAttempt: Number(charge.last_attempt) },
+        priced,
+        { ...(last.meta ?? {}), confirm_key: input.confirmKey },
+      ),
+    ],
     now,
-  });
+  );
   if (id !== null) {
     await appendActivity(tx, {
       organisationId: input.organisationId,

@@ -79,6 +79,8 @@ export async function lockPayment(tx: Executor, organisationId: number, locator:
       status: payments.status,
       stripeId: payments.stripeId,
       chargeId: payments.chargeId,
+      subscriptionId: payments.subscriptionId,
+      meta: payments.meta,
     })
     .from(payments)
     .where(and(eq(payments.organisationId, organisationId), located(locator)))

@@ -9,8 +9,9 @@ import {
 } from '@gym/domain/provider-status';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
-import { queuePaymentOutcomeMail } from './billing-mail.service';
+import { akahuClientFor } from './akahu-client';
 import { settleCharge } from './charge-settlement';
+import { AWAITING_FIRST_PAYMENT } from './membership-states';
 import {
   gymAkahuApp,
   liveAkahuConnection,
@@ -20,6 +21,7 @@ import {
   type PaymentOwner,
   setPaymentStatus,
 } from './payment-outcomes.repository';
+import { transition } from './transitions';
 /** Kept on a webhook call whose payment we do not hold. */
 export const NO_MATCHING_RECORD = 'no matching record';
 
@@ -47,33 +49,59 @@ export async function applyPaymentOutcome(
   if (!step.change) return step.reason;
   const stripeId = 'stripeId' in locator && !payment.stripeId ? locator.stripeId : undefined;
   await setPaymentStatus(tx, organisationId, payment.id, { ...step, stripeId, now: context.now });
+  const succeeded = step.status === 'sent';
+  // The attempt the member's confirm made (BILLING.md "A first payment declined at confirmation is not
+  // a debt"): its failure dates no charge, starts no grace, and the membership waits for a payment.
+  const atConfirmation = typeof (payment.meta as Record<string, unknown> | null)?.confirm_key === 'string';
   if (payment.chargeId !== null)
     await settleCharge(tx, {
       organisationId,
       chargeId: payment.chargeId,
-      succeeded: step.status === 'sent',
+      succeeded,
+      countsAsFailure: !atConfirmation,
       now: context.now,
     });
-  await logProviderActivity(tx, organisationId, {
-    createdAt: context.now,
+  const data = {
+    source: context.source,
+    from_status: payment.status,
+    status: step.status,
+    error_status: step.errorStatus,
+    error_description: step.errorDescription,
+    ...(outcome.status === 'failed' ? { failure_kind: outcome.failureKind } : {}),
+    ...(context.webhookCallId ? { webhook_call_id: context.webhookCallId } : {}),
+  };
+  if (payment.subscriptionId === null) {
+    // A payment of no membership (none the engine makes): its answer is logged, nothing else moves.
+    await logProviderActivity(tx, organisationId, {
+      createdAt: context.now,
+      userId: payment.userId,
+      subjectType: 'payment',
+      subjectId: payment.id,
+      action: succeeded ? 'payment.sent' : 'payment.failed',
+      data,
+      requestId: context.requestId ?? null,
+    });
+    return null;
+  }
+  // The receipt or failure mail is queued with the answer it is about (after the charge is settled, so
+  // it quotes the grace the failure started).
+  await transition(tx, {
+    kind: atConfirmation
+      ? succeeded
+        ? 'first_payment_settled'
+        : 'first_payment_failed'
+      : succeeded
+        ? 'charge_settled'
+        : 'charge_failed',
+    organisationId,
+    subscriptionId: payment.subscriptionId,
     userId: payment.userId,
-    subjectType: 'payment',
-    subjectId: payment.id,
-    action: step.status === 'sent' ? 'payment.sent' : 'payment.failed',
-    data: {
-      source: context.source,
-      from_status: payment.status,
-      status: step.status,
-      error_status: step.errorStatus,
-      error_description: step.errorDescription,
-      ...(outcome.status === 'failed' ? { failure_kind: outcome.failureKind } : {}),
-      ...(context.webhookCallId ? { webhook_call_id: context.webhookCallId } : {}),
-    },
+    now: context.now,
     requestId: context.requestId ?? null,
+    payment: { id: payment.id, status: step.status },
+    data,
+    ...(atConfirmation ? { set: { upcomingState: succeeded ? null : AWAITING_FIRST_PAYMENT } } : {}),
   });
-  // The receipt or failure mail, queued with the answer it is about (after the charge is settled, so it
-  // quotes the grace the failure started).
-  await queuePaymentOutcomeMail(tx, payment.id, step.status, context.now);
   return null;
 }
 
@@ -88,9 +116,10 @@ export async function fetchAkahuPaymentReport(
   const connection = await liveAkahuConnection(deps.db, payment.organisationId, payment.userId);
   if (!connection) return null;
   const app = await gymAkahuApp(deps.db, payment.organisationId, payment.gymId);
-  const akahu = deps.providers.akahu(
-    app ? { appToken: app.appToken, appSecret: deps.secrets.open(app.sealedSecret) } : null,
-  );
+  const akahu = akahuClientFor(deps, {
+    akahu_app_token: app?.appToken ?? null,
+    akahu_app_secret: app?.sealedSecret ?? null,
+  });
   const found = await akahu.getPayment(deps.secrets.open(connection.sealedToken), payment.akahuId);
   return { status: found.status, statusCode: found.statusCode, statusText: found.statusText };
 }

@@ -61,7 +61,8 @@ async function periodFigures(db: Executor, scope: Scope, current: Range, previou
   const until = dayStart(addDays(current.to, 1));
   const [row] = await queryRows<Record<string, string | number>>(
     db,
-    sql`select j.*, m.*, e.* from
+    sql`select j.*, e.*, m.payments_failed as failed, m.payments_failed_before as failed_before,
+        m.collected - r.refunded as collected, m.collected_before - r.refunded_before as collected_before from
       (select
          count(*) filter (where s.start_date between ${current.from} and ${current.to})::int as joins,
          count(*) filter (where s.start_date between ${previous.from} and ${previous.to})::int as joins_before,
@@ -74,11 +75,18 @@ async function periodFigures(db: Executor, scope: Scope, current: Range, previou
       (select
          coalesce(sum(t.total) filter (where t.status = 'sent' and t.day >= ${current.from}), 0)::bigint as collected,
          coalesce(sum(t.total) filter (where t.status = 'sent' and t.day < ${current.from}), 0)::bigint as collected_before,
-         coalesce(sum(t.payments) filter (where t.status not in ('sent', 'upcoming', 'pending_request') and t.day >= ${current.from}), 0)::int as failed,
-         coalesce(sum(t.payments) filter (where t.status not in ('sent', 'upcoming', 'pending_request') and t.day < ${current.from}), 0)::int as failed_before
+         coalesce(sum(t.payments) filter (where t.status not in ('sent', 'upcoming', 'pending_request') and t.day >= ${current.from}), 0)::int as payments_failed,
+         coalesce(sum(t.payments) filter (where t.status not in ('sent', 'upcoming', 'pending_request') and t.day < ${current.from}), 0)::int as payments_failed_before
        from payment_day_totals t
        where t.organisation_id = ${org} and t.day between ${previous.from} and ${current.to}
          ${inScope(scope, sql`t.gym_id`)}) m,
+      -- Refunds the period made: a refunded payment stays collected, what the gym kept counts.
+      (select
+         coalesce(sum(r.amount) filter (where r.created_at >= ${middle}), 0)::bigint as refunded,
+         coalesce(sum(r.amount) filter (where r.created_at < ${middle}), 0)::bigint as refunded_before
+       from payment_refunds r
+       where r.organisation_id = ${org} and r.created_at >= ${from} and r.created_at < ${until}
+         ${inScope(scope, sql`r.gym_id`)}) r,
       (select
          coalesce(sum(c.amount + c.surcharge) filter (where c.due_date >= ${current.from}), 0)::bigint as expected,
          coalesce(sum(c.amount + c.surcharge) filter (where c.due_date < ${current.from}), 0)::bigint as expected_before

@@ -14,7 +14,7 @@ import {
   type SubscriptionStateInput,
   subscriptionState,
 } from '@gym/domain/subscription-state';
-import { formatTerm, hasTerm, isTermUnit, shortTermLabel } from '@gym/domain/term';
+import { formatTerm, isWithinTerm, shortTermLabel, termOf } from '@gym/domain/term';
 import type { MemberRow, PriceRow, SubscriptionExtras, SubscriptionRow } from './members.repository';
 import type { MemberListRow } from './members-list.repository';
 
@@ -54,10 +54,6 @@ export function stateInput(row: {
   };
 }
 
-function termOf(price: { term_amount: number | null; term_unit: string | null }) {
-  return { termAmount: price.term_amount, termUnit: isTermUnit(price.term_unit) ? price.term_unit : null };
-}
-
 export function presentPrice(price: PriceRow): MemberPrice {
   const term = termOf(price);
   return {
@@ -68,8 +64,8 @@ export function presentPrice(price: PriceRow): MemberPrice {
     joining_fee: price.joining_fee,
     term_amount: price.term_amount,
     term_unit: price.term_unit,
-    is_term_membership: hasTerm(term),
-    formatted_term: formatTerm(term),
+    is_term_membership: term !== null,
+    formatted_term: term && formatTerm(term),
     offering: { id: Number(price.offering_id), name: price.offering_name },
   };
 }
@@ -81,11 +77,15 @@ export function presentSubscription(
 ): MemberSubscription {
   const input = stateInput(row);
   const today = toCalendarDate(now);
-  const pause = extras.pauses[0] ?? null;
+  // The pause in force or booked next; ended ones are history.
+  const pause = extras.pauses.find((p) => !p.ended) ?? null;
   const type = membershipType(input, now);
   const price = presentPrice(row.price);
   const onTermPrice = price.is_term_membership;
-  const withinTerm = row.is_term_membership && row.term_ends_at !== null && today < row.term_ends_at;
+  const withinTerm = isWithinTerm(
+    { isTermMembership: row.is_term_membership, termEndsAt: row.term_ends_at },
+    today,
+  );
   return {
     id: row.id,
     user: row.user_id,
@@ -169,7 +169,7 @@ export function presentSubscription(
     membership_type: {
       label: type.label,
       commitment_date: type.commitmentDate,
-      short_term_label: shortTermLabel(termOf(row.price)),
+      short_term_label: shortTermLabel(termOf(row.price) ?? { termAmount: null, termUnit: null }),
     },
   };
 }

@@ -141,8 +141,11 @@ export async function latestSubscription(
           s.is_term_membership, s.cancelled_during_cooling_off_period, s.term_ends_at::text,
           s.balance_owing, s.periods_owing, s.version, s.private_price_link_id::int,
           pl.token as private_price_link_token, s.created_at,
-          (select coalesce(sum(pa.amount), 0)::int from payments pa
-            where pa.subscription_id = s.id and pa.status = 'sent') as payments_sum,
+          -- What the gym kept: collected payments less their refunds (BILLING.md "Cooling-off refund").
+          ((select coalesce(sum(pa.amount), 0) from payments pa
+              where pa.subscription_id = s.id and pa.status = 'sent')
+            - (select coalesce(sum(r.amount), 0) from payment_refunds r join payments pa on pa.id = r.payment_id
+              where pa.subscription_id = s.id))::int as payments_sum,
           ${priceJson('p', 'o')} as price,
           case when tp.id is null then null else ${priceJson('tp', 'tpo')} end as transition_price
         from subscriptions s
@@ -158,7 +161,15 @@ export async function latestSubscription(
 }
 
 export interface SubscriptionExtras {
-  pauses: { id: number; start_date: string; end_date: string; credit_days: number; applied: boolean }[];
+  /** Every pause not removed, ended ones too (BILLING.md "Pause history is kept"), by start date. */
+  pauses: {
+    id: number;
+    start_date: string;
+    end_date: string;
+    credit_days: number;
+    applied: boolean;
+    ended: boolean;
+  }[];
   first_payment: {
     id: number;
     amount: number;
@@ -169,7 +180,7 @@ export interface SubscriptionExtras {
   upcoming_charge: { due_date: string; amount: number; surcharge: number } | null;
 }
 
-/** The subscription's open and booked pauses, its first payment and its next unpaid charge (one query). */
+/** The subscription's pauses (ended, open and booked), its first payment and next unpaid charge (one query). */
 export async function subscriptionExtras(
   db: Executor,
   organisationId: number,
@@ -180,11 +191,12 @@ export async function subscriptionExtras(
     'member_subscription_extras',
     sql`select
         coalesce((select json_agg(json_build_object('id', sp.id::int, 'start_date', sp.start_date,
-            'end_date', sp.end_date, 'credit_days', sp.credit_days, 'applied', sp.applied_at is not null)
+            'end_date', sp.end_date, 'credit_days', sp.credit_days, 'applied', sp.applied_at is not null,
+            'ended', sp.ended_at is not null)
             order by sp.start_date)
           from subscription_pauses sp
           where sp.subscription_id = ${subscriptionId} and sp.organisation_id = ${organisationId}
-            and sp.cancelled_at is null and sp.ended_at is null), '[]'::json) as pauses,
+            and sp.cancelled_at is null), '[]'::json) as pauses,
         (select json_build_object('id', pa.id::int, 'amount', pa.amount, 'status', pa.status,
             'period_start_at', pa.period_start_at, 'created_at', pa.created_at)
           from payments pa where pa.subscription_id = ${subscriptionId} and pa.organisation_id = ${organisationId}

@@ -3,10 +3,11 @@
 // admins of that gym. Another organisation's member answers 404.
 import type { Member } from '@gym/domain/api/members';
 import type { MemberCreateInput, MemberFilters, MemberUpdateInput } from '@gym/domain/api/members-requests';
-import { calendarDateParts, toCalendarDate } from '@gym/domain/calendar-date';
+import { anchorDayFor } from '@gym/domain/billing-schedule';
+import { toCalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
 import { formatMoney } from '@gym/domain/money';
-import { coolingOffEndDate, hasTerm, isTermUnit, termEndDate } from '@gym/domain/term';
+import { coolingOffEndDate, termEndDate, termOf } from '@gym/domain/term';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
@@ -109,10 +110,7 @@ export async function createMember(deps: AppDeps, actor: Actor, input: MemberCre
   if (input.start_date < today)
     throw validationError({ start_date: ['The start date cannot be in the past'] });
 
-  const term = {
-    termAmount: price.term_amount,
-    termUnit: isTermUnit(price.term_unit) ? price.term_unit : null,
-  };
+  const term = termOf(price);
   const userId = await deps.db.transaction(async (tx) => {
     const existing = await repo.findUserByEmail(tx, input.email);
     if (existing?.deleted_at)
@@ -143,14 +141,14 @@ export async function createMember(deps: AppDeps, actor: Actor, input: MemberCre
       userId: id,
       priceId: price.id,
       startDate: input.start_date,
-      anchorDay: calendarDateParts(input.start_date).day,
+      anchorDay: anchorDayFor({ startDate: input.start_date }),
       initialState: 'upcoming',
       upcomingState: 'upcoming',
       // Not billed until the member confirms on the join site with a payment method.
       isStaging: true,
-      isTermMembership: hasTerm(term),
-      termEndsAt: hasTerm(term) ? termEndDate(input.start_date, term) : null,
-      coolingPeriodEndsAt: hasTerm(term) ? coolingOffEndDate(input.start_date) : null,
+      isTermMembership: term !== null,
+      termEndsAt: term ? termEndDate(input.start_date, term) : null,
+      coolingPeriodEndsAt: term ? coolingOffEndDate(input.start_date) : null,
       createdAt: now,
       updatedAt: now,
     });

@@ -42,6 +42,8 @@ export function presentPayment(row: PaymentListRow): PaymentRow {
     period_end_at: row.period_end_at,
     error_status: row.error_status,
     error_description: row.error_description,
+    refunded: Number(row.refunded),
+    formatted_refunded: formatMoney(Number(row.refunded)),
     user: { id: row.user_id, name: row.user_name, email: row.user_email },
     gym: { id: row.gym_id, name: row.gym_name },
     subscription_id: row.subscription_id,

@@ -78,6 +78,8 @@ export interface PaymentListRow {
   akahu_id: string | null;
   stripe_id: string | null;
   processed_by_name: string | null;
+  /** Refunded against the payment (payment_refunds), cents. */
+  refunded: number;
   created_at: Date | string;
 }
 
@@ -85,6 +87,7 @@ const LIST_COLUMNS = sql`p.id::int, p.amount, p.surcharge, p.status, p.type, p.i
   p.attempt::int, p.period_start_at::text, p.period_end_at::text, p.error_status, p.error_description,
   p.user_id::int, u.name as user_name, u.email as user_email, p.gym_id::int, g.name as gym_name,
   p.subscription_id::int, p.charge_id::int, p.akahu_id, p.stripe_id, pb.name as processed_by_name,
+  (select coalesce(sum(r.amount), 0) from payment_refunds r where r.payment_id = p.id)::int as refunded,
   p.created_at`;
 
 const LIST_FROM = sql`from payments p
@@ -142,7 +145,7 @@ export async function paymentTotals(db: Executor, scope: PaymentScope, filters: 
     'payments_totals',
     sql`select coalesce(sum(t.payments), 0)::int as count,
           coalesce(sum(t.total), 0)::bigint as total,
-          coalesce(sum(t.total) filter (where t.status = 'sent'), 0)::bigint as successful,
+          coalesce(sum(t.total) filter (where t.status = 'sent'), 0)::bigint - ${refundedOf(scope, filters)} as successful,
           coalesce(sum(t.total) filter (where t.status = 'pending_request'), 0)::bigint as pending,
           coalesce(sum(t.total) filter (where t.status = 'upcoming'), 0)::bigint as upcoming,
           coalesce(sum(t.total) filter
@@ -155,6 +158,14 @@ export async function paymentTotals(db: Executor, scope: PaymentScope, filters: 
   return numbers(row);
 }
 
+/**
+ * Refunds of the payments the filters select: a refunded payment stays collected, and what counts as
+ * successful is what the gym kept (BILLING.md "Cooling-off refund"). Refunds are few.
+ */
+const refundedOf = (scope: PaymentScope, filters: PaymentFilters) =>
+  sql`(select coalesce(sum(r.amount), 0) from payment_refunds r join payments p on p.id = r.payment_id
+        where ${paymentConditions(scope, filters)})::bigint`;
+
 const numbers = (row: Record<string, string | number | null> | undefined) =>
   Object.fromEntries(
     Object.entries(row ?? {}).map(([key, value]) => [key, Number(value ?? 0)]),
@@ -166,7 +177,8 @@ export async function memberPaymentTotals(db: Executor, scope: PaymentScope, fil
     db,
     sql`select count(*)::int as count,
           coalesce(sum(p.amount + p.surcharge), 0)::bigint as total,
-          coalesce(sum(p.amount + p.surcharge) filter (where p.status = 'sent'), 0)::bigint as successful,
+          coalesce(sum(p.amount + p.surcharge) filter (where p.status = 'sent'), 0)::bigint - ${refundedOf(scope, filters)}
+            as successful,
           coalesce(sum(p.amount + p.surcharge) filter (where p.status = 'pending_request'), 0)::bigint as pending,
           coalesce(sum(p.amount + p.surcharge) filter (where p.status = 'upcoming'), 0)::bigint as upcoming,
           coalesce(sum(p.amount + p.surcharge) filter

@@ -13,26 +13,33 @@ import {
   isBillingFrequency,
   isRecurring,
 } from '@gym/domain/billing-frequency';
-import { firstBillingDate, plannedCharges } from '@gym/domain/billing-schedule';
-import { type CalendarDate, calendarDateParts, todayInAuckland } from '@gym/domain/calendar-date';
+import { anchorDayFor, plannedCharges } from '@gym/domain/billing-schedule';
+import { type CalendarDate, maxDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { surchargeForPaymentType } from '@gym/domain/charge-amount';
 import { formatDate } from '@gym/domain/format';
-import { ageOn, mayJoinAtAge } from '@gym/domain/member-age';
 import { formatMoney } from '@gym/domain/money';
 import { proRata } from '@gym/domain/pro-rata';
-import { coolingOffEndDate, formatTerm, isTermUnit, termEndDate } from '@gym/domain/term';
+import { coolingOffEndDate, formatTerm, termEndDate, termOf } from '@gym/domain/term';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import { queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/app-error';
-import { chargeFirstPayment, repriceUnpaidCharges, syncDoorAccess } from '../billing';
+import { chargeFirstPayment, drainMembershipOutbox, repriceUnpaidCharges, transition } from '../billing';
 import { gymAppLink } from './branch-link';
 import * as repo from './registration.repository';
-import { tooYoung } from './registration.service';
+import { checkAge } from './registration.service';
 
 export const CHOOSE_MEMBERSHIP = 'Choose a membership first.';
+
+/**
+ * The membership's start: once confirmed, its own; before, the date confirming now would give it. A
+ * start date staff set stands, and one already past (the join site's own is the day the member
+ * registered) becomes the confirmation day (BILLING.md "A start date set by staff stands").
+ */
+const startOf = (startDate: string, staging: boolean, today: CalendarDate): CalendarDate =>
+  staging ? maxDate(startDate as CalendarDate, today) : (startDate as CalendarDate);
 export const CHOOSE_PAYMENT = 'Choose how to pay first';
 
 /**
@@ -46,21 +53,18 @@ export function plannedFirstPayment(
   billingDate: CalendarDate | null,
 ): FirstPayment {
   const frequency = d.billing_frequency as BillingFrequency;
-  const billing = firstBillingDate({ frequency, startDate, billingDate });
-  const termEndsAt =
-    d.term_unit && isTermUnit(d.term_unit) && d.term_amount
-      ? termEndDate(startDate, { termAmount: d.term_amount, termUnit: d.term_unit })
-      : null;
+  const term = termOf(d);
+  const termEndsAt = term ? termEndDate(startDate, term) : null;
   const [first] = plannedCharges(
     {
       frequency,
-      anchorDay: calendarDateParts(billing ?? startDate).day,
+      anchorDay: anchorDayFor({ frequency, startDate, billingDate }),
       startDate,
       currentPeriodStart: null,
       currentPeriodEnd: null,
       endsAt: null,
       termEndsAt,
-      billingDate: billing,
+      billingDate,
     },
     {
       priceAmount: d.amount,
@@ -139,7 +143,7 @@ export async function activeSubscription(deps: AppDeps, auth: AuthContext): Prom
   const frequency = (
     isBillingFrequency(d.billing_frequency) ? d.billing_frequency : 'monthly'
   ) as BillingFrequency;
-  const start = (d.is_staging ? todayInAuckland(deps.clock.now()) : d.start_date) as CalendarDate;
+  const start = startOf(d.start_date, d.is_staging, todayInAuckland(deps.clock.now()));
   const first = charge
     ? presentFirstPayment(
         frequency,
@@ -157,10 +161,7 @@ export async function activeSubscription(deps: AppDeps, auth: AuthContext): Prom
         start,
         (member?.billingDate ?? null) as CalendarDate | null,
       );
-  const term =
-    d.term_unit && isTermUnit(d.term_unit) && d.term_amount
-      ? { termAmount: d.term_amount, termUnit: d.term_unit }
-      : null;
+  const term = termOf(d);
   const status: JoinSubscription['status'] = d.is_staging
     ? 'to_confirm'
     : charge?.status === 'paid'
@@ -222,7 +223,7 @@ export async function activeSubscription(deps: AppDeps, auth: AuthContext): Prom
  */
 export async function surchargeTotal(deps: AppDeps, auth: AuthContext, paymentType: string) {
   const { detail } = await currentOrThrow(deps, auth);
-  const start = (detail.is_staging ? todayInAuckland(deps.clock.now()) : detail.start_date) as CalendarDate;
+  const start = startOf(detail.start_date, detail.is_staging, todayInAuckland(deps.clock.now()));
   const charge = detail.current_period_start
     ? await repo.firstChargeOf(deps.db, auth.organisationId, detail.id)
     : null;
@@ -330,15 +331,13 @@ export async function confirmSubscription(
         left join private_price_links l on l.id = ${sub.privatePriceLinkId}
         where m.organisation_id = ${auth.organisationId} and m.user_id = ${auth.user.id}`,
   );
-  const dob = auth.user.dob as CalendarDate | null;
-  if (
-    dob &&
-    bypass &&
-    !mayJoinAtAge({ dob, today, minimumAge: bypass.minimum_age, ageBypass: bypass.bypass }) &&
-    ageOn(dob, today) >= 0
-  ) {
-    throw validationError({ dob: [tooYoung(bypass.minimum_age)] });
-  }
+  if (bypass)
+    checkAge({
+      dob: (auth.user.dob ?? null) as CalendarDate | null,
+      today,
+      minimumAge: bypass.minimum_age,
+      ageBypass: bypass.bypass,
+    });
 
   const now = deps.clock.now();
   const attempt = await chargeFirstPayment(
@@ -360,55 +359,50 @@ export async function confirmSubscription(
         updatedAt: now,
       });
       if (!live?.is_staging) return;
-      // A member with a fixed billing date pays the days up to it first; full periods then run from it,
-      // so it is the membership's anchor (the billing engine plans the first charge by the same rule).
-      const billing = firstBillingDate({
-        frequency: detail.billing_frequency as BillingFrequency,
-        startDate: today,
-        billingDate: (member?.billingDate ?? null) as CalendarDate | null,
-      });
-      const term =
-        detail.term_unit && isTermUnit(detail.term_unit) && detail.term_amount
-          ? { termAmount: detail.term_amount, termUnit: detail.term_unit }
-          : null;
-      await repo.updateSubscription(tx, auth.organisationId, sub.id, {
-        isStaging: false,
-        startDate: today,
-        anchorDay: calendarDateParts(billing ?? today).day,
-        isTermMembership: term !== null,
-        termEndsAt: term ? termEndDate(today, term) : null,
-        coolingPeriodEndsAt: term ? coolingOffEndDate(today) : null,
-        updatedAt: now,
-      });
+      const start = startOf(sub.startDate, true, today);
+      const term = termOf(detail);
       await repo.updateMember(tx, auth.organisationId, auth.user.id, {
         defaultPaymentTypeId: method.id,
-        startDate: today,
+        startDate: start,
         updatedAt: now,
       });
-      await appendActivity(tx, {
+      await transition(tx, {
+        kind: 'created',
         organisationId: auth.organisationId,
-        actorUserId: auth.user.id,
+        subscriptionId: sub.id,
         userId: auth.user.id,
-        subjectType: 'subscription',
-        subjectId: sub.id,
-        action: 'subscription.created',
+        now,
+        actorUserId: auth.user.id,
+        requestId,
+        set: {
+          isStaging: false,
+          startDate: start,
+          // With a fixed billing date the first charge runs pro-rata to it and full periods follow from
+          // its day (the billing engine plans the first charge by the same rule).
+          anchorDay: anchorDayFor({
+            frequency: detail.billing_frequency as BillingFrequency,
+            startDate: start,
+            billingDate: (member?.billingDate ?? null) as CalendarDate | null,
+          }),
+          isTermMembership: term !== null,
+          termEndsAt: term ? termEndDate(start, term) : null,
+          coolingPeriodEndsAt: term ? coolingOffEndDate(start) : null,
+          // Upcoming until its start date when that is still to come; the first charge then clears it.
+          upcomingState: start > today ? 'upcoming' : null,
+        },
         data: {
           price_id: detail.price_id,
           amount: detail.amount,
           billing_frequency: detail.billing_frequency,
-          start_date: today,
+          start_date: start,
           payment_type: method.type,
           joined_by_self: true,
         },
-        requestId,
-        createdAt: now,
       });
     },
   );
-  if (attempt?.status === 'sent') {
-    // Door access follows the paid membership at once (the nightly run would otherwise bring it in line).
-    await syncDoorAccess(deps, [sub.id]).catch(() => undefined);
-  }
+  // Door access and mail follow the confirm (a card paid now opens the doors today).
+  await drainMembershipOutbox(deps, { subscriptionIds: [sub.id] }).catch(() => undefined);
   if (
     attempt &&
     attempt.status !== 'sent' &&

@@ -11,6 +11,7 @@ import { appendActivity } from '../../db/activity';
 import { queryRows } from '../../db/client';
 import { akahuConnections, bankAccounts, cards, paymentTypes } from '../../db/schema/index';
 import { AppError, conflict, validationError } from '../../http/app-error';
+import { akahuClientFor } from '../billing';
 import { akahuWebhookState } from '../webhooks';
 import { useMethod } from './join-subscription.service';
 import * as repo from './registration.repository';
@@ -42,13 +43,6 @@ async function gymOf(deps: AppDeps, auth: AuthContext) {
   return gym;
 }
 
-const akahuFor = (deps: AppDeps, gym: Awaited<ReturnType<typeof gymOf>>) =>
-  deps.providers.akahu(
-    gym.akahu_app_token && gym.akahu_app_secret
-      ? { appToken: gym.akahu_app_token, appSecret: deps.secrets.open(gym.akahu_app_secret) }
-      : null,
-  );
-
 /** Provider trouble as the member should read it: a 502 they can retry, never a 500. */
 async function provider<T>(work: () => Promise<T>, what: string): Promise<T> {
   try {
@@ -63,7 +57,7 @@ async function provider<T>(work: () => Promise<T>, what: string): Promise<T> {
 
 export async function akahuAuthUrl(deps: AppDeps, auth: AuthContext) {
   const gym = await gymOf(deps, auth);
-  return { url: akahuFor(deps, gym).authUrl({ state: stateOf(auth), email: auth.user.email }) };
+  return { url: akahuClientFor(deps, gym).authUrl({ state: stateOf(auth), email: auth.user.email }) };
 }
 
 const presentAccounts = (
@@ -85,7 +79,7 @@ export async function akahuExchange(
 ): Promise<AkahuAccounts> {
   if (body.state !== stateOf(auth)) throw validationError({ state: [STATE_MISMATCH] });
   const gym = await gymOf(deps, auth);
-  const akahu = akahuFor(deps, gym);
+  const akahu = akahuClientFor(deps, gym);
   const { userToken } = await provider(
     () => akahu.exchange(body.code),
     'Your bank did not confirm the connection.',
@@ -148,7 +142,7 @@ export async function akahuSyncAccounts(
     .limit(1);
   if (!connection) throw validationError({ account_id: [NO_CONNECTION] });
   const list = await provider(
-    () => akahuFor(deps, gym).listAccounts(deps.secrets.open(connection.token)),
+    () => akahuClientFor(deps, gym).listAccounts(deps.secrets.open(connection.token)),
     'Your bank did not list your accounts.',
   );
   const accounts = presentAccounts(list);

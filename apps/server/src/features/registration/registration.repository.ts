@@ -1,7 +1,7 @@
 // The join site's reads and writes. Every query of a signed-in member is scoped by their organisation.
 import type { JoinGym, JoinPrice } from '@gym/domain/api/registration';
 import { formatMoney } from '@gym/domain/money';
-import { formatTerm, isTermUnit } from '@gym/domain/term';
+import { formatTerm, termOf } from '@gym/domain/term';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { organisationMembers, subscriptions, users } from '../../db/schema/index';
@@ -44,10 +44,7 @@ const presentPrice = (row: PriceRow): JoinPrice => ({
   billing_frequency: row.billing_frequency,
   joining_fee: row.joining_fee,
   formatted_joining_fee: formatMoney(row.joining_fee),
-  formatted_term:
-    row.term_unit && isTermUnit(row.term_unit)
-      ? formatTerm({ termAmount: row.term_amount, termUnit: row.term_unit })
-      : null,
+  formatted_term: formatTerm(termOf(row) ?? { termAmount: null, termUnit: null }),
   private: row.private,
 });
 

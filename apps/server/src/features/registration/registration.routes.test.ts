@@ -355,9 +355,10 @@ describe('paying and confirming', () => {
     const subId = (await c.get('/api/me/active-subscription')).json().data.id as number;
     const [charge] = await t.db.select().from(charges).where(eq(charges.subscriptionId, subId));
     expect(charge).toMatchObject({ amount: 3500, surcharge: 70, status: 'unpaid' });
+    // Declined at confirmation: nothing is owed (BILLING.md, turn 3), however the charge is priced.
     expect(
       (await t.db.select().from(subscriptions).where(eq(subscriptions.id, subId)))[0]!.balanceOwing,
-    ).toBe(3570);
+    ).toBe(0);
 
     const bank = await connectBank(t, cookie);
     const switched = await c.post(`/api/me/payment-types/${bank}/switch`);
@@ -376,10 +377,10 @@ describe('paying and confirming', () => {
       surcharge: 70,
       total: 3570,
     });
-    // What is owed now is the charge by bank.
+    // Still nothing owed: the charge waits, priced by bank, for the member's next confirm.
     expect(
       (await t.db.select().from(subscriptions).where(eq(subscriptions.id, subId)))[0]!.balanceOwing,
-    ).toBe(3500);
+    ).toBe(0);
 
     // Confirm clicked twice with the page's key, then once more from a reloaded page: one new attempt.
     const key = randomUUID();

@@ -4,7 +4,8 @@
 
 import type { RegisterOptions } from '@gym/domain/api/registration';
 import type { RegisterBody, RegisterFieldsBody } from '@gym/domain/api/registration-requests';
-import { type CalendarDate, calendarDateParts, todayInAuckland } from '@gym/domain/calendar-date';
+import { anchorDayFor } from '@gym/domain/billing-schedule';
+import { type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { ageOn, mayJoinAtAge } from '@gym/domain/member-age';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
@@ -23,6 +24,20 @@ export const LINK_INVALID = 'This membership link is no longer valid. Ask the gy
 export const BYPASS_INVALID = 'This age-bypass link is no longer valid. Ask the gym for a new one.';
 export const NOT_AT_GYM = 'This membership is not available at this gym';
 export const DOB_UNREAL = 'Enter your date of birth';
+/**
+ * The one age gate, at registration and again at confirmation: younger than the organisation's minimum
+ * age without an age-bypass link is a 422 on `dob` (a person without a date of birth is not asked).
+ */
+export function checkAge(input: {
+  dob: CalendarDate | null;
+  today: CalendarDate;
+  minimumAge: number;
+  ageBypass: boolean;
+}): void {
+  if (input.dob !== null && !mayJoinAtAge({ ...input, dob: input.dob }))
+    throw validationError({ dob: [tooYoung(input.minimumAge)] });
+}
+
 export const tooYoung = (minimumAge: number) =>
   `You must be ${minimumAge} or older to join. If you are younger, ask the gym for an age-bypass link and open it to join.`;
 
@@ -121,11 +136,7 @@ async function resolveChoice(
   }
   if (fields.dob > today || ageOn(fields.dob, today) > 120) throw validationError({ dob: [DOB_UNREAL] });
   const minimumAge = await repo.minimumAge(db, organisationId);
-  if (
-    !mayJoinAtAge({ dob: fields.dob, today, minimumAge, ageBypass: linkBypass || ageBypassLinkId !== null })
-  ) {
-    throw validationError({ dob: [tooYoung(minimumAge)] });
-  }
+  checkAge({ dob: fields.dob, today, minimumAge, ageBypass: linkBypass || ageBypassLinkId !== null });
   return { organisationId, gymId, priceId, priceLinkId, ageBypassLinkId };
 }
 
@@ -154,7 +165,7 @@ const staging = (choice: Choice, today: CalendarDate) => ({
   priceId: choice.priceId,
   privatePriceLinkId: choice.priceLinkId,
   startDate: today,
-  anchorDay: calendarDateParts(today).day,
+  anchorDay: anchorDayFor({ startDate: today }),
 });
 
 interface Client {

@@ -30,10 +30,6 @@ export async function insertStaffUser(db: Executor, input: { name: string; email
   return row!;
 }
 
-export async function markStaff(db: Executor, userId: number, now: Date) {
-  await db.update(users).set({ isStaff: true, updatedAt: now }).where(eq(users.id, userId));
-}
-
 export async function findStaffRow(db: Executor, organisationId: number, userId: number) {
   const [row] = await db
     .select()

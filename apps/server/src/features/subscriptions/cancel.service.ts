@@ -1,6 +1,7 @@
 // Staff cancel a membership and undo it (BILLING.md "Cancellation"). The money (flexi end of period,
 // cooling-off refund, break fee) is the billing engine's `cancelSubscription`, which locks the row and
-// re-checks it; this adds the role check, the preview staff read first, and door access afterwards.
+// re-checks it; this adds the role check and the preview staff read first, and drains the membership
+// outbox after the commit (door access).
 import type { CancelBody } from '@gym/domain/api/subscriptions-requests';
 import { formatDateTime } from '@gym/domain/format';
 import { formatMoney } from '@gym/domain/money';
@@ -10,8 +11,8 @@ import { conflict, notFound } from '../../http/app-error';
 import {
   type CancellationPreview,
   cancelSubscription,
+  drainMembershipOutbox,
   previewCancellation,
-  syncDoorAccess,
   undoCancellation,
 } from '../billing';
 import { actionsOf } from './pause.service';
@@ -52,8 +53,9 @@ export async function cancel(deps: Deps, actor: Actor, subscriptionId: number, b
   });
   if (outcome.kind === 'not_found') throw notFound('Subscription not found.');
   if (outcome.kind === 'already_cancelled') throw conflict(ALREADY_CANCELLED);
-  // A cooling-off cancellation ends access today; the engine's door code tells Kisi.
-  await syncDoorAccess(deps, [subscriptionId]);
+  // A cooling-off cancellation ends access today (another at the end of the paid period, by the check
+  // the transition booked for that day): the membership outbox, as after every transition.
+  await drainMembershipOutbox(deps, { subscriptionIds: [subscriptionId] });
   return {
     preview: present({
       ...preview,
@@ -83,6 +85,6 @@ export async function undo(deps: Deps, actor: Actor, subscriptionId: number) {
         ? 'This cancellation cannot be undone.'
         : `This cancellation could be undone until ${formatDateTime(new Date(sub.undo_cancellation_until))}.`,
     );
-  await syncDoorAccess(deps, [subscriptionId]);
+  await drainMembershipOutbox(deps, { subscriptionIds: [subscriptionId] });
   return actionsOf(deps, actor, subscriptionId);
 }

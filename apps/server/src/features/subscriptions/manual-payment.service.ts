@@ -1,7 +1,8 @@
 // Cash or EFTPOS taken at the desk against what a member owes (BILLING.md "Failure, grace and arrears").
 // The amount pays whole owed charges, oldest first (`chargesPaidBy`); each gets a successful attempt
 // processed by the staff member, and the engine's `settleCharge` marks it paid and works out arrears and
-// grace again (grace clears when nothing is owed). Then the engine's door code restores access. Charges a
+// grace again (grace clears when nothing is owed), each payment a transition of the membership; the
+// membership outbox then restores door access. Charges a
 // bank or card payment is still deciding are left to that payment. The page's key makes a repeat harmless.
 // The member is emailed one receipt for it (the billing engine's receipt), queued in the transaction and
 // sent straight after it.
@@ -11,15 +12,13 @@ import { formatMoney } from '@gym/domain/money';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
-import { appendActivity } from '../../db/activity';
 import { queryRows } from '../../db/client';
 import { conflict, validationError } from '../../http/app-error';
-import { queueManualPaymentReceipt, sendQueuedMail, settleCharge, syncDoorAccess } from '../billing';
+import { type DoorChange, drainMembershipOutbox, settleCharge, transition } from '../billing';
 import { actionsOf } from './pause.service';
 import { subscriptionFor } from './subscription-access';
 import * as repo from './subscriptions.repository';
 
-type DoorChange = 'granted' | 'revoked' | 'unchanged' | 'no_place' | 'failed';
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers' | 'mailer' | 'env'>;
 
 export const NOTHING_OWED = 'Nothing is owed on this membership.';
@@ -108,13 +107,20 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
         succeeded: true,
         now,
       });
-      await appendActivity(tx, {
+    }
+    // One transition per payment recorded; the last queues the one receipt for all of them.
+    let receipt: string | null = null;
+    for (const [i, p] of payments.entries()) {
+      const charge = paid.find((c) => c.id === p.charge_id)!;
+      receipt = await transition(tx, {
+        kind: 'manual_payment_recorded',
         organisationId: auth.organisationId,
-        actorUserId: auth.user.id,
+        subscriptionId: sub.id,
         userId: sub.user_id,
-        subjectType: 'payment',
-        subjectId: Number(row!.id),
-        action: 'payment.manual_recorded',
+        now,
+        actorUserId: auth.user.id,
+        requestId: actor.requestId,
+        payment: { id: p.id, status: 'sent' },
         data: {
           type: body.type,
           charge_id: charge.id,
@@ -122,18 +128,12 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
           processed_by: auth.user.id,
           ...(body.note ? { note: body.note } : {}),
         },
-        requestId: actor.requestId,
-        createdAt: now,
+        ...(i === payments.length - 1 ? { receiptFor: payments.map((x) => x.id) } : {}),
       });
     }
     const [after] = await queryRows<{ grace_period_ends_at: string | null }>(
       tx,
       sql`select grace_period_ends_at::text from subscriptions where id = ${sub.id}`,
-    );
-    const receipt = await queueManualPaymentReceipt(
-      tx,
-      payments.map((p) => p.id),
-      now,
     );
     return {
       payments,
@@ -142,9 +142,11 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
       receipt,
     };
   });
-  // The receipt now rather than at the next minute's tick (which sends it if this fails).
-  if (outcome.receipt) await sendQueuedMail(deps, [outcome.receipt]).catch(() => undefined);
-  const doors = await syncDoorAccess(deps, [id]);
+  // Door access and the receipt now rather than at the next minute's tick (which does them if this fails).
+  const doors = await drainMembershipOutbox(deps, {
+    subscriptionIds: [id],
+    ...(outcome.receipt ? { mailKeys: [outcome.receipt] } : {}),
+  });
   const door: DoorChange =
     (['granted', 'revoked', 'no_place', 'failed'] as const).find((k) => doors[k] > 0) ?? 'unchanged';
   return {

@@ -10,9 +10,8 @@ import { formatDate } from '@gym/domain/format';
 import { pauseOutcome } from '@gym/domain/pause-credit';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
-import { appendActivity } from '../../db/activity';
 import { conflict, notFound, validationError } from '../../http/app-error';
-import { applyPauseIfStarted, syncDoorAccess } from '../billing';
+import { applyPauseIfStarted, drainMembershipOutbox, transition } from '../billing';
 import { assertConfirmed, subscriptionFor } from './subscription-access';
 import { presentActions } from './subscriptions.presenter';
 import * as repo from './subscriptions.repository';
@@ -129,23 +128,23 @@ export async function pause(deps: Deps, actor: Actor, subscriptionId: number, bo
       createdBy: auth.user.id,
       now,
     });
-    await appendActivity(tx, {
+    await transition(tx, {
+      kind: 'pause_scheduled',
       organisationId: auth.organisationId,
-      actorUserId: auth.user.id,
+      subscriptionId: sub.id,
       userId: sub.user_id,
-      subjectType: 'subscription_pause',
-      subjectId: pauseId,
-      action: 'subscription.pause_scheduled',
+      now,
+      actorUserId: auth.user.id,
+      requestId: actor.requestId,
+      pauseId,
+      set: {},
       data: {
-        subscription_id: sub.id,
         start_date: body.start_date,
         end_date: body.end_date,
         reason: body.reason,
         credit_days: preview.credit_days,
         next_charge_date: preview.next_charge_date,
       },
-      requestId: actor.requestId,
-      createdAt: now,
     });
     const startedNow = await applyPauseIfStarted(tx, {
       organisationId: auth.organisationId,
@@ -153,11 +152,10 @@ export async function pause(deps: Deps, actor: Actor, subscriptionId: number, bo
       today,
       now,
     });
-    if (!startedNow) await repo.bumpVersion(tx, sub.id, now);
     return { preview, startedNow };
   });
-  // Door access follows the pause from today (the engine's own code decides and tells Kisi).
-  if (result.startedNow) await syncDoorAccess(deps, [subscriptionId]);
+  // Door access follows the pause from today: the membership outbox, as after every transition.
+  await drainMembershipOutbox(deps, { subscriptionIds: [subscriptionId] });
   return { preview: result.preview, subscription: await actionsOf(deps, actor, subscriptionId) };
 }
 
@@ -172,19 +170,19 @@ export async function removePause(deps: Deps, actor: Actor, subscriptionId: numb
     if (found.applied_at !== null)
       throw conflict('This pause has begun; the member is back on its end date.');
     await repo.removeScheduledPause(tx, auth.organisationId, pauseId, now);
-    await repo.bumpVersion(tx, sub.id, now);
-    await appendActivity(tx, {
+    await transition(tx, {
+      kind: 'pause_removed',
       organisationId: auth.organisationId,
-      actorUserId: auth.user.id,
+      subscriptionId: sub.id,
       userId: sub.user_id,
-      subjectType: 'subscription_pause',
-      subjectId: pauseId,
-      action: 'subscription.pause_removed',
-      data: { subscription_id: sub.id },
+      now,
+      actorUserId: auth.user.id,
       requestId: actor.requestId,
-      createdAt: now,
+      pauseId,
+      set: {},
     });
   });
+  await drainMembershipOutbox(deps, { subscriptionIds: [subscriptionId] });
   return actionsOf(deps, actor, subscriptionId);
 }
 

@@ -78,20 +78,6 @@ export async function insertPriceChange(
   return Number(row!.id);
 }
 
-export async function setTransition(
-  tx: Executor,
-  subscriptionId: number,
-  priceId: number,
-  takesEffectAt: CalendarDate,
-  now: Date,
-) {
-  await tx.execute(
-    sql`update subscriptions set transition_to_price_id = ${priceId}, transition_takes_effect_at = ${takesEffectAt},
-          version = version + 1, updated_at = ${now.toISOString()}
-        where id = ${subscriptionId}`,
-  );
-}
-
 export interface PriceChangeRow {
   id: number;
   subscription_id: number;

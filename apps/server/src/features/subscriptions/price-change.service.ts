@@ -11,10 +11,10 @@ import { formatDate } from '@gym/domain/format';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
-import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
 import { conflict, forbidden, notFound, validationError } from '../../http/app-error';
 import { priceChangeMail } from '../../mail/templates';
+import { transition } from '../billing';
 import { roleAt } from '../gyms';
 import { actionsOf } from './pause.service';
 import { presentPriceChange } from './price-change.presenter';
@@ -102,14 +102,15 @@ export async function scheduleOnLocked(
     createdBy: input.actorUserId,
     now,
   });
-  await repo.setTransition(tx, sub.id, price.id, takesEffectAt, now);
-  await appendActivity(tx, {
+  await transition(tx, {
+    kind: 'price_change_scheduled',
     organisationId: sub.organisation_id,
-    actorUserId: input.actorUserId,
+    subscriptionId: sub.id,
     userId: sub.user_id,
-    subjectType: 'subscription',
-    subjectId: sub.id,
-    action: 'subscription.price_change_scheduled',
+    now,
+    actorUserId: input.actorUserId,
+    requestId: input.requestId,
+    set: { transitionToPriceId: price.id, transitionTakesEffectAt: takesEffectAt },
     data: {
       price_change_id: priceChangeId,
       from_price_id: sub.price_id,
@@ -119,8 +120,6 @@ export async function scheduleOnLocked(
       takes_effect_at: takesEffectAt,
       ...(input.bulkJobId ? { bulk_job_id: input.bulkJobId } : {}),
     },
-    requestId: input.requestId,
-    createdAt: now,
   });
   return { priceChangeId, changed: true };
 }

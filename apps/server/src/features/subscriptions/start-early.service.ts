@@ -12,10 +12,9 @@ import { proRata } from '@gym/domain/pro-rata';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
-import { appendActivity } from '../../db/activity';
 import { queryRows } from '../../db/client';
 import { conflict } from '../../http/app-error';
-import { insertAttempt, sendAttempt, syncDoorAccess } from '../billing';
+import { drainMembershipOutbox, insertAttempt, sendAttempt, transition } from '../billing';
 import { actionsOf } from './pause.service';
 import { assertConfirmed, subscriptionFor } from './subscription-access';
 import type { SubscriptionRow } from './subscriptions.repository';
@@ -135,27 +134,27 @@ export async function startEarly(deps: Deps, actor: Actor, id: number) {
       isRetry: false,
       isTermMembership: sub.is_term_membership,
       attempt: 1,
+      isProRata: true,
       meta: {
         start_early: true,
         ...(data.joining_fee > 0 ? { joining_fee: data.joining_fee } : {}),
       },
       now,
     });
-    if (paymentId !== null)
-      await tx.execute(sql`update payments set is_pro_rata = true where id = ${paymentId}`);
-    await tx.execute(
-      sql`update subscriptions set start_date = ${today}, current_period_start = ${today},
-            current_period_end = ${sub.start_date}, upcoming_state = null,
-            version = version + 1, updated_at = ${now.toISOString()}
-          where id = ${sub.id}`,
-    );
-    await appendActivity(tx, {
+    await transition(tx, {
+      kind: 'started_early',
       organisationId: sub.organisation_id,
-      actorUserId: auth.user.id,
+      subscriptionId: sub.id,
       userId: sub.user_id,
-      subjectType: 'subscription',
-      subjectId: sub.id,
-      action: 'subscription.started_early',
+      now,
+      actorUserId: auth.user.id,
+      requestId: actor.requestId,
+      set: {
+        startDate: today,
+        currentPeriodStart: today,
+        currentPeriodEnd: sub.start_date,
+        upcomingState: null,
+      },
       data: {
         from_start_date: sub.start_date,
         start_date: today,
@@ -166,12 +165,10 @@ export async function startEarly(deps: Deps, actor: Actor, id: number) {
         surcharge: data.surcharge,
         total: data.total,
       },
-      requestId: actor.requestId,
-      createdAt: now,
     });
     return { data, paymentId };
   });
   if (made.paymentId !== null) await sendAttempt(deps, made.paymentId);
-  await syncDoorAccess(deps, [id]);
+  await drainMembershipOutbox(deps, { subscriptionIds: [id] });
   return { preview: made.data, subscription: await actionsOf(deps, actor, id) };
 }

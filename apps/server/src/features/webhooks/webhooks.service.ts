@@ -3,6 +3,7 @@
 import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
 import { hit } from '../../auth/rate-limit';
+import { drainMembershipOutbox } from '../billing';
 import {
   claimWebhookEvent,
   findProcessedWebhookEvent,
@@ -183,7 +184,7 @@ export async function receiveWebhook(
   }
 
   try {
-    return await deps.db.transaction(async (tx) => {
+    const answer = await deps.db.transaction(async (tx) => {
       const input = { ...verified, organisationId: plan.organisationId, processedAt: deps.clock.now() };
       const callId = await claimWebhookEvent(tx, { ...input, status: 'processed', error: plan.note });
       if (callId === null) {
@@ -200,6 +201,10 @@ export async function receiveWebhook(
       if (note && note !== plan.note) await setWebhookCallNote(tx, callId, note);
       return taken('processed', callId);
     });
+    // A payment's answer is a transition of its membership: door access and mail follow after the commit,
+    // by the membership outbox as after every transition (a failure here is left to the next drain).
+    if (plan.apply) await drainMembershipOutbox(deps).catch(() => undefined);
+    return answer;
   } catch (error) {
     await recordFailure(plan.organisationId, `error: ${(error as Error).message}`);
     throw error;

@@ -29,6 +29,8 @@ const row = (overrides: Partial<PaymentRow> = {}): PaymentRow => ({
   period_end_at: '2026-03-16',
   error_status: 'INSUFFICIENT_FUNDS',
   error_description: 'Not enough money',
+  refunded: 0,
+  formatted_refunded: '$0.00',
   user: { id: 7, name: 'Aroha Ngata', email: 'aroha@example.co.nz' },
   gym: { id: 11, name: 'Ponsonby' },
   subscription_id: 3,

@@ -1,0 +1,242 @@
+// The six lifecycle defects of issue 23, each walked as a person would through the routes and the
+// clock, on a real database with the simulators (Akahu, Stripe, Kisi). Every test here failed on the
+// code before the transitions module: door access, confirmation, refunds and pauses each took their own
+// path and the follow-up (doors, log, history) was missed on one of them.
+import { randomUUID } from 'node:crypto';
+import { addDays, startOfDayInstant } from '@gym/domain/calendar-date';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { charges, paymentRefunds, payments, subscriptionPauses } from '../../db/schema/index';
+import { signIn } from '../../test/sign-in';
+import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
+import {
+  call,
+  connectBank,
+  joinableGym,
+  registerAndVerify,
+  registration,
+  saveCard,
+} from '../registration/registration.test-support';
+import { makeWorld, type World, weeklyMember } from '../subscriptions/subscriptions.test-support';
+import { bankMember, receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
+import {
+  doorState,
+  doorsAt,
+  memberCanSignIn,
+  subscriptionLog,
+  subscriptionRow,
+  today,
+  travelDays,
+} from './membership-lifecycle.test-support';
+
+let t: TestApp;
+let w: World;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await receiveSandboxWebhooks(t);
+  w = await makeWorld(t);
+  admin = w.cookies.admin;
+  await doorsAt(t, w.tenant.organisation.id, w.tenant.gymA.id, admin);
+}, 60_000);
+afterAll(() => t.close());
+
+const staff = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject(
+    pageRequest({
+      method,
+      url,
+      cookie: admin,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    }),
+  );
+
+/** A member paying by a connected bank account, on a weekly membership from tomorrow (a term if asked). */
+async function bankJoiner(options: { term?: { endsIn: number; coolingEndsIn?: number } } = {}) {
+  const bank = await bankMember(t, w.tenant);
+  const { sub, start } = await weeklyMember(w, {
+    member: bank.member,
+    paymentTypeId: bank.paymentTypeId,
+    startsIn: 1,
+    ...(options.term ? { term: options.term } : {}),
+  });
+  return { bank, sub, start };
+}
+
+describe('issue 23: door access follows the membership', { timeout: 120_000 }, () => {
+  it('gives a bank joiner door access once the first payment settled (it waited for the second charge)', async () => {
+    const { organisation, gym, price } = await joinableGym(t);
+    const orgAdmin = await doorsAt(t, organisation.id, gym.id);
+    const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    await connectBank(t, cookie);
+    const confirmed = await call(t, cookie).post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const subId = confirmed.json().data.id as number;
+    const userId = (await call(t, cookie).get('/api/me')).json().data.id as number;
+
+    await travelDays(t, orgAdmin, 1);
+    const [paid] = await t.db.select().from(payments).where(eq(payments.subscriptionId, subId));
+    expect(paid!.status).toBe('sent');
+    expect(await doorState(t, orgAdmin, userId)).toEqual({ should_have_access: true, has_access: true });
+    expect((await subscriptionLog(t, subId)).map((e) => e.action)).toContain('door_access.granted');
+  });
+
+  it('takes door access away when a flexi membership staff cancelled reaches the end of its paid period', async () => {
+    const { bank, sub } = await bankJoiner();
+    await travelDays(t, admin, 1);
+    const cancelled = await staff('POST', `/api/subscriptions/${sub.id}/cancel`, {
+      cancellation_reasons: ['moving_away'],
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.preview.kind).toBe('flexi');
+    // Paid to the end of the week: green, doors open until then.
+    expect(await doorState(t, admin, bank.member.id)).toEqual({ should_have_access: true, has_access: true });
+
+    await travelDays(t, admin, 7);
+    expect(await doorState(t, admin, bank.member.id)).toEqual({
+      should_have_access: false,
+      has_access: false,
+    });
+    expect((await subscriptionLog(t, sub.id)).map((e) => e.action)).toContain('door_access.revoked');
+  });
+
+  it('takes door access away when a term cancelled with a break fee reaches the end of its paid period', async () => {
+    // Cooling-off over the day it starts: a cancellation owes the break fee.
+    const { bank, sub } = await bankJoiner({ term: { endsIn: 85, coolingEndsIn: 1 } });
+    await travelDays(t, admin, 2);
+    const cancelled = await staff('POST', `/api/subscriptions/${sub.id}/cancel`, {
+      cancellation_reasons: ['cost'],
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.preview.kind).toBe('break_fee');
+    expect(await doorState(t, admin, bank.member.id)).toEqual({ should_have_access: true, has_access: true });
+
+    await travelDays(t, admin, 6);
+    expect(await doorState(t, admin, bank.member.id)).toEqual({
+      should_have_access: false,
+      has_access: false,
+    });
+    expect((await subscriptionLog(t, sub.id)).map((e) => e.action)).toContain('door_access.revoked');
+  });
+});
+
+describe('issue 23: confirmation', { timeout: 120_000 }, () => {
+  it('keeps a start date staff set: confirming early saves the method and the first period is charged on that date', async () => {
+    const start = addDays(today(t), 20);
+    const email = `staff-added-${randomUUID().slice(0, 8)}@example.co.nz`;
+    const added = await staff('POST', '/api/members', {
+      name: 'Rangi Start',
+      email,
+      mobile_number: '021 555 0199',
+      gym_id: w.tenant.gymA.id,
+      price_id: (await weeklyMember(w)).priceId,
+      start_date: start,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const userId = added.json().data.id as number;
+    await memberCanSignIn(t, userId, w.tenant.member.id);
+    const cookie = await signIn(t.app, email);
+    await connectBank(t, cookie);
+    const confirmed = await call(t, cookie).post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const subId = confirmed.json().data.id as number;
+
+    const sub = await subscriptionRow(t, subId);
+    expect(sub).toMatchObject({ startDate: start, isStaging: false, currentPeriodStart: null });
+    expect(await t.db.select().from(charges).where(eq(charges.subscriptionId, subId))).toEqual([]);
+
+    await travelDays(t, admin, 20);
+    const made = await t.db.select().from(charges).where(eq(charges.subscriptionId, subId));
+    expect(made.map((c) => [c.periodStart, c.periodEnd])).toEqual([[start, addDays(start, 7)]]);
+  });
+
+  it('owes nothing after a card declined at confirmation: no balance, no grace, never cancelled for non-payment', async () => {
+    const { gym, price } = await joinableGym(t, { stripe: true });
+    const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    await saveCard(t, cookie, '4000000000000341');
+    const declined = await call(t, cookie).post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(declined.statusCode, declined.body).toBe(422);
+    const subId = (await call(t, cookie).get('/api/me/active-subscription')).json().data.id as number;
+    expect(await subscriptionRow(t, subId)).toMatchObject({
+      balanceOwing: 0,
+      periodsOwing: 0,
+      gracePeriodEndsAt: null,
+    });
+
+    await travelDays(t, admin, 30);
+    const after = await subscriptionRow(t, subId);
+    expect(after).toMatchObject({ balanceOwing: 0, gracePeriodEndsAt: null, cancelledAt: null });
+    // Nothing was tried again behind the member's back, and no later period was charged.
+    expect(await t.db.select().from(payments).where(eq(payments.subscriptionId, subId))).toHaveLength(1);
+    expect(await t.db.select().from(charges).where(eq(charges.subscriptionId, subId))).toHaveLength(1);
+  });
+});
+
+describe('issue 23: refunds and pauses', { timeout: 120_000 }, () => {
+  it('keeps a cooling-off payment sent with the refund beside it, and counts what the gym kept as collected', async () => {
+    const { sub } = await bankJoiner({ term: { endsIn: 85, coolingEndsIn: 15 } });
+    await travelDays(t, admin, 2);
+    const cancelled = await staff('POST', `/api/subscriptions/${sub.id}/cancel`, {
+      cancellation_reasons: ['cost'],
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const refund = cancelled.json().data.preview.refund as number;
+    expect(refund).toBe(1800); // $21 a week, 6 of 7 days unused (the cancellation day counted).
+
+    const [paid] = await t.db.select().from(payments).where(eq(payments.subscriptionId, sub.id));
+    expect(paid!.status).toBe('sent');
+    const [charge] = await t.db.select().from(charges).where(eq(charges.subscriptionId, sub.id));
+    expect(charge!.status).toBe('paid');
+    const refunds = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paid!.id));
+    expect(refunds).toMatchObject([{ amount: 1800, reason: 'cooling_off', method: 'bank_transfer_by_gym' }]);
+
+    const listed = (await staff('GET', `/api/payments/${paid!.id}`)).json().data;
+    expect(listed).toMatchObject({ status: 'sent', refunded: 1800, formatted_refunded: '$18.00' });
+    const expected = await staff(
+      'GET',
+      `/api/expected-payments-debugging?from=${charge!.periodStart}&to=${charge!.periodStart}`,
+    );
+    expect(expected.statusCode, expected.body).toBe(200);
+    const row = expected
+      .json()
+      .data.find(
+        (r: { subscription_id: number; charge: unknown }) => r.subscription_id === sub.id && r.charge,
+      );
+    expect(row.charge).toMatchObject({ status: 'paid', collected: 2100 - 1800 });
+  });
+
+  it('logs a pause at the application clock and keeps an ended pause in the subscription’s pauses', async () => {
+    const { sub, member } = await weeklyMember(w, { paidFrom: 1 });
+    const starts = addDays(today(t), 1);
+    const ends = addDays(today(t), 4);
+    const paused = await staff('POST', `/api/subscriptions/${sub.id}/pause`, {
+      start_date: starts,
+      end_date: ends,
+      reason: 'Travel',
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    await travelDays(t, admin, 5);
+
+    const log = await subscriptionLog(t, sub.id);
+    for (const action of ['subscription.pause_started', 'subscription.pause_ended']) {
+      const entry = log.find((e) => e.action === action);
+      expect(entry, action).toBeDefined();
+      // Written by that day's run, at the application clock's time (ahead of the machine's by the travel).
+      const day = action === 'subscription.pause_started' ? starts : ends;
+      expect(entry!.createdAt >= startOfDayInstant(day), action).toBe(true);
+      expect(entry!.createdAt < startOfDayInstant(addDays(day, 1)), action).toBe(true);
+    }
+    const [pause] = await t.db
+      .select()
+      .from(subscriptionPauses)
+      .where(and(eq(subscriptionPauses.subscriptionId, sub.id)))
+      .orderBy(asc(subscriptionPauses.id));
+    expect(pause!.endedAt).not.toBeNull();
+    const detail = await staff('GET', `/api/members/${member.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.latest_subscription.pauses).toEqual([
+      expect.objectContaining({ id: pause!.id, start_date: starts, end_date: ends }),
+    ]);
+  });
+});

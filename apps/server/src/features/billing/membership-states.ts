@@ -1,0 +1,7 @@
+// Values of a subscription's `upcoming_state` (the schema allows 'upcoming' and 'failed').
+
+/**
+ * A membership whose first payment was declined at confirmation: not begun, nothing owed, nothing more
+ * charged until the member pays (BILLING.md "A first payment declined at confirmation is not a debt").
+ */
+export const AWAITING_FIRST_PAYMENT = 'failed';
