@@ -15,26 +15,34 @@
 // (UNFIXED_DEFECTS, each named); any other hit fails the step.
 import { addDays, type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
 import { kisiApi } from '../../features/access-control/access-control.test-support';
 import { staffCall, type World } from './world';
 
 /**
  * The six defects of issue 23 fixed on the `lifecycle` branch (and one more of their family this test found). While one is unfixed on this branch its
  * flag is true and the invariant it breaks is not asserted on its path only (see `excusedBy`); each
- * excused hit is counted and printed. Set a flag to false when `git merge lifecycle` brings its fix.
+ * excused hit is counted and printed. Set a flag to false when `git merge lifecycle` brings its fix: all
+ * are false, but defect 4's, since the merge of the lifecycle branch's 74b06c9 (the six fixed, transitions.ts writing
+ * every transition's entry at the application clock's time).
  * Defects 3 (a staff start date dropped) and 5 (a cooling-off refund recorded as a full refund) break
  * none of the invariants above, so they have no flag.
  */
 export const UNFIXED_DEFECTS = {
   /** 1: bank joiners get no door access until their second charge. */
-  d1BankJoinerNoDoorAccess: true,
+  d1BankJoinerNoDoorAccess: false,
   /** 2: staff-cancelled memberships keep door access after they end. */
-  d2StaffCancelledKeepsDoorAccess: true,
-  /** 4: a card declined at confirmation leaves a charge, a debt and grace (the grace entitles to doors). */
+  d2StaffCancelledKeepsDoorAccess: false,
+  /**
+   * 4: a card declined at confirmation leaves a charge, a debt and grace (the grace entitles to doors).
+   * Still on after merging lifecycle's 74b06c9: a declined confirmation still leaves its period charge
+   * (unpaid) on a membership never confirmed (shrunk: [join by card (declined)], seed 466565802), which
+   * the "no charge for a membership never confirmed" invariant refuses; the fix's reading and the issue's
+   * invariant disagree, so it stays excused on that path until one of them changes.
+   */
   d4DeclinedFirstPaymentIsDebt: true,
   /** 6: pause activity (pause_started, pause_ended) carries the machine's time, not the application clock's. */
-  d6PauseActivityMachineTime: true,
+  d6PauseActivityMachineTime: false,
   /**
    * Not one of the six: found by this test, in defect 6's family (BILLING.md: "Activity times are the
    * application clock's, for every entry"). The daily run writes `subscription.price_change_applied` at
@@ -43,7 +51,7 @@ export const UNFIXED_DEFECTS = {
    * application clock a year on. The daily run is `features/billing`'s (the lifecycle branch's
    * transitions module writes every transition's entry), so it is excused here, on this action only.
    */
-  foundPriceChangeAppliedMachineTime: true,
+  foundPriceChangeAppliedMachineTime: false,
 };
 export type DefectName = keyof typeof UNFIXED_DEFECTS;
 
@@ -103,10 +111,10 @@ export interface Mark {
 
 const SLACK_MS = 2_000;
 
-export async function markNow(w: World): Promise<Mark> {
+export async function markNow(w: World, db: Executor = w.t.db): Promise<Mark> {
   const at = w.t.clock.now();
   const [row] = await queryRows<{ id: number | null }>(
-    w.t.db,
+    db,
     sql`select max(id)::int as id from activity_log where organisation_id = ${w.tenant.organisation.id}`,
   );
   return { lastActivityId: row?.id ?? 0, at };
@@ -123,47 +131,55 @@ export async function checkInvariants(
   before: Snapshot,
 ): Promise<{ hits: Hit[]; snapshot: Snapshot; mark: Mark }> {
   const { t, tenant } = w;
-  const mark = await markNow(w);
   const organisationId = tenant.organisation.id;
   const hits: Hit[] = [];
   const today = todayInAuckland(t.clock.now());
   const factsOf = new Map(facts.map((f) => [f.subscriptionId, f]));
-  const subs = await queryRows<SubRow>(
-    t.db,
-    sql`select id::int, user_id::int, is_staging, paused_at, cancelled_at, ends_at::text, cancellation_reasons,
+  // One snapshot of the database: an answer landing mid-read (a webhook) is wholly in it or wholly not.
+  const { mark, subs, charges, entries, credentials } = await t.db.transaction(
+    async (tx) => {
+      const mark = await markNow(w, tx);
+      const subs = await queryRows<SubRow>(
+        tx,
+        sql`select id::int, user_id::int, is_staging, paused_at, cancelled_at, ends_at::text, cancellation_reasons,
           grace_period_ends_at::text, price_id::int, balance_owing, periods_owing
         from subscriptions where organisation_id = ${organisationId} order by id`,
-  );
-  const charges = await queryRows<{
-    subscription_id: number;
-    kind: string;
-    status: string;
-    period_start: string | null;
-    period_end: string | null;
-    total: number;
-    failed: boolean;
-  }>(
-    t.db,
-    sql`select subscription_id::int, kind, status, period_start::text, period_end::text,
+      );
+      const charges = await queryRows<{
+        subscription_id: number;
+        kind: string;
+        status: string;
+        period_start: string | null;
+        period_end: string | null;
+        total: number;
+        failed: boolean;
+      }>(
+        tx,
+        sql`select subscription_id::int, kind, status, period_start::text, period_end::text,
           (amount + surcharge)::int as total, first_failed_at is not null as failed
         from charges where organisation_id = ${organisationId} order by subscription_id, period_start`,
-  );
-  const entries = await queryRows<{
-    id: number;
-    user_id: number | null;
-    subject_type: string;
-    subject_id: number;
-    action: string;
-    created_at: Date | string;
-  }>(
-    t.db,
-    sql`select id::int, user_id::int, subject_type, subject_id::int, action, created_at from activity_log
+      );
+      const entries = await queryRows<{
+        id: number;
+        user_id: number | null;
+        subject_type: string;
+        subject_id: number;
+        action: string;
+        created_at: Date | string;
+      }>(
+        tx,
+        sql`select id::int, user_id::int, subject_type, subject_id::int, action, created_at from activity_log
         where organisation_id = ${organisationId} and id > ${since.lastActivityId} order by id`,
-  );
-  const credentials = await queryRows<{ user_id: number; external_user_id: string | null }>(
-    t.db,
-    sql`select ac.user_id::int, ac.external_user_id from access_credentials ac join places pl on pl.id = ac.place_id
+      );
+      const credentials = await queryRows<{ user_id: number; external_user_id: string | null }>(
+        tx,
+        sql`select ac.user_id::int, ac.external_user_id from access_credentials ac join places pl on pl.id = ac.place_id
         where ac.organisation_id = ${organisationId} and pl.place_id = ${String(w.kisiPlaceId)}`,
+      );
+
+      return { mark, subs, charges, entries, credentials };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 
   // activity: every entry of the step at the application clock's time (later ones: the next step's).
