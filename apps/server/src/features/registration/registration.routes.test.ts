@@ -386,7 +386,7 @@ describe('paying and confirming', () => {
       surcharge: 0,
       formatted_total: '$20.71',
     });
-    expect(screen.first_payment.explanation).toContain('$25.00 × 3 of 7 days');
+    expect(screen.first_payment.explanation).toContain("$10.71 for 3 of the period's 7 days");
     expect((await c.get('/api/surcharge-total?payment_type=bank_account')).json().data).toMatchObject({
       amount: 2071,
       total: 2071,
@@ -395,7 +395,7 @@ describe('paying and confirming', () => {
     const confirmed = await c.post('/api/subscriptions', { idempotency_key: randomUUID() });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().data.first_payment).toMatchObject({ amount: 2071, period_end: billingDate });
-    expect(confirmed.json().data.first_payment.explanation).toContain('3 of 7 days');
+    expect(confirmed.json().data.first_payment.explanation).toContain("3 of the period's 7 days");
     const subId = confirmed.json().data.id as number;
     const [charge] = await t.db.select().from(charges).where(eq(charges.subscriptionId, subId));
     expect(charge).toMatchObject({
