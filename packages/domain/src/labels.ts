@@ -54,6 +54,7 @@ export const FAILURE_LABELS: Record<KnownFailureCode, string> = {
   CARD_LOST_OR_STOLEN: 'The card was reported lost or stolen',
   CARD_EXPIRED: 'The card has expired',
   INCORRECT_CARD_NUMBER: 'The card number is wrong',
+  CARD_DISPUTED: 'The cardholder disputed the payment with their bank',
   AUTHENTICATION_REQUIRED: 'The card’s bank asked the member to approve it',
 };
 

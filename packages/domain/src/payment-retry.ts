@@ -21,6 +21,9 @@ export const HARD_FAILURE_CODES = [
   'CARD_EXPIRED',
   'INCORRECT_CARD_NUMBER',
   'AUTHENTICATION_REQUIRED',
+  // A card payment the cardholder disputed with their bank (issue 30): taking it again without them
+  // would be charging a card against its holder's word, so it waits for the member or staff.
+  'CARD_DISPUTED',
 ] as const;
 
 export type SoftFailureCode = (typeof SOFT_FAILURE_CODES)[number];

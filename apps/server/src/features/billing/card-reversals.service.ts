@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
 import { type Executor, queryRows } from '../../db/client';
 import { refreshStanding } from './charge-settlement';
+import { recordRefund } from './transitions';
 
 /**
  * The error_status a disputed attempt carries: not a code the retry rule knows, so it counts as hard
@@ -170,24 +171,31 @@ export async function recordOutsideCardRefund(
 ): Promise<string | null> {
   const payment = await lockByIntent(tx, organisationId, refund.paymentIntentId);
   if (!payment) return 'no matching record';
-  if (payment.status === 'refunded') return 'refund already recorded';
-  if (payment.status !== 'sent') return `payment is ${payment.status}, not sent`;
-  await tx.execute(
-    sql`update payments set status = 'refunded', updated_at = ${context.now.toISOString()},
-          meta = meta || ${JSON.stringify({ refunded: refund.amountRefundedCents, refund_reason: 'stripe_dashboard', refund_method: 'stripe' })}::jsonb
-        where id = ${payment.id}`,
-  );
-  if (payment.charge_id !== null)
-    await tx.execute(
-      sql`update charges set status = 'refunded' where organisation_id = ${organisationId} and id = ${payment.charge_id}`,
-    );
-  await log(
+  // Stripe's charge carries what was refunded in all; the product's own refunds (cooling-off) are
+  // already records beside the payment, so only the part nobody recorded is new.
+  const [recorded] = await queryRows<{ total: number; gym_id: number }>(
     tx,
-    organisationId,
-    payment,
-    'payment.refunded',
-    { refunded: refund.amountRefundedCents, refund_reason: 'stripe_dashboard' },
-    context,
+    sql`select coalesce((select sum(amount) from payment_refunds
+                          where organisation_id = ${organisationId} and payment_id = ${payment.id}), 0)::int as total,
+               gym_id::int
+        from payments where id = ${payment.id}`,
   );
+  const outside = refund.amountRefundedCents - (recorded?.total ?? 0);
+  if (outside <= 0) return 'refund already recorded';
+  if (payment.status !== 'sent') return `payment is ${payment.status}, not sent`;
+  if (payment.subscription_id === null || !recorded) return 'payment belongs to no membership';
+  // Recorded as the product records its own: a refund beside the payment, which stays collected.
+  await recordRefund(tx, {
+    organisationId,
+    gymId: recorded.gym_id,
+    subscriptionId: payment.subscription_id,
+    userId: payment.user_id,
+    paymentId: payment.id,
+    amount: outside,
+    reason: 'stripe_dashboard',
+    method: 'stripe',
+    requestId: context.requestId ?? null,
+    now: context.now,
+  });
   return null;
 }

@@ -11,6 +11,7 @@ import {
   cards,
   charges,
   gyms,
+  paymentRefunds,
   payments,
   paymentTypes,
   subscriptions,
@@ -198,15 +199,24 @@ describe('a card payment disputed, refunded in Stripe’s dashboard, or on an ac
       idempotencyKey: unique('dashboard-refund'),
     });
     await t.sandbox.controls.settle();
+    // BILLING.md: a refund is its own record beside the payment, which stays collected.
     const refunded = await paymentOf(member.payment.id);
-    expect(refunded.status).toBe('refunded');
-    expect(refunded.meta).toMatchObject({
-      refunded: member.payment.amount + member.payment.surcharge,
-      refund_reason: 'stripe_dashboard',
-      refund_method: 'stripe',
-    });
+    expect(refunded.status).toBe('sent');
+    const records = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, refunded.id));
+    expect(records).toMatchObject([
+      {
+        amount: member.payment.amount + member.payment.surcharge,
+        reason: 'stripe_dashboard',
+        method: 'stripe',
+      },
+    ]);
     const [charge] = await t.db.select().from(charges).where(eq(charges.id, refunded.chargeId!));
-    expect(charge!.status).toBe('refunded');
+    expect(charge!.status).toBe('paid');
+    // Stripe sends the same event again: nothing more is recorded.
+    await t.sandbox.controls.settle();
+    expect(
+      await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, refunded.id)),
+    ).toHaveLength(1);
   });
 
   it('shows on the gym page that a connected account can no longer charge (account.updated)', async () => {
