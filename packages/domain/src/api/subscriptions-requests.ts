@@ -68,7 +68,7 @@ export const cancelBody = z
     dry_run: dryRun,
   })
   .superRefine((body, ctx) => {
-    if (body.cancellation_reasons.includes('other') && body.cancellation_comments === null)
+    if (body.cancellation_reasons.includes('other') && body.cancellation_comments == null)
       ctx.addIssue({ code: 'custom', path: ['cancellation_comments'], message: OTHER_REASON_NEEDS_COMMENT });
   });
 export type CancelBody = z.output<typeof cancelBody>;

@@ -196,7 +196,7 @@ describe('demo seed', () => {
         (select count(*) from payments where is_retry)::int as retries,
         (select count(*) from payments where is_retry and status = 'sent')::int as recovered,
         (select count(*) from charges where kind = 'break_fee')::int as break_fees,
-        (select count(*) from payments where status = 'refunded')::int as refunded,
+        (select count(*) from payment_refunds)::int as refunded,
         (select count(*) from subscription_pauses where ended_at is not null)::int as pauses_ended,
         (select count(*) from billing_runs where finished_at is not null)::int as days_run,
         (select count(*) from visits where not successful)::int as denied,
