@@ -120,7 +120,7 @@ describe('the webhook calls screen', () => {
 
     // The whole row opens the call too; one without a body or headers says so.
     fireEvent.click(within(table).getByRole('row', { name: /Unknown event/ }));
-    const failed = await screen.findByRole('dialog', { name: 'Kisi call' });
+    const failed = await screen.findByRole('dialog', { name: 'Kisi: Unknown event' });
     expect(within(failed).getByText('No body was kept: it was empty or not JSON.')).toBeTruthy();
     expect(within(failed).queryByRole('table', { name: 'Headers' })).toBeNull();
     expect(within(failed).getByText('Signature not valid')).toBeTruthy();
