@@ -33,7 +33,7 @@ describe('grace period sections', () => {
       checkPayload(schema, gracePayload('term-membership-grace-period', { period: 4, unit: 'months' }))
         .errors,
     ).toEqual({
-      term_membership_grace_period: 'The maximum value allowed is 3 months',
+      term_membership_grace_period: 'The maximum value allowed is 3',
     });
     expect(
       checkPayload(schema, gracePayload('term-membership-grace-period', { period: '-3', unit: 'days' }))
