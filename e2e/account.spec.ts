@@ -69,9 +69,9 @@ async function joinByCard(page: Page, email: string, password: string) {
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Join', exact: true }).click();
   await expect(page).toHaveURL(/\/verification-code/);
-  const mail = await waitForMail(page.request, email, /sign-in code/, since);
+  const mail = await waitForMail(page.request, email, /^Confirm your email address$/, since);
   await page.getByRole('textbox').first().click();
-  await page.keyboard.type(mail.subject.match(/(\d{6})/)![1]!);
+  await page.keyboard.type(mail.text.match(/\b(\d{6})\b/)![1]!);
   await expect(page).toHaveURL(/\/take-photo/);
   await page.locator('input[type=file]').setInputFiles({
     name: 'me.png',
@@ -292,8 +292,8 @@ test('the join site’s guard is wired on every route: guests, members still joi
     price_id: price.id,
   });
   expect(registered.status, registered.text).toBe(201);
-  const mail = await waitForMail(page.request, email, /sign-in code/, since);
-  const verified = await onJoinSite(page, '/api/email/verify', { code: mail.subject.match(/(\d{6})/)![1]! });
+  const mail = await waitForMail(page.request, email, /^Confirm your email address$/, since);
+  const verified = await onJoinSite(page, '/api/email/verify', { code: mail.text.match(/\b(\d{6})\b/)![1]! });
   expect(verified.status).toBe(200);
   for (const path of ['/', '/account', '/account/pause']) {
     await page.goto(`${MEMBER_URL}${path}`);

@@ -110,6 +110,6 @@ test('a signed-in member on the staff site is sent to the join site', async ({ p
   await field(page, 'Password').fill('demo-gym-2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Handed over signed in (a one-time token, not a shared cookie): the demo member has a live
-  // membership, so the join site's guard sends them on to their welcome.
-  await expect(page).toHaveURL(/^http:\/\/join\.localhost:\d+\/welcome-to-gym$/);
+  // membership, so the join site's guard sends them on to their own account.
+  await expect(page).toHaveURL(/^http:\/\/join\.localhost:\d+\/account$/);
 });
