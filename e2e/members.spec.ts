@@ -57,7 +57,7 @@ test('find a member with two filters, edit their profile, export the list, open 
   await expect(page).toHaveURL(new RegExp(`/members/${member.id}$`));
   await expect(page.getByRole('heading', { name: member.name, level: 1 })).toBeVisible(FIRST_LOAD);
   await expect(page.getByRole('region', { name: 'Membership' })).toHaveAttribute('data-card-colour', 'green');
-  await expect(page.getByRole('region', { name: 'Payments' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('region', { name: 'Payments', exact: true })).toBeVisible(FIRST_LOAD);
   await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible(FIRST_LOAD);
 
   // Edit the profile and see it saved.

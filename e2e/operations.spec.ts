@@ -66,7 +66,7 @@ test('filter the payments, export them, read why one failed and retry it', async
     .split('\r\n');
   expect(lines[0]).toContain('Payment ID,Date,Time,Member,Member email,Gym,Payment type,Status');
   expect(lines.length).toBeGreaterThan(1);
-  for (const line of lines.slice(1)) expect(line).toContain('failed (');
+  for (const line of lines.slice(1)) expect(line).toContain(',Failed,');
 
   const failed = await retryablePayment(page);
   await page.goto(`/payments?status=failed&payment=${failed.id}`);
