@@ -103,13 +103,17 @@ test('find a member with two filters, edit their profile, export the list, open 
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^members-\d{4}-\d\d-\d\d\.csv$/);
-  const lines = readFileSync((await file.path())!, 'utf8')
+  // The one export format: a byte-order mark (Excel reads 'Kōwhai'), readable headers, plain labels.
+  const text = readFileSync((await file.path())!, 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const lines = text
+    .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
   expect(lines[0]).toBe(
-    'id,name,email,mobile_number,home_gym,state,offering,price,billing_frequency,next_payment_date,balance_owing,last_visit_at,joined_at,tags',
+    'Member ID,Name,Email,Mobile,Home gym,State,Offering,Price (NZD),Billing frequency,Next payment date,Balance owing (NZD),Last visit,Joined,Tags',
   );
   expect(lines.length - 1).toBe(meta.total);
-  for (const line of lines.slice(1)) expect(line).toContain(',active,');
+  for (const line of lines.slice(1)) expect(line).toContain(',Active,');
   await expect(page.getByText(`${meta.total} members exported.`)).toBeVisible();
 });

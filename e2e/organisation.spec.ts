@@ -33,7 +33,9 @@ test('an organisation admin renames the organisation and sets both grace periods
     await naming.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('The organisation name is saved.')).toBeVisible();
     // The sidebar shows the new name too.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByText(newName).first()).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByText(newName).filter({ visible: true }).first(),
+    ).toBeVisible();
 
     const failed = section(page, 'Failed-payment grace period');
     await failed.getByRole('textbox', { name: 'Length' }).fill('');

@@ -50,7 +50,7 @@ test('an organisation admin sees the Organisation group and the facts of their a
     'Org is multi-gym': me.current_organisation?.name === 'Kōwhai Fitness' ? 'No' : 'Yes',
   });
   await expect(nav.getByText('Sarah Mitchell')).toBeVisible();
-  await expect(nav.getByText(me.current_organisation!.name).first()).toBeVisible();
+  await expect(nav.getByText(me.current_organisation!.name).filter({ visible: true }).first()).toBeVisible();
 });
 
 test('a gym admin sees the everyday menu only, and is kept from organisation settings', async ({ page }) => {
@@ -104,21 +104,21 @@ test('switching organisation: the dashboard reloads; elsewhere it goes to the da
 
   await page.goto('/dashboard');
   const nav = sidebar(page);
-  await expect(nav.getByText(from).first()).toBeVisible();
+  await expect(nav.getByText(from).filter({ visible: true }).first()).toBeVisible();
   await page.getByRole('button', { name: `Organisation: ${from}` }).click();
   const reloaded = page.waitForEvent('load');
   await page.getByRole('menuitem', { name: startingWith(to) }).click();
   await reloaded;
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: `Organisation: ${to}` })).toBeVisible();
-  await expect(nav.getByText(to).first()).toBeVisible();
+  await expect(nav.getByText(to).filter({ visible: true }).first()).toBeVisible();
 
   await page.goto('/offerings');
   await page.getByRole('button', { name: `Organisation: ${to}` }).click();
   await page.getByRole('menuitem', { name: startingWith(from) }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: `Organisation: ${from}` })).toBeVisible();
-  await expect(nav.getByText(from).first()).toBeVisible();
+  await expect(nav.getByText(from).filter({ visible: true }).first()).toBeVisible();
 });
 
 test('switching gym reloads the screen with the new gym', async ({ page }) => {
