@@ -11,7 +11,7 @@ import { activityLog, charges, gyms, paymentRefunds, payments, subscriptions } f
 import { createPrice, createSubscription } from '../../test/catalogue-factories';
 import { createStaff } from '../../test/factories';
 import { signIn } from '../../test/sign-in';
-import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
+import { pageRequest, type TestApp } from '../../test/test-app';
 import {
   call,
   connectBank,
@@ -22,15 +22,14 @@ import {
 } from '../registration/registration.test-support';
 import {
   failedCharge,
-  makeWorld,
   type World,
   weeklyMember,
   weeklyPrice,
 } from '../subscriptions/subscriptions.test-support';
-import { bankMember, receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
+import { bankMember } from '../webhooks/webhooks.test-support';
 import {
   doorState,
-  doorsAt,
+  lifecycleWorld,
   memberCanSignIn,
   subscriptionLog,
   subscriptionRow,
@@ -43,11 +42,7 @@ let w: World;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await receiveSandboxWebhooks(t);
-  w = await makeWorld(t);
-  admin = w.cookies.admin;
-  await doorsAt(t, w.tenant.organisation.id, w.tenant.gymA.id, admin);
+  ({ t, w, admin } = await lifecycleWorld());
 }, 60_000);
 afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charges, paymentRefunds, payments, subscriptionPauses } from '../../db/schema/index';
 import { signIn } from '../../test/sign-in';
-import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
+import { pageRequest, type TestApp } from '../../test/test-app';
 import {
   call,
   connectBank,
@@ -17,11 +17,12 @@ import {
   registration,
   saveCard,
 } from '../registration/registration.test-support';
-import { makeWorld, type World, weeklyMember } from '../subscriptions/subscriptions.test-support';
-import { bankMember, receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
+import { type World, weeklyMember } from '../subscriptions/subscriptions.test-support';
+import { bankMember } from '../webhooks/webhooks.test-support';
 import {
   doorState,
   doorsAt,
+  lifecycleWorld,
   memberCanSignIn,
   subscriptionLog,
   subscriptionRow,
@@ -34,11 +35,7 @@ let w: World;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await receiveSandboxWebhooks(t);
-  w = await makeWorld(t);
-  admin = w.cookies.admin;
-  await doorsAt(t, w.tenant.organisation.id, w.tenant.gymA.id, admin);
+  ({ t, w, admin } = await lifecycleWorld());
 }, 60_000);
 afterAll(() => t.close());
 

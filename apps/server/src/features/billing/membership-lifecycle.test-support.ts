@@ -7,8 +7,19 @@ import { expect } from 'vitest';
 import { activityLog, subscriptions, users } from '../../db/schema/index';
 import { createStaff } from '../../test/factories';
 import { signIn } from '../../test/sign-in';
-import { pageRequest, type TestApp } from '../../test/test-app';
+import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
 import { accessCalls, connectKisi, kisiApi } from '../access-control/access-control.test-support';
+import { makeWorld } from '../subscriptions/subscriptions.test-support';
+import { receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
+
+/** A test app taking the sandbox's webhooks, a world of staff and members, and doors at gym A. */
+export async function lifecycleWorld() {
+  const t = await createTestApp();
+  await receiveSandboxWebhooks(t);
+  const w = await makeWorld(t);
+  await doorsAt(t, w.tenant.organisation.id, w.tenant.gymA.id, w.cookies.admin);
+  return { t, w, admin: w.cookies.admin };
+}
 
 /** Connects the organisation to the sandbox's Kisi and links the gym to a place; answers an admin's cookie. */
 export async function doorsAt(t: TestApp, organisationId: number, gymId: number, adminCookie?: string) {
