@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { prices, privatePriceLinks } from './catalogue';
 import { createdAt, id, instant, ref, updatedAt } from './columns';
@@ -403,6 +404,9 @@ export const membershipDoorChecks = pgTable(
       .notNull()
       .references(() => subscriptions.id),
     dueOn: date({ mode: 'string' }).notNull(),
+    /** The drain working on the check now (drainMembershipOutbox), and since when by the database's clock. */
+    claim: uuid(),
+    claimedAt: instant(),
   },
   (t) => [
     primaryKey({ columns: [t.subscriptionId, t.dueOn] }),

@@ -12,6 +12,7 @@
 // door access in line for the checks due and sends the queued mail. Kisi and the mail server are never
 // called inside a transaction, and a change whose drain did not run (a crash, Kisi down) is drained by
 // the next one (the server's minute tick, the next daily run).
+import { randomUUID } from 'node:crypto';
 import { type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
@@ -118,7 +119,12 @@ export async function transition(tx: Executor, t: Transition): Promise<string | 
     .values(
       days.map((dueOn) => ({ organisationId: t.organisationId, subscriptionId: t.subscriptionId, dueOn })),
     )
-    .onConflictDoNothing();
+    // A drain may be working on the same check with the state before this change: the check is made
+    // unclaimed again, so that drain leaves it for the next one instead of deleting it.
+    .onConflictDoUpdate({
+      target: [membershipDoorChecks.subscriptionId, membershipDoorChecks.dueOn],
+      set: { claim: null, claimedAt: null },
+    });
   return mail;
 }
 
@@ -193,12 +199,19 @@ type DrainDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'> &
 
 /** Door checks one pass of the drain takes. */
 const DRAIN_BATCH = 500;
+/** A claim older than this belongs to a drain that died: another takes the check over. */
+const STALE_CLAIM = '2 minutes';
+/** How long a caller waits for another drain working on its subscriptions' checks. */
+const WAIT_FOR_OTHERS_MS = 15_000;
 
 /**
  * After the commit of any transition: brings door access in line for every check due by `day` (today
  * by default; only these subscriptions' when given), and sends the mail named in `mailKeys` at once.
- * Safe to run at any time, and beside other drains: a check is taken by deleting it, and one Kisi could
- * not do is put back.
+ * Safe to run at any time, and beside other drains: a check is claimed, Kisi asked, and the check
+ * deleted only if no change came in meanwhile; one Kisi could not do is released for the next drain.
+ * With `subscriptionIds`, the drain also waits for other drains working on those subscriptions' checks,
+ * so that the caller answers with the doors in line (a webhook's drain may have claimed the check of a
+ * membership confirmed a moment later).
  */
 export async function drainMembershipOutbox(
   deps: DrainDeps,
@@ -207,31 +220,56 @@ export async function drainMembershipOutbox(
   const day = options.day ?? todayInAuckland(deps.clock.now());
   const counts: Record<DoorChange, number> = { granted: 0, revoked: 0, unchanged: 0, no_place: 0, failed: 0 };
   const only = options.subscriptionIds;
-  const again: { organisationId: number; subscriptionId: number; dueOn: CalendarDate }[] = [];
-  for (;;) {
-    const taken = await queryRows<{ organisation_id: number; subscription_id: number }>(
-      deps.db,
-      sql`delete from membership_door_checks
-          where (subscription_id, due_on) in (
-            select subscription_id, due_on from membership_door_checks
-            where due_on <= ${day}
-              ${only ? sql`and subscription_id = any(${`{${only.join(',')}}`}::bigint[])` : sql``}
-            order by due_on, subscription_id limit ${DRAIN_BATCH})
-          returning organisation_id::int, subscription_id::int`,
-    );
-    const doors = await syncDoorAccess(deps, [...new Set(taken.map((r) => Number(r.subscription_id)))]);
-    for (const key of Object.keys(counts) as DoorChange[]) counts[key] += doors[key];
-    for (const r of taken)
-      if (doors.failedIds.includes(Number(r.subscription_id)))
-        again.push({
-          organisationId: Number(r.organisation_id),
-          subscriptionId: Number(r.subscription_id),
-          dueOn: day,
-        });
-    if (taken.length < DRAIN_BATCH) break;
+  const failed = new Set<number>();
+  const pass = async (ids: readonly number[] | undefined) => {
+    const claim = randomUUID();
+    for (;;) {
+      const taken = await queryRows<{ subscription_id: number }>(
+        deps.db,
+        sql`update membership_door_checks set claim = ${claim}, claimed_at = now()
+            where (subscription_id, due_on) in (
+              select subscription_id, due_on from membership_door_checks
+              where due_on <= ${day}
+                and (claim is null or claimed_at < now() - ${STALE_CLAIM}::interval)
+                ${ids ? sql`and subscription_id = any(${`{${ids.join(',')}}`}::bigint[])` : sql``}
+              order by due_on, subscription_id limit ${DRAIN_BATCH}
+              for update skip locked)
+            returning subscription_id::int`,
+      );
+      if (taken.length === 0) break;
+      const doors = await syncDoorAccess(deps, [...new Set(taken.map((r) => Number(r.subscription_id)))]);
+      for (const key of Object.keys(counts) as DoorChange[]) counts[key] += doors[key];
+      for (const id of doors.failedIds) failed.add(id);
+      // Done: deleted. Kisi did not answer: released, for the next drain to ask again.
+      await queryRows(
+        deps.db,
+        sql`delete from membership_door_checks where claim = ${claim}
+              and not (subscription_id = any(${`{${doors.failedIds.join(',')}}`}::bigint[]))`,
+      );
+      await queryRows(
+        deps.db,
+        sql`update membership_door_checks set claim = null, claimed_at = null where claim = ${claim}`,
+      );
+      if (taken.length < DRAIN_BATCH) break;
+    }
+  };
+  await pass(only);
+  if (only && only.length > 0) {
+    const deadline = Date.now() + WAIT_FOR_OTHERS_MS;
+    for (;;) {
+      const left = (
+        await queryRows<{ subscription_id: number; free: boolean }>(
+          deps.db,
+          sql`select subscription_id::int, (claim is null or claimed_at < now() - ${STALE_CLAIM}::interval) as free
+              from membership_door_checks
+              where due_on <= ${day} and subscription_id = any(${`{${only.join(',')}}`}::bigint[])`,
+        )
+      ).filter((r) => !failed.has(Number(r.subscription_id)));
+      if (left.length === 0 || Date.now() > deadline) break;
+      if (left.some((r) => r.free)) await pass(left.map((r) => Number(r.subscription_id)));
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
-  // Kisi did not answer for these: the next drain asks again.
-  if (again.length > 0) await deps.db.insert(membershipDoorChecks).values(again).onConflictDoNothing();
   // Mail the caller wants out now (a desk receipt); the rest goes with the minute tick and the run, as
   // every queued mail does (mail-outbox.ts).
   if (options.mailKeys && options.mailKeys.length > 0 && deps.mailer && deps.env) {
