@@ -23,7 +23,7 @@ import { staffCall, type World } from './world';
  * The six defects of issue 23 fixed on the `lifecycle` branch (and one more of their family this test found). While one is unfixed on this branch its
  * flag is true and the invariant it breaks is not asserted on its path only (see `excusedBy`); each
  * excused hit is counted and printed. Set a flag to false when `git merge lifecycle` brings its fix: all
- * are false, but defect 4's, since the merge of the lifecycle branch's 74b06c9 (the six fixed, transitions.ts writing
+ * are false (defect 4's since 27 Nov 2026), since the merge of the lifecycle branch's 74b06c9 (the six fixed, transitions.ts writing
  * every transition's entry at the application clock's time).
  * Defects 3 (a staff start date dropped) and 5 (a cooling-off refund recorded as a full refund) break
  * none of the invariants above, so they have no flag.
@@ -35,12 +35,12 @@ export const UNFIXED_DEFECTS = {
   d2StaffCancelledKeepsDoorAccess: false,
   /**
    * 4: a card declined at confirmation leaves a charge, a debt and grace (the grace entitles to doors).
-   * Still on after merging lifecycle's 74b06c9: a declined confirmation still leaves its period charge
-   * (unpaid) on a membership never confirmed (shrunk: [join by card (declined)], seed 466565802), which
-   * the "no charge for a membership never confirmed" invariant refuses; the fix's reading and the issue's
-   * invariant disagree, so it stays excused on that path until one of them changes.
+   * Fixed with the lifecycle branch's 74b06c9; the invariant that kept it excused since then read "no
+   * charge row at all for a membership never confirmed", while BILLING.md says "nothing is owed": the
+   * declined charge stays, unpaid and not failed, for the member's next confirm to pay (27 Nov 2026: the
+   * invariant now checks that nothing is owed, paid or in grace; seed 466565802 passes with no excuse).
    */
-  d4DeclinedFirstPaymentIsDebt: true,
+  d4DeclinedFirstPaymentIsDebt: false,
   /** 6: pause activity (pause_started, pause_ended) carries the machine's time, not the application clock's. */
   d6PauseActivityMachineTime: false,
   /**
@@ -287,13 +287,18 @@ export async function checkInvariants(
         });
     }
 
-    // unconfirmed: nothing charged to a membership whose confirmation never succeeded.
+    // unconfirmed: a membership whose confirmation never succeeded owes nothing (BILLING.md "A first
+    // payment declined at confirmation is not a debt"): no charge paid or counted as failed, no balance,
+    // no grace. The declined charge itself stays, unpaid and not failed: the member's next confirm pays
+    // it (another method, a new attempt on the same charge), and the product shows the membership as
+    // awaiting its first payment.
     const confirmed = fact ? fact.confirmed : !sub.is_staging;
-    if (!confirmed && mine.length > 0)
+    const owedOrPaid = mine.filter((c) => c.failed || c.status !== 'unpaid');
+    if (!confirmed && (owedOrPaid.length > 0 || sub.balance_owing > 0 || sub.grace_period_ends_at !== null))
       hits.push({
         invariant: 'unconfirmed',
         subscriptionId: sub.id,
-        detail: `${mine.length} charge(s) (${mine.map((c) => `${c.kind} ${c.period_start} ${c.status}`).join(', ')}) for a membership never confirmed (is_staging ${sub.is_staging})`,
+        detail: `never confirmed, yet ${owedOrPaid.length} charge(s) paid or failed (${owedOrPaid.map((c) => `${c.kind} ${c.period_start} ${c.status}${c.failed ? ' failed' : ''}`).join(', ')}), balance ${sub.balance_owing}, grace ${sub.grace_period_ends_at ?? 'none'}`,
         excusedBy: excuse('d4DeclinedFirstPaymentIsDebt', fact?.declinedAtConfirm === true),
       });
 
