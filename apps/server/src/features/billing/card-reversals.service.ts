@@ -1,14 +1,13 @@
 // Money Stripe moves back after a card payment succeeded, whoever started it: a dispute the cardholder
 // opens with their bank (`charge.dispute.created`, then `closed` won or lost), and a refund made outside
 // the product (Stripe's dashboard: `charge.refunded`). Each is a named step on the payment, its charge and
-// the subscription's standing, so the membership lifecycle module (issue 30 says "through the membership
-// lifecycle"; engineer "lifecycle" is building it) can take these steps over as they are.
-import type { ActivityAction } from '@gym/domain/labels';
+// the subscription's standing, and each goes through the membership lifecycle (transitions.ts): the
+// dispute's own entry and the standing it moves (grace started or cleared) are transitions.
 import { sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
 import { type Executor, queryRows } from '../../db/client';
 import { refreshStanding } from './charge-settlement';
-import { recordRefund } from './transitions';
+import { recordRefund, TRANSITION_ACTIONS, transition } from './transitions';
 
 /**
  * The error_status a disputed attempt carries: not a code the retry rule knows, so it counts as hard
@@ -43,26 +42,44 @@ async function lockByIntent(tx: Executor, organisationId: number, paymentIntentI
   return row ?? null;
 }
 
+/**
+ * The payment's entry. A membership's payment moves through the lifecycle (its transition books the
+ * member's door check with the entry); a payment of no membership is only logged.
+ */
 async function log(
   tx: Executor,
   organisationId: number,
   payment: LockedCardPayment,
-  action: ActivityAction,
+  kind: 'payment_disputed' | 'dispute_won' | 'dispute_lost',
   data: Record<string, unknown>,
   context: ReversalContext,
 ) {
+  const entry = {
+    source: 'stripe_webhook',
+    ...data,
+    ...(context.webhookCallId ? { webhook_call_id: context.webhookCallId } : {}),
+  };
+  if (payment.subscription_id !== null) {
+    await transition(tx, {
+      kind,
+      organisationId,
+      subscriptionId: payment.subscription_id,
+      userId: payment.user_id,
+      now: context.now,
+      requestId: context.requestId ?? null,
+      payment: { id: payment.id, status: kind === 'dispute_won' ? 'sent' : 'disputed' },
+      data: entry,
+    });
+    return;
+  }
   await appendActivity(tx, {
     organisationId,
     actorUserId: null,
     userId: payment.user_id,
     subjectType: 'payment',
     subjectId: payment.id,
-    action,
-    data: {
-      source: 'stripe_webhook',
-      ...data,
-      ...(context.webhookCallId ? { webhook_call_id: context.webhookCallId } : {}),
-    },
+    action: TRANSITION_ACTIONS[kind],
+    data: entry,
     requestId: context.requestId ?? null,
     createdAt: context.now,
   });
@@ -114,7 +131,7 @@ export async function recordCardDisputeOpened(
     tx,
     organisationId,
     payment,
-    'payment.disputed',
+    'payment_disputed',
     { dispute_id: dispute.disputeId, reason: dispute.reason, amount: dispute.amountCents },
     context,
   );
@@ -151,7 +168,7 @@ export async function recordCardDisputeClosed(
     tx,
     organisationId,
     payment,
-    won ? 'payment.dispute_won' : 'payment.dispute_lost',
+    won ? 'dispute_won' : 'dispute_lost',
     { dispute_id: dispute.disputeId },
     context,
   );

@@ -51,6 +51,10 @@ export const TRANSITION_ACTIONS = {
   price_change_scheduled: 'subscription.price_change_scheduled',
   price_change_applied: 'subscription.price_change_applied',
   refunded: 'payment.refunded',
+  /** A card payment the cardholder disputed with their bank (its charge owed again), and the outcome. */
+  payment_disputed: 'payment.disputed',
+  dispute_won: 'payment.dispute_won',
+  dispute_lost: 'payment.dispute_lost',
 } as const;
 
 export type TransitionKind = keyof typeof TRANSITION_ACTIONS;
