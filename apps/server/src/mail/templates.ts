@@ -174,6 +174,38 @@ export function paymentFailedMail(input: {
   };
 }
 
+/** The join site's confirm step, where a member whose first payment failed chooses how to pay again. */
+export const CONFIRM_AGAIN_URL = `${JOIN_SITE}/confirm-subscription`;
+
+/**
+ * A first payment that failed after the member had left the confirm screen (a bank payment answered
+ * later, a card's authentication abandoned): nothing is owed, the membership has not started, and the
+ * member confirms again with the same or another way to pay (BILLING.md "A first payment declined at
+ * confirmation is not a debt").
+ */
+export function firstPaymentFailedMail(input: {
+  name: string;
+  gymName: string;
+  total: number;
+  reason: string | null;
+  url: string;
+}): Rendered {
+  const lines = [
+    `Kia ora ${input.name},`,
+    `Your first payment of ${formatMoney(input.total)} for your ${input.gymName} membership didn't go through${input.reason ? ` (${input.reason.replace(/\.$/, '')})` : ''}.`,
+    'Nothing was charged and nothing is owed, but your membership has not started yet, so your door access has not started either.',
+    'Choose a way to pay (the same one, or another) and confirm again to start your membership.',
+  ];
+  return {
+    subject: `Your first payment to ${input.gymName} didn't go through`,
+    html: layout('Your first payment did not go through', lines, {
+      label: 'Choose how to pay',
+      url: input.url,
+    }),
+    text: `${lines.join('\n\n')}\n\nChoose how to pay: ${input.url}`,
+  };
+}
+
 export function graceEndingMail(input: {
   name: string;
   gymName: string;

@@ -101,8 +101,10 @@ export type SendResult = 'answered' | 'pending' | 'provider_unavailable' | 'not_
 export async function sendAttempt(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
   paymentId: number,
+  /** Who sends it: the member's confirm (its answer is shown on the confirm screen) or the engine. */
+  source: 'member_confirm' | 'billing_run' = 'billing_run',
 ): Promise<SendResult> {
-  return sendWithContext(deps, await attemptContext(deps, paymentId));
+  return sendWithContext(deps, await attemptContext(deps, paymentId), source);
 }
 
 /** How many attempts' contexts one query reads when a run sends many. */
@@ -126,6 +128,7 @@ export async function sendAttempts(
 async function sendWithContext(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
   a: AttemptContext | null,
+  source: 'member_confirm' | 'billing_run' = 'billing_run',
 ): Promise<SendResult> {
   if (a?.status !== 'pending_request') return 'not_waiting';
   if (a.akahu_id) return 'pending';
@@ -136,7 +139,7 @@ async function sendWithContext(
           sql`update payments set stripe_id = ${ids.stripeId} where id = ${a.id} and stripe_id is null`,
         );
       await applyPaymentOutcome(tx, a.organisation_id, { paymentId: a.id }, outcome, {
-        source: 'billing_run',
+        source,
         now: deps.clock.now(),
       });
     });

@@ -25,8 +25,10 @@ import { failureKind, nextRetryDate } from '@gym/domain/payment-retry';
 import { taxableSupply } from '@gym/domain/receipt';
 import type { Executor } from '../../db/client';
 import {
+  CONFIRM_AGAIN_URL,
   cancelledForNonPaymentMail,
   FIX_PAYMENT_METHOD_URL,
+  firstPaymentFailedMail,
   graceEndingMail,
   paymentFailedMail,
   paymentReceiptMail,
@@ -111,6 +113,34 @@ export async function queuePaymentOutcomeMail(
           retryOn,
           cancelsOn: p.grace_period_ends_at,
           url: FIX_PAYMENT_METHOD_URL,
+        }),
+      },
+    ],
+    now,
+  );
+}
+
+/**
+ * A first payment that failed after the confirm had answered (its answer came by webhook, poll or a
+ * later run): the member is told, once per attempt, that nothing is owed and how to start the
+ * membership. One the confirm screen said already is not mailed.
+ */
+export async function queueFirstPaymentFailedMail(tx: Executor, paymentId: number, now: Date): Promise<void> {
+  const p = await repo.paymentMailFacts(tx, paymentId);
+  if (!p) return;
+  await queueMail(
+    tx,
+    [
+      {
+        key: `first_payment_failed:payment:${p.id}`,
+        template: 'first_payment_failed',
+        ...recipient(p),
+        ...firstPaymentFailedMail({
+          name: p.name,
+          gymName: p.gym_name,
+          total: Number(p.amount) + Number(p.surcharge),
+          reason: p.error_description,
+          url: CONFIRM_AGAIN_URL,
         }),
       },
     ],

@@ -185,6 +185,6 @@ export async function chargeFirstPayment(
     return attemptForConfirm(tx, input, day, now);
   });
   if (paymentId === null) return null;
-  await sendAttempt(deps, paymentId);
+  await sendAttempt(deps, paymentId, 'member_confirm');
   return attemptOf(deps.db, paymentId);
 }

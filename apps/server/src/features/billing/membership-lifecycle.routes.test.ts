@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, startOfDayInstant } from '@gym/domain/calendar-date';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charges, paymentRefunds, payments, subscriptionPauses } from '../../db/schema/index';
+import { bankAccounts, charges, paymentRefunds, payments, subscriptionPauses } from '../../db/schema/index';
 import { signIn } from '../../test/sign-in';
 import { pageRequest, type TestApp } from '../../test/test-app';
 import {
@@ -150,7 +150,8 @@ describe('issue 23: confirmation', { timeout: 120_000 }, () => {
 
   it('owes nothing after a card declined at confirmation: no balance, no grace, never cancelled for non-payment', async () => {
     const { gym, price } = await joinableGym(t, { stripe: true });
-    const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const joiner = registration({ gym_id: gym.id, price_id: price.id });
+    const cookie = await registerAndVerify(t, joiner);
     await saveCard(t, cookie, '4000000000000341');
     const declined = await call(t, cookie).post('/api/subscriptions', { idempotency_key: randomUUID() });
     expect(declined.statusCode, declined.body).toBe(422);
@@ -167,6 +168,47 @@ describe('issue 23: confirmation', { timeout: 120_000 }, () => {
     // Nothing was tried again behind the member's back, and no later period was charged.
     expect(await t.db.select().from(payments).where(eq(payments.subscriptionId, subId))).toHaveLength(1);
     expect(await t.db.select().from(charges).where(eq(charges.subscriptionId, subId))).toHaveLength(1);
+    // The confirm screen said it; no mail says it again.
+    expect(
+      t.mail.messages.filter((m) => m.to.includes(joiner.email) && /first payment/.test(m.subject)),
+    ).toEqual([]);
+  });
+
+  it('mails a bank joiner whose first payment failed after the confirm answered: nothing owed, confirm again', async () => {
+    const { gym, price } = await joinableGym(t);
+    const joiner = registration({ gym_id: gym.id, price_id: price.id });
+    const cookie = await registerAndVerify(t, joiner);
+    const paymentTypeId = await connectBank(t, cookie);
+    const [account] = await t.db
+      .select()
+      .from(bankAccounts)
+      .where(eq(bankAccounts.paymentTypeId, paymentTypeId));
+    t.sandbox.controls.akahu.failNextPayment(account!.akahuAccountId, 'INSUFFICIENT_FUNDS');
+    const confirmed = await call(t, cookie).post('/api/subscriptions', { idempotency_key: randomUUID() });
+    // A bank payment is answered later: the confirm says it is on its way.
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const subId = confirmed.json().data.id as number;
+
+    await travelDays(t, admin, 1);
+    const [paid] = await t.db.select().from(payments).where(eq(payments.subscriptionId, subId));
+    expect(paid!.status).toBe('failed');
+    const mail = await t.mail.waitFor(
+      (m) => m.to.includes(joiner.email.toLowerCase()) && /first payment/.test(m.subject),
+    );
+    expect(mail.subject).toBe(`Your first payment to ${gym.name} didn't go through`);
+    expect(mail.text).toContain('nothing is owed');
+    expect(mail.text).toMatch(/Choose how to pay: http\S+\/confirm-subscription/);
+    expect(await subscriptionRow(t, subId)).toMatchObject({ balanceOwing: 0, gracePeriodEndsAt: null });
+    // The join site sends the member back to the confirm step, not to a finished account.
+    expect((await call(t, cookie).get('/api/me')).json().data.registration_complete).toBe(false);
+
+    // A later day's run sends no second mail for the same attempt.
+    await travelDays(t, admin, 2);
+    expect(
+      t.mail.messages.filter(
+        (m) => m.to.includes(joiner.email.toLowerCase()) && /first payment/.test(m.subject),
+      ),
+    ).toHaveLength(1);
   });
 });
 

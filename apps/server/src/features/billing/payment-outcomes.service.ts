@@ -26,7 +26,13 @@ import { transition } from './transitions';
 export const NO_MATCHING_RECORD = 'no matching record';
 
 export interface PaymentReportSource {
-  source: 'akahu_webhook' | 'stripe_webhook' | 'akahu_poll' | 'billing_run' | 'reconciliation';
+  source:
+    | 'akahu_webhook'
+    | 'stripe_webhook'
+    | 'akahu_poll'
+    | 'billing_run'
+    | 'reconciliation'
+    | 'member_confirm';
   webhookCallId?: number | undefined;
   requestId?: string | undefined;
   now: Date;
@@ -101,6 +107,7 @@ export async function applyPaymentOutcome(
     payment: { id: payment.id, status: step.status },
     data,
     ...(atConfirmation ? { set: { upcomingState: succeeded ? null : AWAITING_FIRST_PAYMENT } } : {}),
+    ...(atConfirmation && !succeeded ? { answeredAfterConfirm: context.source !== 'member_confirm' } : {}),
   });
   return null;
 }

@@ -21,6 +21,7 @@ import { type Executor, queryRows } from '../../db/client';
 import { membershipDoorChecks, paymentRefunds, subscriptions } from '../../db/schema/index';
 import {
   queueCancelledForNonPaymentMail,
+  queueFirstPaymentFailedMail,
   queueManualPaymentReceipt,
   queuePaymentOutcomeMail,
 } from './billing-mail.service';
@@ -89,6 +90,11 @@ export interface Transition {
   receiptFor?: readonly number[];
   /** A later day on which door access changes by time alone (a cancelled membership's paid period ends). */
   doorCheckOn?: CalendarDate | null;
+  /**
+   * A first payment failed: true when its answer came after the confirm had answered (a webhook, a poll,
+   * a later run), so the member hears of it by mail; the confirm screen said it otherwise.
+   */
+  answeredAfterConfirm?: boolean;
 }
 
 /** Applies a change of a membership in the caller's transaction; answers the key of mail to send first. */
@@ -146,7 +152,11 @@ async function queueMembershipMail(tx: Executor, t: Transition): Promise<string 
       await queueCancelledForNonPaymentMail(tx, t.subscriptionId, todayInAuckland(t.now), t.now);
       return null;
     // A first payment declined at confirmation is said on the confirm screen; nothing is owed, so no
-    // failure mail (BILLING.md "A first payment declined at confirmation is not a debt").
+    // failure mail (BILLING.md "A first payment declined at confirmation is not a debt"). One whose
+    // answer came later (a bank payment) is mailed: the member must hear how to start the membership.
+    case 'first_payment_failed':
+      if (t.payment && t.answeredAfterConfirm) await queueFirstPaymentFailedMail(tx, t.payment.id, t.now);
+      return null;
     default:
       return null;
   }
