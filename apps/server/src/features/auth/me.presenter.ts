@@ -3,8 +3,11 @@
 import type { Me } from '@gym/domain/api/me';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
-import { joinFacts, profilePictureUrl } from '../registration';
-import { memberProfile } from './auth.repository';
+import { joinFacts, memberProfile } from './auth.repository';
+
+/** The address of a user's photo (its file name in it, so a new photo is a new address). */
+export const profilePictureUrl = (userId: number, path: string | null) =>
+  path ? `/api/users/${userId}/profile-picture?v=${encodeURIComponent(path.split('/').pop() ?? '')}` : null;
 
 export async function presentMe(deps: AppDeps, auth: AuthContext): Promise<Me> {
   const { user, memberships, organisation, gym } = auth;

@@ -1,5 +1,4 @@
-// What other features may use of the join site: the facts GET /api/me tells it, and a photo's address.
+// What other features may use of the join site: switching a membership's way to pay, the member's ways to pay.
 
 export { switchPaymentType } from './join-subscription.service';
-export { profilePictureUrl } from './profile-picture.service';
-export { joinFacts, type PaymentMethodRow, paymentMethods } from './registration.repository';
+export { type PaymentMethodRow, paymentMethods } from './registration.repository';

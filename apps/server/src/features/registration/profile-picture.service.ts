@@ -55,10 +55,6 @@ export async function storeProfilePicture(deps: AppDeps, auth: AuthContext, uplo
   return relative;
 }
 
-/** The address of a user's photo (its file name in it, so a new photo is a new address). */
-export const profilePictureUrl = (userId: number, path: string | null) =>
-  path ? `/api/users/${userId}/profile-picture?v=${encodeURIComponent(path.split('/').pop() ?? '')}` : null;
-
 /** The photo's bytes, for the person themself or staff of an organisation they belong to; else 404. */
 export async function readProfilePicture(deps: AppDeps, auth: AuthContext, userId: number) {
   const [row] = await queryRows<{ path: string | null }>(

@@ -308,32 +308,3 @@ export function paymentMethods(db: Executor, organisationId: number, userId: num
         order by pt.id`,
   );
 }
-
-/**
- * What GET /api/me tells the join site about the member's membership (one query): the live one, or
- * else the newest one they held, so a member who cancelled still counts as joined (their account).
- */
-export async function joinFacts(db: Executor, organisationId: number, userId: number) {
-  const [row] = await queryRows<{
-    offering_id: number;
-    offering_name: string;
-    price_id: number;
-    general_card_surcharge_text: string | null;
-    card_surcharge_basis_points: number;
-    complete: boolean;
-  }>(
-    db,
-    sql`select o.id::int as offering_id, o.name as offering_name, p.id::int as price_id,
-          g.general_card_surcharge_text, g.card_surcharge_basis_points,
-          (not s.is_staging and exists (select 1 from charges c join payments pay on pay.charge_id = c.id
-             where c.subscription_id = s.id and pay.status in ('sent', 'pending_request', 'upcoming'))) as complete
-        from subscriptions s
-        join prices p on p.id = s.price_id
-        join offerings o on o.id = p.offering_id
-        join gyms g on g.id = s.gym_id
-        where s.organisation_id = ${organisationId} and s.user_id = ${userId}
-          and (s.cancelled_at is null or not s.is_staging)
-        order by (s.cancelled_at is null) desc, s.id desc limit 1`,
-  );
-  return row ?? null;
-}

@@ -10,7 +10,7 @@ import {
   registerFieldsBody,
 } from '@gym/domain/api/registration-requests';
 import { anchorDayFor } from '@gym/domain/billing-schedule';
-import { type CalendarDate, calendarDateParts, todayInAuckland } from '@gym/domain/calendar-date';
+import { type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { ageOn, mayJoinAtAge } from '@gym/domain/member-age';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
