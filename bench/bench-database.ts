@@ -2,9 +2,9 @@
 // helpers (indexes rebuilt after the load; references checked in bulk).
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/auth/password';
-import { nzBankAccount } from '../apps/server/src/db/seed/nz-bank-account';
-import { emailPart } from '../apps/server/src/db/seed/nz-data';
-import { Random } from '../apps/server/src/db/seed/random';
+import { nzBankAccount } from '../apps/server/src/seed/nz-bank-account';
+import { emailPart } from '../apps/server/src/seed/nz-data';
+import { Random } from '../apps/server/src/seed/random';
 import { BENCH_ADMIN, BENCH_GYM_ADMIN, BENCH_ORGANISATION } from './bench-config';
 
 const GYMS = [

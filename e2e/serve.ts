@@ -8,8 +8,8 @@ import { hashPassword } from '../apps/server/src/auth/password';
 import { readEnv } from '../apps/server/src/config/env';
 import { organisationStaff, organisations, users } from '../apps/server/src/db/schema/index';
 import { secretBox } from '../apps/server/src/db/secrets';
-import { seedDemo } from '../apps/server/src/db/seed/seed-demo';
 import { encryptionKey, openMigratedDatabase } from '../apps/server/src/runtime';
+import { seedDemo } from '../apps/server/src/seed/seed-demo';
 import { E2E_PASSWORD, E2E_USERS } from './fixtures';
 
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'gym-e2e-'));

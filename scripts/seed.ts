@@ -4,8 +4,8 @@ import { startHistorySimulators } from '@gym/sandbox';
 import { offsetClock, systemClock } from '../apps/server/src/clock';
 import { readEnv } from '../apps/server/src/config/env';
 import { secretBox } from '../apps/server/src/db/secrets';
-import { isDatabaseEmpty, seedDemo } from '../apps/server/src/db/seed/seed-demo';
 import { encryptionKey, openMigratedDatabase } from '../apps/server/src/runtime';
+import { isDatabaseEmpty, seedDemo } from '../apps/server/src/seed/seed-demo';
 
 const env = readEnv();
 const database = await openMigratedDatabase(env);

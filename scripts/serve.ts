@@ -51,7 +51,7 @@ try {
       // connected gyms stay connected across restarts (and the demo works without connecting anything).
       onProviderRecords: (records) =>
         rememberProductRecords(sandbox.controls, records, process.env.AKAHU_APP_TOKEN),
-      // A first start makes the demo's history on simulators of its own (db/seed/demo-journey.ts).
+      // A first start makes the demo's history on simulators of its own (seed/demo-journey.ts).
       historySimulators: startHistorySimulators,
     });
   }

@@ -9,12 +9,7 @@ import { buildApp } from './app';
 import { type Clock, clockFromEnv } from './clock';
 import { ConfigError, devToolsEnabled, readEnv } from './config/env';
 import { openDatabase } from './db/client';
-import { loadProviderRecords, type ProviderRecords } from './db/provider-records';
 import { secretBox } from './db/secrets';
-import type { StartJourneySimulators } from './db/seed/demo-journey';
-import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-people';
-import { HISTORY_DAYS } from './db/seed/member-plan';
-import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
 import { restoreClock } from './features/billing';
 import { checkStripeWebhookEndpoint } from './features/webhooks';
 import { startScheduledWork } from './jobs';
@@ -23,6 +18,11 @@ import { loggerOptions } from './logger';
 import { type MailCapture, startMailCapture } from './mail/capture';
 import { smtpMailer } from './mail/mailer';
 import { encryptionKey, openMigratedDatabase } from './runtime';
+import type { StartJourneySimulators } from './seed/demo-journey';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './seed/demo-people';
+import { HISTORY_DAYS } from './seed/member-plan';
+import { loadProviderRecords, type ProviderRecords } from './seed/provider-records';
+import { isDatabaseEmpty, seedDemo } from './seed/seed-demo';
 
 export interface ServerOptions {
   /** Simulators for the demo seed's history (sandbox only): an empty database is seeded with them. */

@@ -6,13 +6,13 @@ import { rememberProductRecords, SANDBOX_DEFAULTS, startHistorySimulators, start
 import { AkahuClient } from 'akahu';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../auth/password';
-import { type Database, openDatabase, queryRows } from '../client';
-import { migrate } from '../migrate';
-import { loadProviderRecords } from '../provider-records';
-import { secretBox } from '../secrets';
+import { verifyPassword } from '../auth/password';
+import { type Database, openDatabase, queryRows } from '../db/client';
+import { migrate } from '../db/migrate';
+import { secretBox } from '../db/secrets';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo-people';
 import { HISTORY_DAYS } from './member-plan';
+import { loadProviderRecords } from './provider-records';
 import { isDatabaseEmpty, seedDemo } from './seed-demo';
 
 // A Sunday in autumn, the week daylight saving ends (5 April 2026): date arithmetic must not care.

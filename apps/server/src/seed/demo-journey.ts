@@ -5,16 +5,16 @@
 // about charges, attempts, retries, grace or door access is written by the seed.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { createProviders } from '../../adapters/providers';
-import { buildApp } from '../../app';
-import type { AppDeps } from '../../app-deps';
-import { offsetClock, type TravellingClock } from '../../clock';
-import { readEnv } from '../../config/env';
-import { travel } from '../../features/billing';
-import type { Mailer } from '../../mail/mailer';
-import type { Db } from '../client';
-import { loadProviderRecords, type ProviderRecords } from '../provider-records';
-import type { SecretBox } from '../secrets';
+import { createProviders } from '../adapters/providers';
+import { buildApp } from '../app';
+import type { AppDeps } from '../app-deps';
+import { offsetClock, type TravellingClock } from '../clock';
+import { readEnv } from '../config/env';
+import type { Db } from '../db/client';
+import type { SecretBox } from '../db/secrets';
+import { travel } from '../features/billing';
+import type { Mailer } from '../mail/mailer';
+import { loadProviderRecords, type ProviderRecords } from './provider-records';
 
 /** Simulators on free ports that follow the journey's clock, and what the journey asks of them. */
 export interface JourneySimulators {

@@ -5,11 +5,11 @@
 // working after a restart instead of contradicting what the gym page says.
 import { payeeName } from '@gym/domain/bank-statement';
 import { and, isNotNull, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../db/client';
+import * as s from '../db/schema/index';
+import type { SecretBox } from '../db/secrets';
 import { PAYMENT_KEY_METADATA } from '../features/billing';
 import { akahuWebhookState } from '../features/webhooks/akahu-state';
-import { type Executor, queryRows } from './client';
-import * as s from './schema/index';
-import type { SecretBox } from './secrets';
 
 export interface ProviderRecords {
   stripeAccounts: { id: string; name: string }[];

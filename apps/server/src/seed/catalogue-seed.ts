@@ -1,8 +1,8 @@
 // Inserts the demo organisations, gyms (with bank accounts, door integrations) and the offering catalogue.
 import { randomBytes } from 'node:crypto';
-import type { Executor } from '../client';
-import * as s from '../schema/index';
-import type { SecretBox } from '../secrets';
+import type { Executor } from '../db/client';
+import * as s from '../db/schema/index';
+import type { SecretBox } from '../db/secrets';
 import {
   type GymDef,
   type OfferingDef,

@@ -1,8 +1,8 @@
 // `npm run db:migrate`, `db:backup -- <file>` and `db:restore -- <file>` (`db:seed` is scripts/seed.ts).
 import { join, resolve } from 'node:path';
 import { ConfigError, readEnv } from '../config/env';
+import { type BackupTarget, backupDatabase, restoreDatabase } from '../db/backup';
 import { openMigratedDatabase } from '../runtime';
-import { type BackupTarget, backupDatabase, restoreDatabase } from './backup';
 
 function backupTarget(env: ReturnType<typeof readEnv>): BackupTarget {
   return env.DATABASE_URL
@@ -42,7 +42,7 @@ async function run(command: string | undefined) {
       process.stdout.write(`Migrations applied (${database.kind}).\n`);
     } else {
       process.stderr.write(
-        'Usage: cli.ts migrate|backup <file>|restore <file> (the demo seed: npm run db:seed)\n',
+        'Usage: database.ts migrate|backup <file>|restore <file> (the demo seed: npm run db:seed)\n',
       );
       process.exitCode = 2;
     }

@@ -1,9 +1,9 @@
 // Inserts the planned members as they were when they joined: users, payment methods (bank accounts with
 // their Akahu consent, cards), organisation memberships. Their subscriptions are made during the demo
 // journey, on the day each member joins (seed-demo.ts).
-import type { Executor } from '../client';
-import * as s from '../schema/index';
-import type { SecretBox } from '../secrets';
+import type { Executor } from '../db/client';
+import * as s from '../db/schema/index';
+import type { SecretBox } from '../db/secrets';
 import { aucklandInstant } from './calendar';
 import { DEMO_EMAILS } from './demo-people';
 import { insertAll, insertReturning } from './insert';

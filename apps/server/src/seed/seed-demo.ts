@@ -5,10 +5,10 @@
 // Deterministic: the same `now` gives the same data.
 import { addDays, type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../auth/password';
-import { type Db, queryRows } from '../client';
-import * as s from '../schema/index';
-import type { SecretBox } from '../secrets';
+import { hashPassword } from '../auth/password';
+import { type Db, queryRows } from '../db/client';
+import * as s from '../db/schema/index';
+import type { SecretBox } from '../db/secrets';
 import { aucklandInstant } from './calendar';
 import { seedCatalogue } from './catalogue-seed';
 import {

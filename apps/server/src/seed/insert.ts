@@ -3,7 +3,7 @@
 // parameters (notably on embedded PGlite), and the rows stay typed by the Drizzle table.
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import { type Executor, queryRows } from '../client';
+import { type Executor, queryRows } from '../db/client';
 
 const CHUNK = 5000;
 

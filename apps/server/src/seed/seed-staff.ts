@@ -1,6 +1,6 @@
 // Demo staff: the sign-ins of demo-people.ts plus colleagues, with organisation and gym roles.
-import type { Executor } from '../client';
-import * as s from '../schema/index';
+import type { Executor } from '../db/client';
+import * as s from '../db/schema/index';
 import type { SeededOrg } from './catalogue-seed';
 import { DEMO_EMAILS } from './demo-people';
 
