@@ -1,7 +1,8 @@
 // A member in grace or owing pays what is owed now with their current way to pay: each unpaid charge's
 // failed attempt is retried by the staff's "retry now" service (the billing engine's attempt, keyed, one
 // per failed attempt however often asked), with the member as the actor. When a charge settles, grace
-// clears by the engine's rules and door access follows at once (the engine's door code).
+// clears by the engine's rules and door access follows at once (the lifecycle's door check, drained by
+// the retry).
 import type { PayNow } from '@gym/domain/api/account';
 import { todayInAuckland } from '@gym/domain/calendar-date';
 import { doorAccessWords } from '@gym/domain/member-door-access';
@@ -9,7 +10,6 @@ import { formatMoney } from '@gym/domain/money';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import { conflict } from '../../http/app-error';
-import { syncDoorAccess } from '../billing';
 import { retryPaymentNow } from '../payments';
 import { findSubscription, openPause, stateInput } from '../subscriptions';
 import * as repo from './account.repository';
@@ -40,8 +40,7 @@ export async function payWhatIsOwed(deps: Deps, actor: Actor): Promise<PayNow> {
     const made = await retryPaymentNow(deps, actor, charge.last_payment_id);
     attempts.push({ payment_id: made.retry_payment_id, status: made.detail.status, created: made.created });
   }
-  const subscriptionIds = [...new Set(owed.map((c) => c.subscription_id))];
-  await syncDoorAccess(deps, subscriptionIds);
+  // Each retry that settled went through the lifecycle and drained its door check (retryPaymentNow).
   const id = await ownMembershipId(deps, actor);
   const sub = (await findSubscription(deps.db, auth.organisationId, id))!;
   const pause = await openPause(deps.db, auth.organisationId, id);

@@ -15,7 +15,7 @@ import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import { type Executor, queryRows } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../http/app-error';
-import { insertAttempt, repriceUnpaidCharges, sendAttempt } from '../billing';
+import { drainMembershipOutbox, insertAttempt, repriceUnpaidCharges, sendAttempt } from '../billing';
 import { reachesGym } from './gym-scope';
 import { isoOrNull, presentAttempt, presentPayment, statusGroupOf } from './payments.presenter';
 import {
@@ -189,9 +189,10 @@ export async function retryPaymentNow(
   });
   // Sent after the attempt is committed, as the daily run does: a crash here leaves it for the run to send.
   if (outcome.created) await sendAttempt(deps, outcome.id);
-  return {
-    retry_payment_id: outcome.id,
-    created: outcome.created,
-    detail: await loadDetail(deps.db, auth, outcome.id),
-  };
+  const detail = await loadDetail(deps.db, auth, outcome.id);
+  // A card paying at once clears grace by a transition; its door check is drained here, as after every
+  // transition, so the member's doors follow before the answer.
+  if (outcome.created && detail.subscription_id !== null)
+    await drainMembershipOutbox(deps, { subscriptionIds: [detail.subscription_id] });
+  return { retry_payment_id: outcome.id, created: outcome.created, detail };
 }
