@@ -1,5 +1,5 @@
 // `npm run test:crash [-- --kills 200 --seed N --subscriptions 300 --min-days 8 --pglite --no-bundle]`: the
-// billing engine's crash test (apps/server/src/features/billing/billing-crash.test-support.ts says what it
+// billing engine's crash test (apps/server/src/test/crash/billing-crash.test-support.ts says what it
 // does and checks). It runs on a database of its own, gym_crash_<random>, created beside the one
 // TEST_DATABASE_URL or DATABASE_URL names (default postgres://postgres@127.0.0.1:5432/test) and dropped at
 // the end; `--pglite` runs it on an embedded PGlite instead, served to the workers over TCP. Prints the
@@ -11,7 +11,7 @@ import {
   createCrashDatabase,
   createCrashPglite,
   runCrashTest,
-} from '../apps/server/src/features/billing/billing-crash.test-support';
+} from '../apps/server/src/test/crash/billing-crash.test-support';
 
 const { values } = parseArgs({
   options: {

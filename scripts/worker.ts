@@ -8,7 +8,7 @@ import { createProviders } from '../apps/server/src/adapters/providers';
 import { clockFromEnv } from '../apps/server/src/clock';
 import { ConfigError, devToolsEnabled, readEnv } from '../apps/server/src/config/env';
 import { secretBox } from '../apps/server/src/db/secrets';
-import { restoreClock } from '../apps/server/src/features/billing';
+import { restoreClock } from '../apps/server/src/features/clock';
 import { startScheduledWork } from '../apps/server/src/jobs';
 import { loggerOptions } from '../apps/server/src/logger';
 import { smtpMailer } from '../apps/server/src/mail/mailer';

@@ -7,7 +7,7 @@ import { todayInAuckland } from '@gym/domain/calendar-date';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { pruneRateLimits } from './auth/rate-limit';
-import { runDueBilling } from './features/billing';
+import { runDueBilling } from './features/clock';
 import { runBulkPriceChanges } from './features/subscriptions';
 import { pruneWebhookCalls } from './features/webhooks/webhook-calls.repository';
 

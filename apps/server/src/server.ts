@@ -10,7 +10,7 @@ import { type Clock, clockFromEnv } from './clock';
 import { ConfigError, devToolsEnabled, readEnv } from './config/env';
 import { openDatabase } from './db/client';
 import { secretBox } from './db/secrets';
-import { restoreClock } from './features/billing';
+import { restoreClock } from './features/clock';
 import { checkStripeWebhookEndpoint } from './features/webhooks';
 import { startScheduledWork } from './jobs';
 import { createLifecycle, shutDown } from './lifecycle';

@@ -12,7 +12,7 @@ import { offsetClock, type TravellingClock } from '../clock';
 import { readEnv } from '../config/env';
 import type { Db } from '../db/client';
 import type { SecretBox } from '../db/secrets';
-import { travel } from '../features/billing';
+import { travel } from '../features/clock';
 import type { Mailer } from '../mail/mailer';
 import { loadProviderRecords, type ProviderRecords } from './provider-records';
 

@@ -18,8 +18,8 @@ import { STRIPE_IDEMPOTENCY_KEY_LIFE_MS } from '../../adapters/stripe';
 import type { AppDeps } from '../../app-deps';
 import { queryRows } from '../../db/client';
 import { failpoint } from '../../failpoints';
+import { eachInParallel } from '../../in-parallel';
 import { akahuClientFor } from './akahu-client';
-import { eachInParallel } from './in-parallel';
 import { applyPaymentOutcome } from './payment-outcomes.service';
 
 /** PaymentIntent metadata naming our attempt, for events that arrive before we stored Stripe's id. */

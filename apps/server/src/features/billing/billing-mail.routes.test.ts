@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offsetClock } from '../../clock';
 import { gyms, outboundEmails, priceChanges, users } from '../../db/schema/index';
 import type { Mailer } from '../../mail/mailer';
+import { MAX_MAIL_ATTEMPTS, queueMail, sendQueuedMail } from '../../mail/outbox';
 import { createOffering, createPrice, createSubscription } from '../../test/catalogue-factories';
 import { createTenant, unique } from '../../test/factories';
 import { createDestinationAccount } from '../../test/gym-factories';
@@ -16,7 +17,6 @@ import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
 import { bankMember, banksAnswer, receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
 import { billingDeps } from './billing.test-support';
 import { runBillingDay } from './billing-run.service';
-import { MAX_MAIL_ATTEMPTS, queueMail, sendQueuedMail } from './mail-outbox';
 
 let t: TestApp;
 let adminCookie: string;

@@ -1,4 +1,4 @@
-// The billing engine's mail to members, queued in the outbox (mail-outbox.ts) under natural keys:
+// The billing engine's mail to members, queued in the outbox (mail/outbox.ts) under natural keys:
 //   receipt:payment:<id>                              a payment attempt succeeded; for cash or EFTPOS
 //                                                     recorded by staff, one receipt for the whole payment
 //                                                     under its first payment row's id
@@ -24,6 +24,7 @@ import { formatDate } from '@gym/domain/format';
 import { failureKind, nextRetryDate } from '@gym/domain/payment-retry';
 import { taxableSupply } from '@gym/domain/receipt';
 import type { Executor } from '../../db/client';
+import { type MailDeps, type QueuedMail, queueMail, sendQueuedMail } from '../../mail/outbox';
 import {
   CONFIRM_AGAIN_URL,
   cancelledForNonPaymentMail,
@@ -37,7 +38,6 @@ import {
 } from '../../mail/templates';
 import * as repo from './billing-mail.repository';
 import { dueSubscriptions } from './billing-run.repository';
-import { type MailDeps, type QueuedMail, queueMail, sendQueuedMail } from './mail-outbox';
 import { planOf } from './subscription-plan';
 
 /** The grace-ending mail goes when this many days or fewer are left. */

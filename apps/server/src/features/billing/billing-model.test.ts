@@ -58,10 +58,10 @@ import { createOffering, createPrice, createSubscription } from '../../test/cata
 import { createMember, createTenant } from '../../test/factories';
 import { createDestinationAccount } from '../../test/gym-factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { travel } from '../clock';
 import { bankMember, receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
 import { billingDeps } from './billing.test-support';
 import { cancelSubscription, undoCancellation } from './cancellation.service';
-import { travel } from './clock.service';
 
 // ---- The model's own calendar: dates as 'YYYY-MM-DD', stepped on UTC day numbers. ----
 const DAY = 86_400_000;

@@ -5,8 +5,8 @@
 export { akahuClientFor } from './akahu-client';
 export { PAYMENT_KEY_METADATA, sendAttempt } from './attempts.service';
 export { queueManualPaymentReceipt } from './billing-mail.service';
-export { attemptKey, insertAttempt } from './billing-run.repository';
-export { catchUp, runBillingDay } from './billing-run.service';
+export { attemptKey, dueSubscriptions, insertAttempt } from './billing-run.repository';
+export { catchUp, type DaySummary, runBillingDay } from './billing-run.service';
 export {
   type CancellationPreview,
   type CancelOutcome,
@@ -21,13 +21,12 @@ export {
 } from './card-reversals.service';
 export { type RepricedCharge, repriceUnpaidCharges } from './charge-repricing';
 export { settleCharge } from './charge-settlement';
-export { restoreClock, runDueBilling, travel } from './clock.service';
-export { type DoorChange, syncDoorAccess } from './door-access.service';
 export { chargeFirstPayment, type FirstPaymentAttempt } from './first-payment.service';
-export { sendQueuedMail } from './mail-outbox';
 export { applyPauseIfStarted } from './pause-now.service';
 export { logProviderActivity, ownerOfAkahuPayment, type PaymentOwner } from './payment-outcomes.repository';
 export { applyPaymentOutcome, fetchAkahuPaymentReport, NO_MATCHING_RECORD } from './payment-outcomes.service';
+export { DRIFT_ACTION, reconcile } from './reconciliation.service';
+export { planOf } from './subscription-plan';
 export {
   drainMembershipOutbox,
   recordRefund,

@@ -4,7 +4,7 @@
 // `transition` in its own transaction. It alone, for every kind of change:
 //   1. writes the subscription's new state (the columns the caller worked out by the domain's rules),
 //   2. writes the activity entry at the application clock's time,
-//   3. queues the membership mail the change causes (mail-outbox.ts: sent after the commit),
+//   3. queues the membership mail the change causes (mail/outbox.ts: sent after the commit),
 //   4. asks for the member's door access to be brought in line, today and on any later day on which
 //      time alone changes it (the end of a cancelled membership's paid period): a row of the outbox
 //      `membership_door_checks`, in the same transaction.
@@ -19,14 +19,14 @@ import type { AppDeps } from '../../app-deps';
 import { appendActivity } from '../../db/activity';
 import { type Executor, queryRows } from '../../db/client';
 import { membershipDoorChecks, paymentRefunds, subscriptions } from '../../db/schema/index';
+import { sendQueuedMail } from '../../mail/outbox';
+import { type DoorChange, syncDoorAccess } from '../access-control';
 import {
   queueCancelledForNonPaymentMail,
   queueFirstPaymentFailedMail,
   queueManualPaymentReceipt,
   queuePaymentOutcomeMail,
 } from './billing-mail.service';
-import { type DoorChange, syncDoorAccess } from './door-access.service';
-import { sendQueuedMail } from './mail-outbox';
 
 /** Each kind of change of a membership, and the action its activity entry is logged under. */
 export const TRANSITION_ACTIONS = {
@@ -285,7 +285,7 @@ export async function drainMembershipOutbox(
     }
   }
   // Mail the caller wants out now (a desk receipt); the rest goes with the minute tick and the run, as
-  // every queued mail does (mail-outbox.ts).
+  // every queued mail does (mail/outbox.ts).
   if (options.mailKeys && options.mailKeys.length > 0 && deps.mailer && deps.env) {
     const mailDeps = { db: deps.db, clock: deps.clock, mailer: deps.mailer, env: deps.env };
     await sendQueuedMail(mailDeps, options.mailKeys).catch(() => undefined);

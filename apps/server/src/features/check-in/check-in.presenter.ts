@@ -9,7 +9,7 @@ import type { DeskRow } from './check-in.repository';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** The row read the way the billing engine's door sync reads it (billing/door-access.service.ts). */
+/** The row read the way the billing engine's door sync reads it (access-control/door-access.service.ts). */
 function stateInput(row: DeskRow): SubscriptionStateInput {
   return {
     startDate: row.start_date as CalendarDate | null,

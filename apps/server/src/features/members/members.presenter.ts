@@ -25,7 +25,7 @@ const dateOnly = (value: string | null) => (value === null ? null : value.slice(
 export const pictureOf = (id: number, path: string | null) =>
   path ? `/api/users/${id}/profile-picture` : null;
 
-/** The row read the way the billing engine's door sync reads it (door-access.service.ts). */
+/** The row read the way the billing engine's door sync reads it (access-control/door-access.service.ts). */
 export function stateInput(row: {
   start_date: string | null;
   current_period_start: string | null;

@@ -17,10 +17,9 @@ import { createDestinationAccount } from '../../test/gym-factories';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
 import { connectKisi, kisiApi } from '../access-control/access-control.test-support';
+import { reconcile, runBillingDay } from '../billing';
+import { billingDeps } from '../billing/billing.test-support';
 import { bankMember, receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
-import { billingDeps } from './billing.test-support';
-import { runBillingDay } from './billing-run.service';
-import { reconcile } from './reconciliation.service';
 
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof createTenant>>;

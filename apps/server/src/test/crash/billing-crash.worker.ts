@@ -12,7 +12,7 @@ import { readEnv } from '../../config/env';
 import { openDatabase } from '../../db/client';
 import { secretBox } from '../../db/secrets';
 import type { Mailer } from '../../mail/mailer';
-import { runBillingDay } from './billing-run.service';
+import { runBillingDay } from '../../features/billing';
 
 /** The run's mail is queued in the outbox as usual; sending it goes nowhere. */
 const dropMail: Mailer = { send: async () => {}, close: () => {} };

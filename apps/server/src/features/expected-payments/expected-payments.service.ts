@@ -25,9 +25,7 @@ import { subscriptionState } from '@gym/domain/subscription-state';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { queryRows } from '../../db/client';
-import { dueSubscriptions } from './billing-run.repository';
-import { DRIFT_ACTION } from './reconciliation.service';
-import { planOf } from './subscription-plan';
+import { DRIFT_ACTION, dueSubscriptions, planOf } from '../billing';
 
 const NOT_CHARGED_LABEL = 'Due by the rules, but the billing run did not charge it';
 

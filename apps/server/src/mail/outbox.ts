@@ -4,12 +4,12 @@
 // queued for the next sender. A sender claims rows with SKIP LOCKED and a lease, sends outside any
 // transaction (so a slow mail server holds no locks), and marks each row sent or failed.
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { type Executor, queryRows } from '../../db/client';
-import { outboundEmails } from '../../db/schema/index';
-import type { MailMessage } from '../../mail/mailer';
-import { withJoinSite } from '../../mail/templates';
-import { eachInParallel } from './in-parallel';
+import type { AppDeps } from '../app-deps';
+import { type Executor, queryRows } from '../db/client';
+import { outboundEmails } from '../db/schema/index';
+import { eachInParallel } from '../in-parallel';
+import type { MailMessage } from './mailer';
+import { withJoinSite } from './templates';
 
 export interface QueuedMail extends MailMessage {
   /** Natural key, e.g. 'receipt:payment:42': the same mail is queued once, however often it is asked for. */

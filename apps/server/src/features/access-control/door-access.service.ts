@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { appendActivity } from '../../db/activity';
 import { queryRows } from '../../db/client';
-import { kisiFor, placeOfGym } from '../access-control';
+import { placeOfGym } from './access-control.repository';
+import { kisiFor } from './integration.service';
 
 interface Holder {
   id: number;

@@ -8,9 +8,8 @@ import type { AppDeps } from '../../app-deps';
 import { canTravel } from '../../clock';
 import { devToolsEnabled } from '../../config/env';
 import { type Db, queryRows } from '../../db/client';
-import { catchUp, type DaySummary, runBillingDay } from './billing-run.service';
-import { sendQueuedMail } from './mail-outbox';
-import { drainMembershipOutbox } from './transitions';
+import { sendQueuedMail } from '../../mail/outbox';
+import { catchUp, type DaySummary, drainMembershipOutbox, runBillingDay } from '../billing';
 
 /** How long after Auckland midnight the daily run happens. */
 export const RUN_AFTER_MIDNIGHT_MS = 5 * 60_000;
