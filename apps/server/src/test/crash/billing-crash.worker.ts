@@ -11,8 +11,8 @@ import { offsetClock } from '../../clock';
 import { readEnv } from '../../config/env';
 import { openDatabase } from '../../db/client';
 import { secretBox } from '../../db/secrets';
-import type { Mailer } from '../../mail/mailer';
 import { runBillingDay } from '../../features/billing';
+import type { Mailer } from '../../mail/mailer';
 
 /** The run's mail is queued in the outbox as usual; sending it goes nowhere. */
 const dropMail: Mailer = { send: async () => {}, close: () => {} };
