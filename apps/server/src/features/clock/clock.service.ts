@@ -15,8 +15,6 @@ import { catchUp, type DaySummary, drainMembershipOutbox, runBillingDay } from '
 export const RUN_AFTER_MIDNIGHT_MS = 5 * 60_000;
 /** How long after the run the journey waits for the providers' answers on each day. */
 export const ANSWER_WITHIN_MS = 60 * 60_000;
-/** The longest single journey: two years of days. */
-export const MAX_TRAVEL_DAYS = 731;
 
 type EngineDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'onClockMoved' | 'env' | 'mailer'>;
 
