@@ -11,6 +11,17 @@ export interface KisiSettings {
   placeKeys?: Map<number, string>;
   /** HMAC key for `X-Signature` on event webhooks (empty: unsigned, as when none is set in Kisi). */
   webhookSecret: string;
+  /**
+   * Each Kisi organisation's own event-webhook key, by its API key (in Kisi the key is set on the
+   * organisation's event webhook integration): events at that organisation's places are signed with it.
+   */
+  webhookSecrets?: Map<string, string>;
+}
+
+/** The key an event at this place is signed with: its organisation's own, else the simulator's. */
+export function webhookSecretFor(settings: KisiSettings, placeId: number | null): string {
+  const apiKey = (placeId !== null ? settings.placeKeys?.get(placeId) : undefined) ?? settings.apiKey;
+  return settings.webhookSecrets?.get(apiKey) ?? settings.webhookSecret;
 }
 
 export interface KisiContext {

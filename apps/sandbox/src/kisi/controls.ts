@@ -18,10 +18,17 @@ export interface KisiControls {
    * Remembers what the product already stored (the simulator keeps nothing between starts): an API key
    * accepted as the owner's, and places and doors with the product's ids. Existing ids are kept.
    */
+  /**
+   * Sets the event-webhook key of the Kisi organisation with this API key (what its admin types into
+   * Kisi's event webhook integration); null goes back to the simulator's own key.
+   */
+  setWebhookSecret(apiKey: string, secret: string | null): void;
   remember(records: {
     apiKeys: string[];
     /** `apiKey`: the organisation key whose places these are (only it lists them). */
     places: { id: number; name: string; apiKey?: string; locks: { id: number; name: string }[] }[];
+    /** Organisations' own event-webhook keys (set in their Kisi): their events are signed with them. */
+    webhookSecrets?: { apiKey: string; secret: string }[];
   }): void;
 }
 
@@ -41,9 +48,18 @@ export function createKisiControls(
       return attemptUnlock(ctx, user, lock);
     },
     events: () => [...ctx.state.events],
+    setWebhookSecret: (apiKey, secret) => {
+      ctx.settings.webhookSecrets ??= new Map();
+      if (secret === null) ctx.settings.webhookSecrets.delete(apiKey);
+      else ctx.settings.webhookSecrets.set(apiKey, secret);
+    },
     remember: (records) => {
       ctx.settings.extraApiKeys ??= new Set();
       for (const key of records.apiKeys) ctx.settings.extraApiKeys.add(key);
+      for (const { apiKey, secret } of records.webhookSecrets ?? []) {
+        ctx.settings.webhookSecrets ??= new Map();
+        ctx.settings.webhookSecrets.set(apiKey, secret);
+      }
       const now = nowIso(ctx);
       const stamp = { created_at: now, updated_at: now };
       for (const place of records.places) {

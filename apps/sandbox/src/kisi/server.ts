@@ -6,7 +6,7 @@ import { parseControl, registerCommonControls, registerTestEventRoute } from '..
 import { FaultInjector } from '../shared/faults';
 import { createServiceApp } from '../shared/http';
 import type { SandboxRuntime } from '../shared/runtime';
-import type { KisiContext, KisiSettings } from './context';
+import { type KisiContext, type KisiSettings, webhookSecretFor } from './context';
 import { createKisiControls, type KisiControls, registerKisiControlRoutes } from './controls';
 import { kisiErrorBody } from './errors';
 import { registerPlaceRoutes } from './place-routes';
@@ -76,16 +76,23 @@ function seedOrganisation(ctx: KisiContext) {
 export function createKisiSimulator(runtime: SandboxRuntime, settings: KisiSettings): KisiSimulator {
   const ctx: KisiContext = { runtime, state: new KisiState(), settings };
   const faults = new FaultInjector();
-  runtime.webhooks.registerSigner(
-    'kisi',
-    (body): Record<string, string> =>
-      settings.webhookSecret ? { 'X-Signature': kisiSignature(settings.webhookSecret, body) } : {},
-  );
+  runtime.webhooks.registerSigner('kisi', (body): Record<string, string> => {
+    let placeId: number | null = null;
+    try {
+      const parsed = JSON.parse(body) as { place_id?: unknown };
+      placeId = typeof parsed.place_id === 'number' ? parsed.place_id : null;
+    } catch {
+      placeId = null;
+    }
+    const secret = webhookSecretFor(settings, placeId);
+    return secret ? { 'X-Signature': kisiSignature(secret, body) } : {};
+  });
   let seeded = seedOrganisation(ctx);
   const reset = () => {
     ctx.state.clear();
     faults.clear();
     runtime.webhooks.reset('kisi');
+    settings.webhookSecrets?.clear();
     seeded = seedOrganisation(ctx);
   };
   const controls = createKisiControls(ctx, reset, () => seeded);

@@ -17,6 +17,8 @@ export interface ProviderRecords {
     apiKeys: string[];
     /** Each place with the key of the organisation it belongs to (only that key lists it). */
     places: { id: number; name: string; apiKey?: string; locks: { id: number; name: string }[] }[];
+    /** Organisations' own event-webhook signing keys, by their API key (their events are signed with it). */
+    webhookSecrets?: { apiKey: string; secret: string }[];
   };
   /** The gyms' own Akahu apps (token and secret), so their consents can be exchanged after a restart. */
   akahuApps?: { appToken: string; appSecret: string }[];
@@ -77,7 +79,11 @@ export async function loadProviderRecords(db: Executor, secrets: SecretBox): Pro
     .from(s.gyms)
     .where(isNotNull(s.gyms.stripeId));
   const integrations = await db
-    .select({ id: s.accessControlIntegrations.id, apiKey: s.accessControlIntegrations.apiKey })
+    .select({
+      id: s.accessControlIntegrations.id,
+      apiKey: s.accessControlIntegrations.apiKey,
+      webhookSecret: s.accessControlIntegrations.sealedWebhookSecret,
+    })
     .from(s.accessControlIntegrations);
   const places = await db
     .select({
@@ -120,6 +126,15 @@ export async function loadProviderRecords(db: Executor, secrets: SecretBox): Pro
     stripeAccounts: gyms.flatMap((gym) => (gym.stripeId ? [{ id: gym.stripeId, name: gym.name }] : [])),
     kisi: {
       apiKeys: [...keys.values()],
+      webhookSecrets: integrations.flatMap((row) => {
+        const apiKey = keys.get(row.id);
+        if (!apiKey || row.webhookSecret === null) return [];
+        try {
+          return [{ apiKey, secret: secrets.open(row.webhookSecret) }];
+        } catch {
+          return []; // sealed with another key: nothing to remember
+        }
+      }),
       places: places.flatMap((place) => {
         const id = numeric(place.placeId);
         if (id === null) return [];

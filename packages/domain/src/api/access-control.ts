@@ -9,6 +9,11 @@ export const integrationSchema = z.object({
   integration_type: z.enum(['kisi']),
   /** Always true: the key is stored sealed and never sent back. */
   api_key_set: z.boolean(),
+  /**
+   * Whether the organisation gave its own Kisi event-webhook signing key (stored sealed, never sent
+   * back); without one, door events are checked with the platform's key.
+   */
+  webhook_secret_set: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -16,6 +16,8 @@ export const accessControlIntegrations = pgTable(
     integrationType: text().notNull().default('kisi'),
     /** Encrypted at rest. */
     apiKey: text().notNull(),
+    /** The organisation's own Kisi event-webhook signing key, encrypted at rest; null: the platform's. */
+    sealedWebhookSecret: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

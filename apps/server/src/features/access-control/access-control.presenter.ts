@@ -7,6 +7,7 @@ export const presentIntegration = (row: IntegrationRow): Integration => ({
   id: row.id,
   integration_type: 'kisi' as const,
   api_key_set: row.apiKey !== '',
+  webhook_secret_set: row.sealedWebhookSecret !== null,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });

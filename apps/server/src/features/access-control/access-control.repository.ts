@@ -29,14 +29,32 @@ export async function findIntegration(db: Executor, organisationId: number) {
 export async function saveIntegration(
   db: Executor,
   organisationId: number,
-  input: { integrationType: 'kisi'; sealedApiKey: string; now: Date },
+  input: {
+    integrationType: 'kisi';
+    sealedApiKey: string;
+    /** Absent: the stored one stays; null: none (the platform's key applies). */
+    sealedWebhookSecret?: string | null;
+    now: Date;
+  },
 ) {
+  const webhook =
+    input.sealedWebhookSecret === undefined ? {} : { sealedWebhookSecret: input.sealedWebhookSecret };
   const [row] = await db
     .insert(accessControlIntegrations)
-    .values({ organisationId, integrationType: input.integrationType, apiKey: input.sealedApiKey })
+    .values({
+      organisationId,
+      integrationType: input.integrationType,
+      apiKey: input.sealedApiKey,
+      ...webhook,
+    })
     .onConflictDoUpdate({
       target: accessControlIntegrations.organisationId,
-      set: { integrationType: input.integrationType, apiKey: input.sealedApiKey, updatedAt: input.now },
+      set: {
+        integrationType: input.integrationType,
+        apiKey: input.sealedApiKey,
+        ...webhook,
+        updatedAt: input.now,
+      },
     })
     .returning();
   return row!;

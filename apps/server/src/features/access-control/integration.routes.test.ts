@@ -85,6 +85,7 @@ describe('the organisation’s Kisi integration', () => {
       id: expect.any(Number),
       integration_type: 'kisi',
       api_key_set: true,
+      webhook_secret_set: false,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -112,6 +113,35 @@ describe('the organisation’s Kisi integration', () => {
       'access_control.integration_changed',
     ]);
     expect(JSON.stringify(log)).not.toContain(KISI_KEY);
+  });
+
+  it("keeps the organisation's own Kisi webhook signing key sealed: absent keeps it, null clears it", async () => {
+    const save = (extra: Record<string, unknown>) =>
+      call.saveIntegration(home.organisation.id, admin, {
+        integration_type: 'kisi',
+        api_key: KISI_KEY,
+        ...extra,
+      });
+    const bad = await save({ webhook_secret: 'has spaces in it' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      webhook_secret: ['The signing key may contain only letters, digits and symbols, without spaces'],
+    });
+
+    const set = await save({ webhook_secret: 'kisi-whsec-5e1d' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toMatchObject({ webhook_secret_set: true });
+    expect(set.body).not.toContain('kisi-whsec-5e1d');
+    const row = (await stored())!;
+    expect(t.secrets.open(row.sealedWebhookSecret!)).toBe('kisi-whsec-5e1d');
+
+    // A new API key without the field keeps the signing key; null clears it.
+    expect((await save({})).json().data).toMatchObject({ webhook_secret_set: true });
+    expect(t.secrets.open((await stored())!.sealedWebhookSecret!)).toBe('kisi-whsec-5e1d');
+    expect((await save({ webhook_secret: null })).json().data).toMatchObject({ webhook_secret_set: false });
+    expect((await stored())!.sealedWebhookSecret).toBeNull();
+    const log = await t.db.select({ data: activityLog.data }).from(activityLog);
+    expect(JSON.stringify(log)).not.toContain('kisi-whsec-5e1d');
   });
 
   it('is for organisation admins of this organisation only', async () => {

@@ -69,9 +69,11 @@ export async function saveIntegration(deps: AppDeps, actor: Actor, input: Integr
   const organisationId = actor.auth.organisationId;
   return deps.db.transaction(async (tx) => {
     const before = await repo.findIntegration(tx, organisationId);
+    const secret = input.webhook_secret;
     const row = await repo.saveIntegration(tx, organisationId, {
       integrationType: input.integration_type,
       sealedApiKey: deps.secrets.seal(input.api_key),
+      ...(secret === undefined ? {} : { sealedWebhookSecret: secret ? deps.secrets.seal(secret) : null }),
       now: deps.clock.now(),
     });
     await repo.insertActivity(tx, {
@@ -80,7 +82,11 @@ export async function saveIntegration(deps: AppDeps, actor: Actor, input: Integr
       subjectType: 'organisation',
       subjectId: organisationId,
       action: before ? 'access_control.integration_changed' : 'access_control.integration_added',
-      data: { integration_type: input.integration_type, api_key: '[sealed]' },
+      data: {
+        integration_type: input.integration_type,
+        api_key: '[sealed]',
+        ...(secret === undefined ? {} : { webhook_secret: secret ? '[sealed]' : null }),
+      },
       requestId: actor.requestId,
     });
     return row;

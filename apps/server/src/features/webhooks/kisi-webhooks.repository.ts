@@ -2,7 +2,14 @@
 // belongs to (so takes none); the rest are scoped to it.
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accessCredentials, doors, gyms, places, visits } from '../../db/schema/index';
+import {
+  accessControlIntegrations,
+  accessCredentials,
+  doors,
+  gyms,
+  places,
+  visits,
+} from '../../db/schema/index';
 
 export async function placesWithKisiId(db: Executor, kisiPlaceId: string) {
   return db
@@ -67,4 +74,16 @@ export async function insertVisit(
     .onConflictDoNothing({ target: visits.externalEventId })
     .returning({ id: visits.id });
   return rows.length > 0;
+}
+
+/** The organisations holding this Kisi place, each with its own event-webhook key (sealed) or null. */
+export async function webhookKeysOfPlace(db: Executor, kisiPlaceId: string) {
+  return db
+    .selectDistinct({
+      organisationId: places.organisationId,
+      sealedWebhookSecret: accessControlIntegrations.sealedWebhookSecret,
+    })
+    .from(places)
+    .leftJoin(accessControlIntegrations, eq(accessControlIntegrations.organisationId, places.organisationId))
+    .where(eq(places.placeId, kisiPlaceId));
 }

@@ -1,11 +1,13 @@
 // Kisi webhooks: every lock.unlock (allowed or denied) at a gym's place by a member holding that Kisi
-// user becomes a visit. Kisi signs the body only (no timestamp): a replay is caught by the event uuid.
+// user becomes a visit. Kisi signs the body only (no timestamp), with the key set on the organisation's
+// event webhook integration: a replay is caught by the event uuid, and an event is believed only for an
+// organisation whose key (or, for one that gave none, the platform's) signed it.
 // Other events are recorded, for the organisation whose place they name.
 
-import type { KisiUnlockEvent } from '../../adapters/kisi';
+import { type KisiUnlockEvent, kisiSignatureMatches, readKisiEvent } from '../../adapters/kisi';
 import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
-import { doorEventAt, insertVisit, placesWithKisiId } from './kisi-webhooks.repository';
+import { doorEventAt, insertVisit, placesWithKisiId, webhookKeysOfPlace } from './kisi-webhooks.repository';
 import {
   type EventPlan,
   NO_MATCHING_RECORD,
@@ -14,27 +16,66 @@ import {
   WebhookRejected,
 } from './webhook-handler';
 
+/** The event, and the organisations whose key signed it (the only ones it may act for). */
+interface SignedEvent {
+  event: KisiUnlockEvent;
+  signedFor: number[];
+}
+
+/**
+ * Which organisations' keys signed the event. An organisation that gave its own key (on its event
+ * webhook integration in Kisi, saved with its integration here) is believed only with that key; one
+ * that gave none, with the platform's (KISI_WEBHOOK_SECRET). An event at a place nobody here holds
+ * (Kisi's test event) needs the platform's key. Throws when no key that could be the sender's signed it.
+ */
+async function signersOf(
+  deps: AppDeps,
+  placeId: number,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<number[]> {
+  const owners = Number.isSafeInteger(placeId) ? await webhookKeysOfPlace(deps.db, String(placeId)) : [];
+  const own = owners.filter((o) => {
+    if (o.sealedWebhookSecret === null) return false;
+    try {
+      return kisiSignatureMatches(deps.secrets.open(o.sealedWebhookSecret), headers, rawBody);
+    } catch {
+      return false;
+    }
+  });
+  if (own.length > 0) return own.map((o) => o.organisationId);
+  const platform = deps.providers.kisiWebhookSecret;
+  const keyless = owners.filter((o) => o.sealedWebhookSecret === null);
+  if (
+    platform &&
+    kisiSignatureMatches(platform, headers, rawBody) &&
+    (owners.length === 0 || keyless.length > 0)
+  )
+    return keyless.map((o) => o.organisationId);
+  if (!platform && keyless.length === owners.length)
+    throw new ProviderError('kisi', 'unavailable', 'No Kisi webhook signing key is configured');
+  throw new ProviderError('kisi', 'invalid_signature', 'Kisi webhook signature does not match');
+}
+
 export function kisiWebhookHandler(deps: AppDeps): WebhookHandler {
-  // Verifying needs only the platform's signing key, not an organisation's API key.
-  const verifier = deps.providers.kisiWebhookSecret ? deps.providers.kisi('') : null;
   return {
     provider: 'kisi',
     rejectStatus: 401,
     async verify({ headers, rawBody }) {
-      if (!verifier) {
-        throw new ProviderError('kisi', 'unavailable', 'No Kisi webhook signing key is configured');
-      }
-      let event: KisiUnlockEvent;
+      let event: KisiUnlockEvent | null;
       try {
-        event = verifier.verifyWebhook(headers, rawBody);
-      } catch (error) {
-        if (error instanceof ProviderError) throw error;
-        throw new WebhookRejected('malformed', 'The body is not JSON');
+        event = readKisiEvent(rawBody);
+      } catch {
+        event = null;
       }
+      // The signature first: an unsigned body is refused as unsigned, whatever it holds.
+      const signedFor = await signersOf(deps, event?.placeId ?? Number.NaN, headers, rawBody);
+      if (!event) throw new WebhookRejected('malformed', 'The body is not JSON');
       if (!event.uuid || event.uuid === 'undefined' || !event.type) {
         throw new WebhookRejected('malformed', 'Not a Kisi event');
       }
-      return { eventType: event.type, externalId: event.uuid, payload: JSON.parse(rawBody), event };
+      const signed: SignedEvent = { event, signedFor };
+      return { eventType: event.type, externalId: event.uuid, payload: JSON.parse(rawBody), event: signed };
     },
     describe: (payload) => {
       const p = (payload ?? {}) as { type?: unknown; uuid?: unknown };
@@ -44,21 +85,26 @@ export function kisiWebhookHandler(deps: AppDeps): WebhookHandler {
       };
     },
     async plan(verified) {
-      const event = verified.event as KisiUnlockEvent;
+      const { event, signedFor } = verified.event as SignedEvent;
+      const candidates = Number.isSafeInteger(event.placeId)
+        ? (await placesWithKisiId(deps.db, String(event.placeId))).filter((p) =>
+            signedFor.includes(p.organisationId),
+          )
+        : [];
       if (event.type !== 'lock.unlock') {
         // Not acted on, but recorded for the organisation whose place it names (a sandbox test event).
-        const candidates = Number.isSafeInteger(event.placeId)
-          ? await placesWithKisiId(deps.db, String(event.placeId))
-          : [];
         return { organisationId: candidates[0]?.organisationId ?? null, note: NOT_ACTED_ON };
       }
-      return planUnlock(deps, event);
+      return planUnlock(deps, event, candidates);
     },
   };
 }
 
-async function planUnlock(deps: AppDeps, event: KisiUnlockEvent): Promise<EventPlan> {
-  const candidates = await placesWithKisiId(deps.db, String(event.placeId));
+async function planUnlock(
+  deps: AppDeps,
+  event: KisiUnlockEvent,
+  candidates: Awaited<ReturnType<typeof placesWithKisiId>>,
+): Promise<EventPlan> {
   for (const place of candidates) {
     const found = await doorEventAt(deps.db, place.organisationId, {
       placeId: place.id,

@@ -153,4 +153,47 @@ describe('POST /api/webhooks/kisi', () => {
     ]);
     expect(await visitsOf(member.id)).toEqual([]);
   });
+
+  it("believes an organisation's own signing key, and only it, once the organisation gave one", async () => {
+    const { member, kisiUserId } = await doorMember(true);
+    const ownKey = 'org-kisi-signing-key-7f3a';
+    const setOwnKey = (sealed: string | null) =>
+      t.db
+        .update(accessControlIntegrations)
+        .set({ sealedWebhookSecret: sealed })
+        .where(eq(accessControlIntegrations.organisationId, home.organisation.id));
+    await setOwnKey(t.secrets.seal(ownKey));
+    // The organisation's event webhook integration in Kisi signs with its own key.
+    t.sandbox.controls.kisi.setWebhookSecret(SANDBOX_DEFAULTS.kisiApiKey, ownKey);
+    try {
+      const signed = await tap(seed.lockIds[0]!, kisiUserId);
+      const headers = signed.delivery.headers as Record<string, string>;
+      expect(headers['X-Signature'] ?? headers['x-signature']).toBe(
+        createHmac('sha256', ownKey).update(signed.delivery.body).digest('hex'),
+      );
+      expect((await callsAbout(signed.event.uuid)).map((c) => c.status)).toEqual(['processed']);
+      expect(await visitsOf(member.id)).toHaveLength(1);
+
+      // The platform's key no longer speaks for this organisation: a body it signed is refused.
+      t.sandbox.controls.kisi.setWebhookSecret(SANDBOX_DEFAULTS.kisiApiKey, null);
+      const platformSigned = await tap(seed.lockIds[0]!, kisiUserId);
+      expect(await callsAbout(platformSigned.event.uuid)).toMatchObject([
+        { status: 'rejected', signatureValid: false },
+      ]);
+      // Nor does another organisation's key.
+      t.sandbox.controls.kisi.setWebhookSecret(SANDBOX_DEFAULTS.kisiApiKey, 'someone-elses-key');
+      const otherSigned = await tap(seed.lockIds[0]!, kisiUserId);
+      expect(await callsAbout(otherSigned.event.uuid)).toMatchObject([
+        { status: 'rejected', signatureValid: false },
+      ]);
+      expect(await visitsOf(member.id)).toHaveLength(1);
+    } finally {
+      t.sandbox.controls.kisi.setWebhookSecret(SANDBOX_DEFAULTS.kisiApiKey, null);
+      await setOwnKey(null);
+    }
+    // Without a key of its own, the platform's key is believed again.
+    const back = await tap(seed.lockIds[0]!, kisiUserId);
+    expect((await callsAbout(back.event.uuid)).map((c) => c.status)).toEqual(['processed']);
+    expect(await visitsOf(member.id)).toHaveLength(2);
+  });
 });

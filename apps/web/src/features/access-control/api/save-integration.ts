@@ -6,13 +6,19 @@ import { accessKeys, integrationAnswer } from './access-answers';
 export interface SaveIntegrationInput {
   organisationId: number;
   apiKey: string;
+  /** The organisation's own event-webhook signing key: absent keeps the stored one, null removes it. */
+  webhookSecret?: string | null;
 }
 
-export const saveIntegration = async ({ organisationId, apiKey }: SaveIntegrationInput) =>
+export const saveIntegration = async ({ organisationId, apiKey, webhookSecret }: SaveIntegrationInput) =>
   (
     await api.post(
       `/api/organisations/${organisationId}/access-control/integration`,
-      { integration_type: 'kisi', api_key: apiKey },
+      {
+        integration_type: 'kisi',
+        api_key: apiKey,
+        ...(webhookSecret === undefined ? {} : { webhook_secret: webhookSecret }),
+      },
       { schema: integrationAnswer },
     )
   ).data;
