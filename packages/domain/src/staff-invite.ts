@@ -18,7 +18,10 @@ export const gymRoleSchema = z.object({ id: idSchema, role: requiredEnum(STAFF_R
 
 export const staffInviteSchema = z
   .object({
-    /** true: email an invitation; false: create the staff user now (then the name is needed). */
+    /**
+     * true: email an invitation; false: add the person by the name given (then needed). Either way they are
+     * emailed a link and pending until they accept it.
+     */
     inviting: z.boolean().optional().default(true),
     email: email(),
     role: z.union([requiredEnum(STAFF_ROLES), z.literal(PER_GYM_ROLE)], {
