@@ -15,6 +15,7 @@ import type { StartJourneySimulators } from './db/seed/demo-journey';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-people';
 import { HISTORY_DAYS } from './db/seed/member-plan';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
+import { sentryOptions } from './error-reporting';
 import { restoreClock } from './features/billing';
 import { checkStripeWebhookEndpoint } from './features/webhooks';
 import { startScheduledWork } from './jobs';
@@ -46,13 +47,8 @@ export async function startServer(options: ServerOptions = {}) {
   const env = readEnv();
   const pretty = process.stdout.isTTY && env.NODE_ENV !== 'production';
   const log = pino(loggerOptions(env.LOG_LEVEL, pretty));
-  if (env.SENTRY_DSN) {
-    Sentry.init({
-      dsn: env.SENTRY_DSN,
-      environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
-      tracesSampleRate: 0.5,
-    });
-  }
+  const reporting = sentryOptions(env);
+  if (reporting) Sentry.init(reporting);
   const clock = options.clock ?? clockFromEnv(env);
   // Checked before any work: a provider missing from the configuration stops start-up at once.
   const providers = createProviders(env, clock);
