@@ -2,11 +2,13 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from './roles';
 import {
+  boundedList,
   CONDITIONALLY_REQUIRED,
   EVEN_WITH_FIELD_ERRORS,
   email,
   idSchema,
   isBlank,
+  LIST_LIMITS,
   requiredEnum,
   VALUE_REQUIRED,
 } from './validation-messages';
@@ -28,7 +30,7 @@ export const staffInviteSchema = z
       error: (issue) => (isBlank(issue.input) ? VALUE_REQUIRED : 'Value must be a role'),
     }),
     name: z.string().trim().max(255).nullish(),
-    gyms: z.array(gymRoleSchema).optional().default([]),
+    gyms: boundedList(gymRoleSchema, LIST_LIMITS.gyms).optional().default([]),
   })
   .superRefine((invite, ctx) => {
     const value = invite as Record<string, unknown>;
