@@ -6,12 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import * as Sentry from '@sentry/node';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import { devToolsEnabled } from './config/env';
 import { isUniqueViolation } from './db/errors';
@@ -39,6 +34,7 @@ import { tenancyRoutes } from './features/tenancy/tenancy.routes';
 import { visitsRoutes } from './features/visits/visits.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { AppError, conflict } from './http/app-error';
+import { openApiTransform } from './http/multipart-form';
 import { registerPageHost } from './http/page-host';
 import { refuseCrossSiteChanges } from './http/request-origin';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -110,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'gym_session' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

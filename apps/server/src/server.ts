@@ -10,6 +10,7 @@ import { type Clock, clockFromEnv } from './clock';
 import { ConfigError, devToolsEnabled, readEnv } from './config/env';
 import { openDatabase } from './db/client';
 import { secretBox } from './db/secrets';
+import { sentryOptions } from './error-reporting';
 import { restoreClock } from './features/clock';
 import { checkStripeWebhookEndpoint } from './features/webhooks';
 import { startScheduledWork } from './jobs';
@@ -46,13 +47,8 @@ export async function startServer(options: ServerOptions = {}) {
   const env = readEnv();
   const pretty = process.stdout.isTTY && env.NODE_ENV !== 'production';
   const log = pino(loggerOptions(env.LOG_LEVEL, pretty));
-  if (env.SENTRY_DSN) {
-    Sentry.init({
-      dsn: env.SENTRY_DSN,
-      environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
-      tracesSampleRate: 0.5,
-    });
-  }
+  const reporting = sentryOptions(env);
+  if (reporting) Sentry.init(reporting);
   const clock = options.clock ?? clockFromEnv(env);
   // Checked before any work: a provider missing from the configuration stops start-up at once.
   const providers = createProviders(env, clock);

@@ -4,9 +4,11 @@ import type { DayOfWeek } from './calendar-date';
 import { priceInputSchema } from './price-schema';
 import { compareTimes, parseTimeOfDay, type TimeOfDay } from './time-of-day';
 import {
+  boundedList,
   EVEN_WITH_FIELD_ERRORS,
   idSchema,
   isBlank,
+  LIST_LIMITS,
   optionalString,
   requiredEnum,
   requiredString,
@@ -89,9 +91,9 @@ export const offeringInputSchema = z
     mandated: z.boolean().optional().default(false),
     hours_mandated: z.boolean().optional().default(false),
     prices_mandated: z.boolean().optional().default(false),
-    prices: z.array(priceInputSchema).optional().default([]),
-    hours: z.array(offeringHoursSchema).optional().default([]),
-    gyms: z.array(idSchema).optional().default([]),
+    prices: boundedList(priceInputSchema, LIST_LIMITS.prices).optional().default([]),
+    hours: boundedList(offeringHoursSchema, LIST_LIMITS.hours).optional().default([]),
+    gyms: boundedList(idSchema, LIST_LIMITS.gyms).optional().default([]),
   })
   .superRefine((offering, ctx) => {
     // Read as unknown: this runs even when a field failed (EVEN_WITH_FIELD_ERRORS).

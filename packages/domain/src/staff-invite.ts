@@ -2,11 +2,13 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from './roles';
 import {
+  boundedList,
   CONDITIONALLY_REQUIRED,
   EVEN_WITH_FIELD_ERRORS,
   email,
   idSchema,
   isBlank,
+  LIST_LIMITS,
   requiredEnum,
   VALUE_REQUIRED,
 } from './validation-messages';
@@ -18,14 +20,17 @@ export const gymRoleSchema = z.object({ id: idSchema, role: requiredEnum(STAFF_R
 
 export const staffInviteSchema = z
   .object({
-    /** true: email an invitation; false: create the staff user now (then the name is needed). */
+    /**
+     * true: email an invitation; false: add the person by the name given (then needed). Either way they are
+     * emailed a link and pending until they accept it.
+     */
     inviting: z.boolean().optional().default(true),
     email: email(),
     role: z.union([requiredEnum(STAFF_ROLES), z.literal(PER_GYM_ROLE)], {
       error: (issue) => (isBlank(issue.input) ? VALUE_REQUIRED : 'Value must be a role'),
     }),
     name: z.string().trim().max(255).nullish(),
-    gyms: z.array(gymRoleSchema).optional().default([]),
+    gyms: boundedList(gymRoleSchema, LIST_LIMITS.gyms).optional().default([]),
   })
   .superRefine((invite, ctx) => {
     const value = invite as Record<string, unknown>;

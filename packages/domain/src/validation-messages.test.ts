@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  boundedList,
   CONDITIONALLY_REQUIRED,
   email,
   INVALID_EMAIL,
   isBlank,
+  LIST_LIMITS,
   maxValueMessage,
   mustEqualMessage,
   optionalString,
@@ -72,5 +74,23 @@ describe('zod helpers', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('boundedList', () => {
+  const list = boundedList(z.object({ id: z.number() }), 3, { error: 'Value must be a list' });
+
+  it('takes up to its maximum, and refuses one more with the spec message alone', () => {
+    expect(list.safeParse([{ id: 1 }, { id: 2 }, { id: 3 }]).success).toBe(true);
+    const issues = list.safeParse([{}, {}, {}, {}]).error?.issues;
+    expect(issues?.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['', 'The maximum value allowed is 3'],
+    ]);
+    expect(firstMessage(list, 'nope')).toBe('Value must be a list');
+  });
+
+  it('is what the document shows as maxItems, with limits no gym reaches', () => {
+    expect(z.toJSONSchema(list)).toMatchObject({ type: 'array', maxItems: 3 });
+    expect(LIST_LIMITS).toEqual({ gyms: 500, prices: 100, hours: 100 });
   });
 });

@@ -18,6 +18,25 @@ export function minValueMessage(min: string | number): string {
   return `The minimum value allowed is ${min}`;
 }
 
+/**
+ * A list in a request body, of at most `max` items: a bound no gym reaches, so no request makes the
+ * server read thousands of entries. A longer list is refused with the spec's maximum message alone (its
+ * items are then not reported one by one).
+ */
+export function boundedList<T extends z.ZodType>(item: T, max: number, params?: { error: string }) {
+  return z.array(item, params).max(max, { error: maxValueMessage(max) });
+}
+
+/** The longest lists a request may carry, far beyond any gym's. */
+export const LIST_LIMITS = {
+  /** Gyms named in one request (an offering's, a staff member's roles). */
+  gyms: 500,
+  /** Prices created with one offering. */
+  prices: 100,
+  /** Opening hours of one offering (several a day). */
+  hours: 100,
+} as const;
+
 /** Empty for the spec's purposes: missing, null, or text that is only whitespace. */
 export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

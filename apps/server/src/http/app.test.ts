@@ -25,6 +25,30 @@ describe('HTTP conventions', () => {
     expect(page.body).toContain('swagger');
   });
 
+  it('describes the two uploads with their multipart/form-data request bodies', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+    const bodyOf = (path: string) => paths[path].post.requestBody;
+    const logo = bodyOf('/api/gyms/{id}/logo');
+    expect(Object.keys(logo.content)).toEqual(['multipart/form-data']);
+    expect(logo.content['multipart/form-data'].schema).toMatchObject({
+      type: 'object',
+      required: ['collection', 'file'],
+      properties: {
+        collection: { type: 'string', enum: ['logo'] },
+        file: { type: 'string', format: 'binary' },
+      },
+    });
+    expect(logo.description).toContain('PNG, JPEG or WebP image of at most 2 MB and 40,000,000 pixels');
+    const photo = bodyOf('/api/profile-picture');
+    expect(Object.keys(photo.content)).toEqual(['multipart/form-data']);
+    expect(photo.content['multipart/form-data'].schema).toMatchObject({
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary' } },
+    });
+    expect(photo.description).toContain('PNG, JPEG or WebP image of at most 5 MB and 40,000,000 pixels');
+  });
+
   it('answers a malformed JSON body with 400 and a message, never 500', async () => {
     const res = await t.app.inject(
       pageRequest({

@@ -2,7 +2,10 @@
 // (wrong types, missing fields, 1 MB strings, NUL bytes and lone surrogates, negative, NaN and huge
 // numbers, invalid and far dates, arrays for objects, huge arrays, bad path ids) and, for each field, a
 // one-field body with a plausible value (an update sends only what changes). None may answer 5xx, hang,
-// or show a stack trace or SQL. A new route is covered without anyone remembering to add it.
+// or show a stack trace or SQL. Every array of every request body must have a maxItems, and one item more
+// is refused with 422 and the spec's maximum message on that field. A new route is covered without anyone
+// remembering to add it.
+import { maxValueMessage } from '@gym/domain/validation-messages';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../test/factories';
@@ -69,8 +72,39 @@ interface PropertySchema {
   format?: string;
   enum?: unknown[];
   anyOf?: PropertySchema[];
+  oneOf?: PropertySchema[];
+  allOf?: PropertySchema[];
   items?: PropertySchema;
+  properties?: Record<string, PropertySchema>;
+  maxItems?: number;
   minimum?: number;
+}
+
+/** Every array in a request body schema, at any depth ('0' stands for an item of an array above it). */
+function arraysIn(
+  schema: PropertySchema | undefined,
+  path: string[] = [],
+): { path: string[]; schema: PropertySchema }[] {
+  if (!schema) return [];
+  const found: { path: string[]; schema: PropertySchema }[] = [];
+  for (const alternative of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    found.push(...arraysIn(alternative, path));
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes('array') || schema.items) {
+    found.push({ path, schema });
+    found.push(...arraysIn(schema.items, [...path, '0']));
+  }
+  for (const [name, property] of Object.entries(schema.properties ?? {}))
+    found.push(...arraysIn(property, [...path, name]));
+  return found;
+}
+
+/** A body holding `value` at `path` (an item segment '0' makes a one-item array). */
+function bodyWith(path: string[], value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  const inner = bodyWith(rest, value);
+  return head === '0' ? [inner] : { [head]: inner };
 }
 
 /** A value the field's own schema would plausibly take, for a one-field body. */
@@ -135,6 +169,7 @@ const figures = {
   farDates: 0,
   hugeArrays: 0,
   oneField: 0,
+  oversizedArrays: 0,
   statuses: {} as Record<number, number>,
 };
 
@@ -146,7 +181,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // The figures the hardening note quotes.
   process.stdout.write(
-    `contract fuzz: ${figures.operations} operations, ${figures.requests} requests (${figures.farDates} far dates, ${figures.hugeArrays} huge arrays, ${figures.oneField} one-field bodies), ${figures.serverErrors} 5xx; answers ${JSON.stringify(figures.statuses)}\n`,
+    `contract fuzz: ${figures.operations} operations, ${figures.requests} requests (${figures.farDates} far dates, ${figures.hugeArrays} huge arrays, ${figures.oneField} one-field bodies, ${figures.oversizedArrays} oversized arrays), ${figures.serverErrors} 5xx; answers ${JSON.stringify(figures.statuses)}\n`,
   );
   await t.close();
 });
@@ -284,6 +319,58 @@ describe('every operation of the OpenAPI document', () => {
     expect(failures).toEqual([]);
     expect(figures.operations).toBeGreaterThan(40);
   }, 1_200_000); // about 14,000 requests: minutes on a busy machine
+});
+
+describe('array limits over every operation', () => {
+  it('every array of every request body has a maxItems, and one item more is refused with 422 naming it', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const failures: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [lower, operation] of Object.entries(methods)) {
+        const body = operation.requestBody?.content?.['application/json']?.schema as
+          | PropertySchema
+          | undefined;
+        const seen = new Set<string>();
+        for (const array of arraysIn(body)) {
+          const field = array.path.join('.');
+          if (seen.has(field)) continue;
+          seen.add(field);
+          const what = `${lower.toUpperCase()} ${path} ${field || '(the body)'}`;
+          const max = array.schema.maxItems;
+          if (max === undefined) {
+            failures.push(`${what}: no maxItems`);
+            continue;
+          }
+          const oversized = Array.from({ length: max + 1 }, () => plausible(array.schema.items));
+          const cookie = path.startsWith('/api/webhooks/')
+            ? undefined
+            : await signIn(t.app, home.admin.email);
+          const res = await t.app.inject(
+            pageRequest({
+              method: lower.toUpperCase() as InjectOptions['method'],
+              url: pathWith(path, (name) => goodId(name, path)),
+              cookie,
+              payload: JSON.stringify(bodyWith(array.path, oversized)),
+              headers: { 'content-type': 'application/json' },
+              remoteAddress: `10.201.${figures.oversizedArrays % 250}.1`,
+            }),
+          );
+          figures.oversizedArrays += 1;
+          figures.requests += 1;
+          figures.statuses[res.statusCode] = (figures.statuses[res.statusCode] ?? 0) + 1;
+          if (res.statusCode >= 500) figures.serverErrors += 1;
+          const errors =
+            res.statusCode === 422 ? (res.json().errors?.[field] as string[] | undefined) : undefined;
+          if (!errors?.includes(maxValueMessage(max)))
+            failures.push(`${what}: ${max + 1} items → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(figures.oversizedArrays).toBeGreaterThan(0);
+  }, 300_000);
 });
 
 describe('isolation over every operation', () => {

@@ -7,9 +7,6 @@ import { handleAt, type RouteHandle } from './route-handle';
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
 
-/** Every screen not built yet shares one honest placeholder, titled from the handle. */
-const notBuiltYet: LazyRoute = () => import('./routes/not-built-yet');
-
 /**
  * A named screen. Its path comes from config/paths, its code from its own lazily loaded module. A
  * screen that fails shows the error inside its site's frame (sidebar and all), not instead of it.
@@ -18,7 +15,7 @@ export function page(
   name: RouteName,
   title: string,
   flags: Omit<RouteHandle, 'name' | 'title'>,
-  lazy: LazyRoute = notBuiltYet,
+  lazy: LazyRoute,
 ): RouteObject {
   const handle: RouteHandle = { name, title, ...flags };
   return { path: routePath(name), handle, lazy, ErrorBoundary: RouteErrorBoundary };

@@ -1,13 +1,11 @@
 import '@/testing/browser-apis';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Host, type RouteName, routeHost, routes } from '@/config/paths';
 import { renderSite } from '@/testing/render-site';
-import { AppProvider } from './app-provider';
 import { memberRouteNameAt, memberRoutes } from './member/router';
 import type { RouteHandle } from './route-handle';
-import { page } from './route-table';
 import { staffRouteNameAt, staffRoutes } from './staff/router';
 
 /** Every named route of a table, with the id of the layout route it sits under. */
@@ -60,20 +58,6 @@ describe('screens', () => {
     expect(router.state.location.pathname).toBe('/login');
     await waitFor(() => expect(document.title).toBe('Sign in · Gym Membership'));
     expect(screen.getByRole('main')).toBeTruthy();
-  });
-
-  it('shows a screen still to come honestly', async () => {
-    // Every screen of both sites is built now: a route without its module shows the placeholder.
-    const router = createMemoryRouter([page('webhooks', 'Webhooks', { auth: false, layout: false })], {
-      initialEntries: ['/webhooks'],
-    });
-    render(
-      <AppProvider host="staff">
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
-    expect(await screen.findByRole('heading', { name: 'Webhooks' })).toBeTruthy();
-    expect(screen.getByText('This screen is not built yet.')).toBeTruthy();
   });
 
   it('answers unknown addresses with a 404 page', async () => {

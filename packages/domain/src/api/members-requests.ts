@@ -9,10 +9,10 @@ import {
 } from '../calendar-date';
 import { CONFIDENCE_ANSWERS, HEAR_ABOUT_US_ANSWERS } from '../member-answers';
 import {
+  boundedList,
   email,
   idSchema,
   isBlank,
-  maxValueMessage,
   optionalString,
   requiredString,
   VALUE_REQUIRED,
@@ -172,10 +172,8 @@ export const memberUpdateSchema = z.object({
     .optional(),
   hear_about_us_other: optionalString({ max: 255 }),
   notes: optionalString({ max: 5000 }),
-  tags: z
-    .array(tagSchema, { error: 'Value must be a list of tags' })
-    // The specification's exact text; the unit (tags) is in the field's description.
-    .max(MAX_TAGS, { error: maxValueMessage(MAX_TAGS) })
+  // The specification's exact text for too many; the unit (tags) is in the field's description.
+  tags: boundedList(tagSchema, MAX_TAGS, { error: 'Value must be a list of tags' })
     .optional()
     .transform((tags) => (tags === undefined ? undefined : [...new Set(tags)]))
     .describe(`The member's tags: at most ${MAX_TAGS} tags of up to 50 characters`),

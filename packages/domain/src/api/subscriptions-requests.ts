@@ -3,7 +3,14 @@
 // OpenAPI; the page's dialogs check with the same schemas and show the server's field messages.
 import { z } from 'zod';
 import { MAX_PRICE_CENTS } from '../price-schema';
-import { idSchema, isBlank, optionalString, requiredString, VALUE_REQUIRED } from '../validation-messages';
+import {
+  boundedList,
+  idSchema,
+  isBlank,
+  optionalString,
+  requiredString,
+  VALUE_REQUIRED,
+} from '../validation-messages';
 import { calendarDateSchema } from './catalogue-requests';
 
 /** Set on an action to answer what it would do, changing nothing. */
@@ -54,15 +61,14 @@ export const OTHER_REASON_NEEDS_COMMENT = 'Say what the other reason is';
 
 export const cancelBody = z
   .object({
-    cancellation_reasons: z
-      .array(
-        z.enum(CANCELLATION_REASONS, {
-          error: `Value must be one of: ${CANCELLATION_REASONS.join(', ')}`,
-        }),
-        { error: CHOOSE_A_REASON },
-      )
+    cancellation_reasons: boundedList(
+      z.enum(CANCELLATION_REASONS, {
+        error: `Value must be one of: ${CANCELLATION_REASONS.join(', ')}`,
+      }),
+      CANCELLATION_REASONS.length,
+      { error: CHOOSE_A_REASON },
+    )
       .min(1, { error: CHOOSE_A_REASON })
-      .max(CANCELLATION_REASONS.length)
       .transform((reasons) => [...new Set(reasons)]),
     cancellation_comments: optionalString({ max: 2000 }),
     dry_run: dryRun,

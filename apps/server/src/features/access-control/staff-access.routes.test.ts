@@ -147,4 +147,65 @@ describe('POST /api/staff/{id}/kisi-access', () => {
     expect((await credentialsOf(person.id))[0]).toMatchObject({ status: 'revoked' });
     expect(await kisiApi(t).roleAssignments(kisiUser)).toEqual([]);
   });
+
+  it('shows access_enabled false once deactivated, and still false when invited back until access is given again', async () => {
+    const person = await coach();
+    expect((await call.staffAccess(person.id, admin)).statusCode).toBe(200);
+    const detail = async () =>
+      (
+        await t.app.inject(pageRequest({ method: 'GET', url: `/api/staff/${person.id}`, cookie: admin }))
+      ).json().data;
+    expect((await detail()).access_enabled).toBe(true);
+
+    const gone = await t.app.inject(
+      pageRequest({ method: 'DELETE', url: `/api/staff/${person.id}`, cookie: admin }),
+    );
+    expect(gone.json().data).toMatchObject({ status: 'deactivated', access_enabled: false });
+    expect((await detail()).access_enabled).toBe(false);
+    const listed = await t.app.inject(
+      pageRequest({
+        method: 'GET',
+        url: `/api/organisations/${home.organisation.id}/staff?status=deactivated&per_page=100`,
+        cookie: admin,
+      }),
+    );
+    const row = listed.json().data.find((s: { id: number }) => s.id === person.id);
+    expect(row).toMatchObject({ access_enabled: false });
+    expect((await staffRecord(person.id)).accessEnabled).toBe(false);
+
+    // Invited back: their Kisi rights stay revoked, so no door access until an admin gives it again.
+    const back = await t.app.inject(
+      pageRequest({
+        method: 'POST',
+        url: `/api/organisations/${home.organisation.id}/staff`,
+        cookie: admin,
+        payload: { inviting: true, email: person.email, role: 'personal_trainer' },
+      }),
+    );
+    expect(back.statusCode).toBe(201);
+    expect(back.json().data).toMatchObject({ status: 'pending', access_enabled: false });
+    const again = await call.staffAccess(person.id, admin);
+    expect(again.statusCode).toBe(200);
+    expect((await detail()).access_enabled).toBe(true);
+    expect((await credentialsOf(person.id))[0]).toMatchObject({ status: 'active' });
+  });
+
+  it('brings back a staff record deactivated with a stale access flag without door access', async () => {
+    const person = await coach();
+    await t.db
+      .update(organisationStaff)
+      .set({ deletedAt: new Date(), accessEnabled: true })
+      .where(eq(organisationStaff.userId, person.id));
+    const back = await t.app.inject(
+      pageRequest({
+        method: 'POST',
+        url: `/api/organisations/${home.organisation.id}/staff`,
+        cookie: admin,
+        payload: { inviting: true, email: person.email, role: 'personal_trainer' },
+      }),
+    );
+    expect(back.statusCode).toBe(201);
+    expect(back.json().data.access_enabled).toBe(false);
+    expect((await staffRecord(person.id)).accessEnabled).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gyms } from '../../db/schema/index';
 import { createTenant } from '../../test/factories';
 import { FILE_STORE_KINDS, startTestFileStore, type TestFileStore } from '../../test/file-stores';
+import { pngClaiming } from '../../test/images';
 import { expectIsolated } from '../../test/isolation';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
@@ -124,6 +125,23 @@ describe.each(FILE_STORE_KINDS)('POST /api/gyms/{id}/logo, files in the %s', (ki
       await form({ collection: 'logo' }, { bytes: gif, name: 'logo.gif', type: 'image/gif' }),
     );
     expect(gifRes.statusCode).toBe(422);
+    expect(await storedLogo(home.gymB.id)).toEqual({ path: null, updatedAt: null });
+  });
+
+  it('refuses an image of too many pixels, saying what the limit is', async () => {
+    const res = await upload(
+      home.gymB.id,
+      await form(
+        { collection: 'logo' },
+        { bytes: pngClaiming(8000, 8000), name: 'huge.png', type: 'image/png' },
+      ),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      file: [
+        'The file may have at most 40,000,000 pixels (for example 6,000 × 6,000); this one is 8,000 × 8,000',
+      ],
+    });
     expect(await storedLogo(home.gymB.id)).toEqual({ path: null, updatedAt: null });
   });
 

@@ -8,8 +8,10 @@ import { actorOf } from '../../auth/actor';
 import { authOf, guard } from '../../auth/guard';
 import { AppError, notFound, validationError } from '../../http/app-error';
 import { errorResponses } from '../../http/envelope';
+import { imageUploadForm } from '../../http/multipart-form';
 import { idParam } from '../../http/params';
-import { LOGO_MAX_BYTES, readLogo, storeLogo, TOO_LARGE } from './gym-logo.service';
+import { MAX_PIXELS_TEXT } from '../../storage/uploaded-image';
+import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, readLogo, storeLogo, TOO_LARGE } from './gym-logo.service';
 import { presentGym } from './gyms.presenter';
 import { findGym } from './gyms.repository';
 import { gymFor } from './gyms.service';
@@ -62,6 +64,11 @@ export const gymLogoRoutes =
           tags,
           summary: 'Upload the gym’s logo (multipart: collection=logo, file: PNG, JPEG or WebP up to 2 MB)',
           consumes: ['multipart/form-data'],
+          multipartForm: imageUploadForm({
+            description: `The logo as a form: collection=logo and one file, a PNG, JPEG or WebP image of at most ${LOGO_MAX_BYTES / 1024 / 1024} MB and ${MAX_PIXELS_TEXT} pixels, kept as a PNG of at most ${LOGO_MAX_SIDE} px a side`,
+            fields: { collection: { type: 'string', enum: ['logo'], description: 'Always "logo"' } },
+            file: `PNG, JPEG or WebP, at most ${LOGO_MAX_BYTES / 1024 / 1024} MB`,
+          }),
           params: idParam,
           response: { 200: gymAnswer, ...errors },
         },

@@ -1,25 +1,20 @@
 // Gym logos: any PNG, JPEG or WebP up to 2 MB, decoded and re-encoded (so only pixels are kept, never the
 // uploaded bytes) as a PNG of at most 512 px a side, kept in the file store (storage/file-store.ts).
 
-import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import { validationError } from '../../http/app-error';
 import { fileStoreOf } from '../../storage/file-store';
+import { openUploadedImage } from '../../storage/uploaded-image';
 import { changeGym } from './gyms.service';
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MAX_SIDE = 512;
 export const NOT_AN_IMAGE = 'The file must be a PNG, JPEG or WebP image';
 export const TOO_LARGE = 'The file may not be larger than 2 MB';
-const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
-/** Refuses decompression bombs: a small file claiming a huge canvas. */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 export async function normaliseLogo(input: Buffer): Promise<Buffer> {
-  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-  const meta = await image.metadata().catch(() => null);
-  if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) throw validationError({ file: [NOT_AN_IMAGE] });
+  const image = await openUploadedImage(input, { noun: 'The file', notAnImage: NOT_AN_IMAGE });
   try {
     return await image
       .rotate()

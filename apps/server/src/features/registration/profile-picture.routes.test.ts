@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import { createStaff, createTenant } from '../../test/factories';
 import { FILE_STORE_KINDS, startTestFileStore, type TestFileStore } from '../../test/file-stores';
+import { pngClaiming } from '../../test/images';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
 import { call, joinableGym, registerAndVerify, registration } from './registration.test-support';
@@ -78,6 +79,27 @@ describe.each(FILE_STORE_KINDS)('a member’s photo, files in the %s', (kind) =>
     expect(notImage.statusCode).toBe(422);
     expect(notImage.json().errors.file).toEqual(['The photo must be a PNG, JPEG or WebP image']);
     expect((await c.post('/api/profile-picture', { file: 'x' })).statusCode).toBe(415);
+    // 8000 × 8000 is a PNG, JPEG or WebP all right: the answer says what is wrong with it, and the limit.
+    const huge = await t.app.inject(
+      pageRequest({
+        method: 'POST',
+        url: '/api/profile-picture',
+        cookie,
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          pngClaiming(8000, 8000),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      }),
+    );
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors.file).toEqual([
+      'The photo may have at most 40,000,000 pixels (for example 6,000 × 6,000); this one is 8,000 × 8,000',
+    ]);
+    expect((await c.get(picture)).rawPayload.equals(mine.rawPayload)).toBe(true);
 
     // Another member and another organisation's staff get nothing; staff of this organisation see it.
     const other = await joinableGym(t);

@@ -3,26 +3,22 @@
 // the API, to the member and to staff of an organisation they are a member of (never a public address).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import { queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/app-error';
 import { fileStoreOf } from '../../storage/file-store';
+import { openUploadedImage } from '../../storage/uploaded-image';
 import * as repo from './registration.repository';
 
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_MAX_SIDE = 600;
 export const NOT_A_PHOTO = 'The photo must be a PNG, JPEG or WebP image';
 export const PHOTO_TOO_LARGE = 'The photo may not be larger than 5 MB';
-const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
-const MAX_INPUT_PIXELS = 40_000_000;
 
 async function normalise(input: Buffer): Promise<Buffer> {
-  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-  const meta = await image.metadata().catch(() => null);
-  if (!meta?.format || !ACCEPTED.has(meta.format)) throw validationError({ file: [NOT_A_PHOTO] });
+  const image = await openUploadedImage(input, { noun: 'The photo', notAnImage: NOT_A_PHOTO });
   try {
     return await image
       .rotate()

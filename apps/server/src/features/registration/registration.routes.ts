@@ -33,7 +33,9 @@ import { authOf, guard, resolveAuth } from '../../auth/guard';
 import { setSessionCookie } from '../../auth/session';
 import { AppError, forbidden, validationError } from '../../http/app-error';
 import { errorResponses } from '../../http/envelope';
+import { imageUploadForm } from '../../http/multipart-form';
 import { idParam, recordId } from '../../http/params';
+import { MAX_PIXELS_TEXT } from '../../storage/uploaded-image';
 import { presentMe } from '../auth';
 import { redeemHandover, startHandover } from './handover.service';
 import {
@@ -52,6 +54,7 @@ import {
 import {
   PHOTO_TOO_LARGE,
   PICTURE_MAX_BYTES,
+  PICTURE_MAX_SIDE,
   readProfilePicture,
   storeProfilePicture,
 } from './profile-picture.service';
@@ -169,6 +172,10 @@ export const registrationRoutes =
           tags,
           summary: 'Upload the member’s photo (multipart: file, PNG, JPEG or WebP up to 5 MB)',
           consumes: ['multipart/form-data'],
+          multipartForm: imageUploadForm({
+            description: `The photo as a form: one file, a PNG, JPEG or WebP image of at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB and ${MAX_PIXELS_TEXT} pixels, kept as a JPEG of at most ${PICTURE_MAX_SIDE} px a side`,
+            file: `PNG, JPEG or WebP, at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB`,
+          }),
           response: { 200: meAnswer, ...errors, 415: errors[422] },
         },
       },

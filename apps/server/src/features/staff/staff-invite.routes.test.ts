@@ -177,7 +177,9 @@ describe('inviting a new person, end to end', () => {
     expect(me.gyms.map((g: { id: number }) => g.id).sort()).toEqual([home.gymA.id, home.gymB.id].sort());
   });
 
-  it('adds without inviting: the name is used, the person is active, and still gets a link to set a password', async () => {
+  // Pending like every invitation (issue 25): were a new person active at once, the answer would tell an
+  // admin that an email answered 'pending' already had an account elsewhere.
+  it('adds without inviting: the name is used, the person is pending until they set the password from their link', async () => {
     const res = await invite({
       inviting: false,
       email: 'hamish.direct@example.co.nz',
@@ -187,8 +189,8 @@ describe('inviting a new person, end to end', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({
       name: 'Hamish McKenzie',
-      status: 'active',
-      pending_invite: false,
+      status: 'pending',
+      pending_invite: true,
       awaiting_password: true,
     });
     expect(linkIn((await mailTo('hamish.direct@example.co.nz')).text).email).toBe(
@@ -318,6 +320,61 @@ describe('adding a person who already has an account', () => {
     );
     expect(detail.json().data).toMatchObject({ status: 'active', role: null });
   });
+});
+
+describe('the answer never tells whether the email already had an account', () => {
+  /** Everything but who the person is (their email, the name typed) and when the row was written. */
+  const comparable = (data: Record<string, unknown>) => {
+    const { id, name, email, invited_at, created_at, ...rest } = data;
+    expect(id).toEqual(expect.any(Number));
+    expect(invited_at).toBe(created_at);
+    return rest;
+  };
+
+  for (const inviting of [true, false]) {
+    it(`answers the same, field by field, for a new email and one with an account elsewhere (inviting: ${inviting})`, async () => {
+      const elsewhere = await createStaff(t.db, {
+        organisationId: other.organisation.id,
+        role: 'personal_trainer',
+      });
+      // Their account has a photo: nothing of it shows while the invitation is open.
+      await t.db
+        .update(users)
+        .set({ profilePicturePath: 'profile-pictures/theirs.jpg' })
+        .where(eq(users.id, elsewhere.id));
+      const body = {
+        inviting,
+        name: 'Typed Name',
+        role: -1,
+        gyms: [{ id: home.gymA.id, role: 'personal_trainer' }],
+      };
+      const known = await invite({ ...body, email: elsewhere.email });
+      const fresh = await invite({ ...body, email: `brand.new.${inviting}@example.co.nz` });
+      expect([known.statusCode, fresh.statusCode]).toEqual([201, 201]);
+      const [a, b] = [known.json().data, fresh.json().data];
+      expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+      expect(comparable(a)).toEqual(comparable(b));
+      expect(comparable(a)).toMatchObject({
+        status: 'pending',
+        pending_invite: true,
+        awaiting_password: true,
+        access_enabled: false,
+        profile_picture: null,
+      });
+      // The staff list shows them alike too.
+      const listed = (
+        await t.app.inject(
+          pageRequest({
+            method: 'GET',
+            url: `/api/organisations/${home.organisation.id}/staff?status=pending&per_page=100`,
+            cookie: admin,
+          }),
+        )
+      ).json().data as Record<string, unknown>[];
+      const [la, lb] = [a.id, b.id].map((id) => listed.find((row) => row.id === id)!);
+      expect(comparable(la!)).toEqual(comparable(lb!));
+    });
+  }
 });
 
 describe('POST /api/staff/{id}/resend-invitation', () => {

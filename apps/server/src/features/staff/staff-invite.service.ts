@@ -88,8 +88,8 @@ async function notify(
 }
 
 /**
- * Adds a person to the organisation's staff. Without a password they get an invitation link (pending
- * until they set one, when `inviting`); with one they are added at once and told by email.
+ * Adds a person to the organisation's staff, pending until they accept the emailed invitation (a person
+ * without a password accepts it by setting one).
  */
 export async function addStaff(deps: AppDeps, actor: Actor, input: StaffInput) {
   const organisationId = actor.auth.organisationId;
@@ -110,13 +110,14 @@ export async function addStaff(deps: AppDeps, actor: Actor, input: StaffInput) {
     } else {
       user = await w.insertStaffUser(tx, { name: typedName, email: input.email, now });
     }
-    // Someone who can already sign in (staff or a member elsewhere) gets an invitation they accept: no
-    // rights here until then. A new person is pending until they set a password, when invited.
+    // Everyone added is pending until they accept: someone who can already sign in (staff or a member
+    // elsewhere) with one click on the link, a new person by setting a password. No rights here until
+    // then, and the answer is the same either way: it never tells whether the email had an account.
     await w.upsertStaffRow(tx, {
       organisationId,
       userId: user.id,
       role,
-      pendingInvite: user.passwordHash !== null || input.inviting,
+      pendingInvite: true,
       invitedName: typedName,
       now,
     });

@@ -39,7 +39,10 @@ export async function findStaffRow(db: Executor, organisationId: number, userId:
   return row ?? null;
 }
 
-/** Adds the person to the organisation's staff, or brings a deactivated staff member back. */
+/**
+ * Adds the person to the organisation's staff, or brings a deactivated staff member back: without door
+ * access (it was revoked when they were deactivated; an admin gives it again).
+ */
 export async function upsertStaffRow(
   db: Executor,
   input: {
@@ -64,7 +67,10 @@ export async function upsertStaffRow(
     .values({ organisationId: input.organisationId, userId: input.userId, createdAt: input.now, ...values })
     .onConflictDoUpdate({
       target: [organisationStaff.organisationId, organisationStaff.userId],
-      set: values,
+      set: {
+        ...values,
+        accessEnabled: sql`${organisationStaff.accessEnabled} and ${organisationStaff.deletedAt} is null`,
+      },
     });
 }
 
@@ -94,11 +100,14 @@ export async function replaceGymRoles(
     .values(roles.map((r) => ({ organisationId, gymId: r.id, userId, role: r.role, createdAt: now })));
 }
 
-/** Marks the person deactivated here; their gym roles in this organisation go. */
+/**
+ * Marks the person deactivated here; their gym roles in this organisation go, and so does their door
+ * access flag (their door rights were revoked in Kisi just before).
+ */
 export async function deactivateStaff(db: Executor, organisationId: number, userId: number, now: Date) {
   await db
     .update(organisationStaff)
-    .set({ deletedAt: now, pendingInvite: false })
+    .set({ deletedAt: now, pendingInvite: false, accessEnabled: false })
     .where(and(eq(organisationStaff.organisationId, organisationId), eq(organisationStaff.userId, userId)));
   await db
     .delete(gymStaff)

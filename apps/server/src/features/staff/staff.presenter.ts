@@ -20,11 +20,14 @@ export function presentStaff(row: StaffRow, gymRoles: GymRole[]): StaffMember {
       }),
     status: row.deletedAt ? 'deactivated' : row.pendingInvite ? 'pending' : 'active',
     pending_invite: row.pendingInvite,
-    awaiting_password: !row.hasPassword,
+    // Until they accept, whether the email already had an account (with a password, a photo) is not shown:
+    // every open invitation awaits the person.
+    awaiting_password: row.pendingInvite || !row.hasPassword,
     access_enabled: row.accessEnabled,
     invited_at: row.invitedAt?.toISOString() ?? null,
     deleted_at: row.deletedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
-    profile_picture: row.profilePicturePath ? `/api/users/${row.id}/profile-picture` : null,
+    profile_picture:
+      row.profilePicturePath && !row.pendingInvite ? `/api/users/${row.id}/profile-picture` : null,
   };
 }
