@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { BILLING_FREQUENCIES } from '../billing-frequency';
 import { envelope, pageEnvelope } from './envelope';
+import { paymentStandingFields } from './payments';
 import { namedSchema } from './prices';
 
 const date = z.string();
@@ -222,6 +223,7 @@ export const memberPaymentSchema = z.object({
   processed_by: namedSchema.nullable(),
   gym: namedSchema,
   subscription: z.number().nullable(),
+  ...paymentStandingFields,
   created_at: instant,
 });
 export type MemberPayment = z.infer<typeof memberPaymentSchema>;

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../app-deps';
 import { authOf, guard } from '../../auth/guard';
 import { errorResponses, offsetOf, page, pageQuery } from '../../http/envelope';
 import { idParam } from '../../http/params';
+import { standingOf, standingsOf } from '../payments';
 import * as records from './member-records.repository';
 import { iso } from './members.presenter';
 import type { memberFor as MemberFor } from './members.service';
@@ -59,6 +60,11 @@ export const memberRecordRoutes =
         const total = await paged(rows, q, () =>
           records.countOf(deps.db, 'payments', auth.organisationId, member.id),
         );
+        const standings = await standingsOf(
+          deps.db,
+          auth.organisationId,
+          rows.map((r) => r.id),
+        );
         return page(
           rows.map((r) => ({
             id: r.id,
@@ -79,6 +85,7 @@ export const memberRecordRoutes =
               r.processed_by_id === null ? null : { id: r.processed_by_id, name: r.processed_by_name ?? '' },
             gym: { id: r.gym_id, name: r.gym_name },
             subscription: r.subscription_id,
+            ...standingOf(standings, r.id),
             created_at: iso(r.created_at),
           })),
           total,
