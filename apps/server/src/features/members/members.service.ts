@@ -14,6 +14,8 @@ import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../http/app-error';
 import { roleAt } from '../gyms';
+import { paymentTypesOf } from '../payments';
+import { credentials, presentCredential } from './member-credentials';
 import { memberAddedMail } from './members.mail';
 import { presentListItem, presentMember, presentSubscription } from './members.presenter';
 import * as repo from './members.repository';
@@ -89,10 +91,17 @@ export async function memberDetail(
   row: repo.MemberRow,
 ): Promise<Member> {
   const now = deps.clock.now();
-  const sub = await repo.latestSubscription(deps.db, organisationId, row.id);
-  if (!sub) return presentMember(row, null);
+  const [sub, paymentTypes, held] = await Promise.all([
+    repo.latestSubscription(deps.db, organisationId, row.id),
+    paymentTypesOf(deps.db, organisationId, [
+      { id: row.id, defaultPaymentTypeId: row.default_payment_type_id },
+    ]),
+    credentials(deps.db, organisationId, row.id),
+  ]);
+  const records = { paymentTypes: paymentTypes.get(row.id) ?? [], credentials: held.map(presentCredential) };
+  if (!sub) return presentMember(row, null, records);
   const extras = await repo.subscriptionExtras(deps.db, organisationId, sub.id);
-  return presentMember(row, presentSubscription(sub, extras, now));
+  return presentMember(row, presentSubscription(sub, extras, now), records);
 }
 
 export async function showMember(deps: AppDeps, auth: AuthContext, userId: number) {

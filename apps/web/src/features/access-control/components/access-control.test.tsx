@@ -21,6 +21,7 @@ const integration = {
   id: 3,
   integration_type: 'kisi',
   api_key_set: true,
+  integration: { id: 3, type: 'kisi', name: 'Kisi', api_key_set: true },
   created_at: '2026-01-05T02:00:00Z',
   updated_at: '2026-01-05T02:00:00Z',
 };
