@@ -2,7 +2,7 @@
 // and arrears", "Cancellation"). The billing engine asks these; it never steps a calendar itself.
 import { type BillingFrequency, isRecurring, periodEnd, periodStartBefore } from './billing-frequency';
 import { type CalendarDate, calendarDateParts } from './calendar-date';
-import { chargeAmount } from './charge-amount';
+import { chargeAmount, forcedPriceInEffect } from './charge-amount';
 import { type GracePeriod, graceEndDate } from './grace-period';
 import { proRata } from './pro-rata';
 
@@ -175,6 +175,8 @@ export interface PlannedCharge {
   priceChangeTo: number | null;
   /** The first charge of a member with a fixed billing date: the days from the start date to it. */
   proRata: boolean;
+  /** The staff override (force_price_amount) that priced the period, or null: the payment's force_amount. */
+  forcedAmount: number | null;
 }
 
 /**
@@ -200,6 +202,12 @@ export function plannedCharges(
       periodStart: period.start,
       paymentType: pricing.paymentType,
       cardSurchargeBasisPoints: pricing.cardSurchargeBasisPoints,
+    });
+    const forcedAmount = forcedPriceInEffect({
+      priceAmount,
+      forcePriceAmount,
+      transition,
+      periodStart: period.start,
     });
     let priceChangeTo: number | null = null;
     if (transition && transition.takesEffectAt <= period.start) {
@@ -229,6 +237,7 @@ export function plannedCharges(
         joiningFee,
         priceChangeTo,
         proRata: false,
+        forcedAmount,
       };
     // A card pays the surcharge on everything it is charged, the joining fee included (rounded once).
     const withFee = chargeAmount({
@@ -244,6 +253,7 @@ export function plannedCharges(
       joiningFee,
       priceChangeTo,
       proRata: isProRata,
+      forcedAmount,
     };
   });
 }

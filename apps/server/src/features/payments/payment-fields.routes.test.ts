@@ -6,13 +6,16 @@
 
 import { memberPaymentPage } from '@gym/domain/api/members';
 import { paymentDetailAnswer, paymentsAnswer } from '@gym/domain/api/payments';
-import { calendarDate } from '@gym/domain/calendar-date';
+import { calendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { coolingOffEndDate, termEndDate } from '@gym/domain/term';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant } from '../../test/factories';
 import { createDestinationAccount } from '../../test/gym-factories';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
+import { runBillingDay } from '../billing';
+import { billingDeps } from '../billing/billing.test-support';
+import { bankMember } from '../webhooks/webhooks.test-support';
 import { createCharge, createMembership } from './payments.test-support';
 
 let t: TestApp;
@@ -211,5 +214,43 @@ describe('the Payment fields of section 3 on every payment answer', () => {
         body.data.find((p: { id: number }) => p.id === ids[name]),
         name,
       ).toMatchObject(want[name]!);
+  });
+});
+
+describe('force_amount as the billing run writes it', () => {
+  it('records the staff override that priced the charge on the engine’s attempt', async () => {
+    const today = todayInAuckland(t.clock.now());
+    const bank = await bankMember(t, tenant);
+    const { subscription } = await createMembership(t.db, {
+      organisationId: tenant.organisation.id,
+      gymId: tenant.gymA.id,
+      userId: bank.member.id,
+      amount: 2500,
+      subscription: {
+        paymentTypeId: bank.paymentTypeId,
+        startDate: today,
+        anchorDay: Number(today.slice(8)),
+        forcePriceAmount: 1800,
+      },
+    });
+    await runBillingDay(billingDeps(t), today);
+    const res = await t.app.inject(
+      pageRequest({ method: 'GET', url: `/api/payments?user_id=${bank.member.id}`, cookie }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [payment] = res.json().data;
+    expect(payment).toMatchObject({
+      subscription_id: subscription.id,
+      amount: 1800,
+      force_amount: 1800,
+      is_term_membership: false,
+      term_ends_at: null,
+      // Paid into the gym's account, by the engine's own attempt.
+      destination_account: { id: ids.destination, name: account.name },
+    });
+    expect(['pending_request', 'sent']).toContain(payment.status);
+    expect(payment.tasks).toEqual(
+      payment.status === 'sent' ? [] : [{ kind: 'await_provider', due_on: null }],
+    );
   });
 });

@@ -283,6 +283,7 @@ export async function retrySource(tx: Executor, chargeId: number) {
     period_end_at: CalendarDate | null;
     is_term_membership: boolean;
     meta: Record<string, unknown> | null;
+    force_amount: number | null;
     payment_type_id: number | null;
     payment_type: string | null;
     type: string;
@@ -290,7 +291,7 @@ export async function retrySource(tx: Executor, chargeId: number) {
     tx,
     sql`select p.gym_id::int, p.user_id::int, p.subscription_id::int, p.destination_account_id::int, p.amount,
           p.surcharge, p.period_start_at::text, p.period_end_at::text, p.is_term_membership, p.meta,
-          s.payment_type_id::int, pt.type as payment_type, p.type
+          p.force_amount, s.payment_type_id::int, pt.type as payment_type, p.type
         from payments p
         left join subscriptions s on s.id = p.subscription_id
         left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null

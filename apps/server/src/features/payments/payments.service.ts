@@ -175,6 +175,7 @@ export async function retryPaymentNow(
       isRetry: true,
       isTermMembership: last.is_term_membership,
       attempt: Number(payment.attempt) + 1,
+      forceAmount: last.force_amount,
       meta: { ...(last.meta ?? {}), retried_by: auth.user.id },
       now,
     });
