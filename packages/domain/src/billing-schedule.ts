@@ -41,6 +41,30 @@ export interface ScheduleInput {
   billingDate?: CalendarDate | null;
 }
 
+/** Why a member's fixed billing date cannot be used with a start date (BILLING.md "First payment and pro-rata"). */
+export const BILLING_DATE_PROBLEMS = {
+  before_start: 'The billing date cannot be before the start date',
+  too_far: 'The billing date must be within one billing period of the start date',
+} as const;
+export type BillingDateProblem = keyof typeof BILLING_DATE_PROBLEMS;
+
+/**
+ * What is wrong with a fixed billing date for a membership starting on `startDate`, or null: it may not
+ * come before the start, and the first (pro-rata) period runs at most one period (a month-based period
+ * counted back from the billing date's own day). A one-off price has no periods to keep a date for.
+ */
+export function billingDateProblem(input: {
+  frequency: BillingFrequency;
+  startDate: CalendarDate;
+  billingDate?: CalendarDate | null;
+}): BillingDateProblem | null {
+  const { frequency, startDate, billingDate } = input;
+  if (!billingDate) return null;
+  if (billingDate < startDate) return 'before_start';
+  if (isRecurring(frequency) && startDate < periodStartBefore(billingDate, frequency)) return 'too_far';
+  return null;
+}
+
 /**
  * The billing date the first period runs to, when the member has a fixed one that shapes it: after the
  * start date and no more than one period after it (a month-based period counted back from the billing
@@ -54,7 +78,7 @@ export function firstBillingDate(input: {
 }): CalendarDate | null {
   const { frequency, startDate, billingDate } = input;
   if (!billingDate || !isRecurring(frequency) || billingDate <= startDate) return null;
-  if (startDate < periodStartBefore(billingDate, frequency)) return null;
+  if (billingDateProblem(input) !== null) return null;
   return billingDate;
 }
 

@@ -47,7 +47,10 @@ export const SPEC_MODELS: SpecModel[] = [
       'payment_types',
       { name: 'payment_types.model', note: 'the Payment type model (below)' },
       'start_date',
-      'billing_date',
+      {
+        name: 'billing_date',
+        note: 'set by staff adding the member (POST /api/members); the first charge runs pro-rata up to it',
+      },
       'offering',
       'price_id',
       'default_payment_type',

@@ -37,6 +37,8 @@ export interface DueSubscription {
   joining_fee: number;
   card_surcharge_basis_points: number;
   destination_account_id: number | null;
+  /** The member's fixed billing date, read only before the first charge (firstBillingDate). */
+  billing_date?: CalendarDate | null;
 }
 
 /** The columns the plan of a subscription needs, of those with a charge due on or before `day`. */
@@ -47,7 +49,10 @@ const dueSelect = (day: CalendarDate) =>
           s.ends_at::text, s.term_ends_at::text, s.is_term_membership, s.force_price_amount,
           s.transition_to_price_id::int, s.transition_takes_effect_at::text, tp.amount as transition_amount,
           p.amount as price_amount, p.billing_frequency, p.joining_fee, g.card_surcharge_basis_points,
-          da.id::int as destination_account_id
+          da.id::int as destination_account_id,
+          case when s.current_period_start is null then
+            (select m.billing_date::text from organisation_members m
+              where m.organisation_id = s.organisation_id and m.user_id = s.user_id) end as billing_date
         from subscriptions s
         join prices p on p.id = s.price_id
         join gyms g on g.id = s.gym_id
