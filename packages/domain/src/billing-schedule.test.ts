@@ -4,6 +4,7 @@ import { RECURRING_FREQUENCIES } from './billing-frequency';
 import {
   anchorDayFor,
   arrears,
+  billingDateProblem,
   duePeriods,
   firstBillingDate,
   graceEndsAfter,
@@ -266,6 +267,26 @@ describe('a member with a fixed billing date', () => {
       d('2025-04-15'),
     );
     expect(charged.map((p) => [p.period.start, p.amount, p.proRata])).toEqual([['2025-04-15', 6000, false]]);
+  });
+
+  it('says what is wrong with a billing date staff or the calculator are given', () => {
+    const start = d('2025-04-05');
+    const problem = (billingDate: string | null, frequency: 'monthly' | 'weekly' = 'monthly') =>
+      billingDateProblem({
+        frequency,
+        startDate: start,
+        billingDate: billingDate === null ? null : d(billingDate),
+      });
+    expect(problem(null)).toBeNull();
+    expect(problem('2025-04-05')).toBeNull();
+    expect(problem('2025-05-05')).toBeNull();
+    expect(problem('2025-04-04')).toBe('before_start');
+    expect(problem('2025-05-06')).toBe('too_far');
+    expect(problem('2025-04-12', 'weekly')).toBeNull();
+    expect(problem('2025-04-13', 'weekly')).toBe('too_far');
+    // Every date it accepts after the start is the one the first period runs to.
+    for (const billingDate of ['2025-04-06', '2025-04-20', '2025-05-05'].map(d))
+      expect(firstBillingDate({ frequency: 'monthly', startDate: start, billingDate })).toBe(billingDate);
   });
 
   it('agrees with the pro-rata rule for any weekly start and billing date inside a week', () => {

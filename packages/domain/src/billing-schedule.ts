@@ -2,7 +2,7 @@
 // and arrears", "Cancellation"). The billing engine asks these; it never steps a calendar itself.
 import { type BillingFrequency, isRecurring, periodEnd, periodStartBefore } from './billing-frequency';
 import { type CalendarDate, calendarDateParts } from './calendar-date';
-import { chargeAmount } from './charge-amount';
+import { chargeAmount, forcedPriceInEffect } from './charge-amount';
 import { type GracePeriod, graceEndDate } from './grace-period';
 import { proRata } from './pro-rata';
 
@@ -41,6 +41,30 @@ export interface ScheduleInput {
   billingDate?: CalendarDate | null;
 }
 
+/** Why a member's fixed billing date cannot be used with a start date (BILLING.md "First payment and pro-rata"). */
+export const BILLING_DATE_PROBLEMS = {
+  before_start: 'The billing date cannot be before the start date',
+  too_far: 'The billing date must be within one billing period of the start date',
+} as const;
+export type BillingDateProblem = keyof typeof BILLING_DATE_PROBLEMS;
+
+/**
+ * What is wrong with a fixed billing date for a membership starting on `startDate`, or null: it may not
+ * come before the start, and the first (pro-rata) period runs at most one period (a month-based period
+ * counted back from the billing date's own day). A one-off price has no periods to keep a date for.
+ */
+export function billingDateProblem(input: {
+  frequency: BillingFrequency;
+  startDate: CalendarDate;
+  billingDate?: CalendarDate | null;
+}): BillingDateProblem | null {
+  const { frequency, startDate, billingDate } = input;
+  if (!billingDate) return null;
+  if (billingDate < startDate) return 'before_start';
+  if (isRecurring(frequency) && startDate < periodStartBefore(billingDate, frequency)) return 'too_far';
+  return null;
+}
+
 /**
  * The billing date the first period runs to, when the member has a fixed one that shapes it: after the
  * start date and no more than one period after it (a month-based period counted back from the billing
@@ -54,7 +78,7 @@ export function firstBillingDate(input: {
 }): CalendarDate | null {
   const { frequency, startDate, billingDate } = input;
   if (!billingDate || !isRecurring(frequency) || billingDate <= startDate) return null;
-  if (startDate < periodStartBefore(billingDate, frequency)) return null;
+  if (billingDateProblem(input) !== null) return null;
   return billingDate;
 }
 
@@ -175,6 +199,8 @@ export interface PlannedCharge {
   priceChangeTo: number | null;
   /** The first charge of a member with a fixed billing date: the days from the start date to it. */
   proRata: boolean;
+  /** The staff override (force_price_amount) that priced the period, or null: the payment's force_amount. */
+  forcedAmount: number | null;
 }
 
 /**
@@ -200,6 +226,12 @@ export function plannedCharges(
       periodStart: period.start,
       paymentType: pricing.paymentType,
       cardSurchargeBasisPoints: pricing.cardSurchargeBasisPoints,
+    });
+    const forcedAmount = forcedPriceInEffect({
+      priceAmount,
+      forcePriceAmount,
+      transition,
+      periodStart: period.start,
     });
     let priceChangeTo: number | null = null;
     if (transition && transition.takesEffectAt <= period.start) {
@@ -229,6 +261,7 @@ export function plannedCharges(
         joiningFee,
         priceChangeTo,
         proRata: false,
+        forcedAmount,
       };
     // A card pays the surcharge on everything it is charged, the joining fee included (rounded once).
     const withFee = chargeAmount({
@@ -244,6 +277,7 @@ export function plannedCharges(
       joiningFee,
       priceChangeTo,
       proRata: isProRata,
+      forcedAmount,
     };
   });
 }

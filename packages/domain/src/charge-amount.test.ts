@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDate } from './calendar-date';
-import { chargeAmount, priceInEffect, surchargeForPaymentType } from './charge-amount';
+import { chargeAmount, forcedPriceInEffect, priceInEffect, surchargeForPaymentType } from './charge-amount';
 
 const d = calendarDate;
 const base = {
@@ -68,5 +68,19 @@ describe('surcharge for the way a charge is paid now', () => {
         ).toBe(chargeAmount({ ...base, paymentType }).surcharge);
       }
     }
+  });
+});
+
+describe('the override that priced a period (a payment’s force_amount)', () => {
+  const base = { priceAmount: 2500, periodStart: calendarDate('2026-03-09') };
+  it('is the override until a scheduled change takes effect, and null without one', () => {
+    expect(forcedPriceInEffect({ ...base, forcePriceAmount: 1800 })).toBe(1800);
+    expect(forcedPriceInEffect({ ...base, forcePriceAmount: null })).toBeNull();
+    const change = { amount: 3000, takesEffectAt: calendarDate('2026-03-09') };
+    expect(forcedPriceInEffect({ ...base, forcePriceAmount: 1800, transition: change })).toBeNull();
+    expect(priceInEffect({ ...base, forcePriceAmount: 1800, transition: change })).toBe(3000);
+    const later = { ...change, takesEffectAt: calendarDate('2026-03-16') };
+    expect(forcedPriceInEffect({ ...base, forcePriceAmount: 1800, transition: later })).toBe(1800);
+    expect(priceInEffect({ ...base, forcePriceAmount: 1800, transition: later })).toBe(1800);
   });
 });

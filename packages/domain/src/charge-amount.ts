@@ -33,10 +33,22 @@ export interface ChargeAmount {
 export function priceInEffect(
   input: Omit<ChargeAmountInput, 'paymentType' | 'cardSurchargeBasisPoints'>,
 ): Cents {
-  const { transition, forcePriceAmount, priceAmount, periodStart } = input;
+  const { transition, priceAmount, periodStart } = input;
   if (transition && transition.takesEffectAt <= periodStart) return assertCents(transition.amount);
-  if (forcePriceAmount !== null && forcePriceAmount !== undefined) return assertCents(forcePriceAmount);
-  return assertCents(priceAmount);
+  return forcedPriceInEffect(input) ?? assertCents(priceAmount);
+}
+
+/**
+ * The staff override that prices the period, or null when the price (or a scheduled change that has
+ * taken effect, which wins over it) does: what a payment records as its `force_amount`.
+ */
+export function forcedPriceInEffect(
+  input: Omit<ChargeAmountInput, 'paymentType' | 'cardSurchargeBasisPoints'>,
+): Cents | null {
+  const { transition, forcePriceAmount, periodStart } = input;
+  if (transition && transition.takesEffectAt <= periodStart) return null;
+  if (forcePriceAmount === null || forcePriceAmount === undefined) return null;
+  return assertCents(forcePriceAmount);
 }
 
 export function chargeAmount(input: ChargeAmountInput): ChargeAmount {

@@ -135,7 +135,10 @@ describe("a member's next join step", () => {
     expect(nextRegisterStep(member, false)).toBe('/take-photo');
     const withPhoto = { ...member, profile_picture: '/api/users/104/profile-picture' };
     expect(nextRegisterStep(withPhoto, false)).toBe('/choose-payment-method');
-    const withPayment = { ...withPhoto, payment_types: [{ id: 1, type: 'bank_account' }] };
+    const withPayment = {
+      ...withPhoto,
+      payment_types: [{ id: 1, type: 'bank_account' as const, model: null }],
+    };
     expect(nextRegisterStep(withPayment, false)).toBe('/confirm-subscription');
     expect(nextRegisterStep(withPayment, true)).toBe('/welcome-to-gym');
   });

@@ -4,6 +4,14 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
 
+/** The door provider names of each integration type. */
+export const INTEGRATION_NAMES = { kisi: 'Kisi' } as const;
+
+/**
+ * The access-control entry of the specification (section 3: id, integration_type, the integration). The
+ * entry and its Kisi integration are one record here, so `integration` describes the same record as the
+ * provider holds it: its name, and whether its key is set (the key itself is write-only).
+ */
 export const integrationSchema = z.object({
   id: z.number(),
   integration_type: z.enum(['kisi']),
@@ -14,6 +22,12 @@ export const integrationSchema = z.object({
    * back); without one, door events are checked with the platform's key.
    */
   webhook_secret_set: z.boolean(),
+  integration: z.object({
+    id: z.number(),
+    type: z.enum(['kisi']),
+    name: z.string(),
+    api_key_set: z.boolean(),
+  }),
   created_at: z.string(),
   updated_at: z.string(),
 });

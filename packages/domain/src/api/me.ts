@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../roles';
 import { envelope } from './envelope';
+import { paymentTypeSchema } from './members';
 
 const role = z.enum(STAFF_ROLES).nullable();
 const place = z.object({ id: z.number(), name: z.string(), role });
@@ -22,7 +23,8 @@ export const meSchema = z.object({
   is_organisation_admin: z.boolean(),
   is_gym_admin: z.boolean(),
   profile_picture: z.string().nullable(),
-  payment_types: z.array(z.object({ id: z.number(), type: z.string() })),
+  /** The member's payment methods as the specification's Payment type: id, type and model. */
+  payment_types: z.array(paymentTypeSchema.pick({ id: true, type: true, model: true })),
   start_date: z.string().nullable(),
   billing_date: z.string().nullable(),
   default_payment_type: z.number().nullable(),

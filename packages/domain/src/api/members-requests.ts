@@ -132,6 +132,11 @@ export const memberCreateSchema = z.object({
   gym_id: idSchema,
   price_id: idSchema,
   start_date: requiredDate,
+  /**
+   * The member's fixed billing date (optional): the first payment then covers the start date up to it,
+   * pro-rata, and full periods run from it (BILLING.md "First payment and pro-rata").
+   */
+  billing_date: optionalDate,
 });
 export type MemberCreateInput = z.output<typeof memberCreateSchema>;
 

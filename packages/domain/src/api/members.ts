@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { BILLING_FREQUENCIES } from '../billing-frequency';
 import { envelope, pageEnvelope } from './envelope';
+import { paymentStandingFields } from './payments';
 import { namedSchema } from './prices';
 
 const date = z.string();
@@ -64,6 +65,9 @@ export const paymentSummarySchema = z.object({
   created_at: instant,
 });
 
+/** How many of a subscription's payments the member's detail carries (the rest are a page away). */
+export const SUBSCRIPTION_PAYMENTS_SHOWN = 25;
+
 /** The member's latest subscription: every field of section 3 and its derived state and card colour. */
 export const memberSubscriptionSchema = z.object({
   id: z.number(),
@@ -114,6 +118,9 @@ export const memberSubscriptionSchema = z.object({
   periods_owing: z.number().int(),
   version: z.number().int(),
   first_payment: paymentSummarySchema.nullable(),
+  /** Its latest SUBSCRIPTION_PAYMENTS_SHOWN payments, newest first (all: GET /api/users/{id}/payments). */
+  payments: z.array(paymentSummarySchema),
+  payments_count: z.number().int(),
   private_price_link_id: z.number().nullable(),
   private_price_link: z.object({ id: z.number(), token: z.string() }).nullable(),
   created_at: instant,
@@ -161,6 +168,53 @@ export type MemberListItem = z.infer<typeof memberListItemSchema>;
 /** GET /api/members. */
 export const memberPage = pageEnvelope(memberListItemSchema);
 
+/**
+ * The model of a payment method (spec "Payment type"): the bank account (number, name, status, and what
+ * the bank told us of it) or the card (its `type`, the card scheme, also answered as `brand`).
+ */
+export const paymentTypeModelSchema = z.union([
+  z.object({
+    kind: z.literal('bank_account'),
+    account_number: z.string(),
+    name: z.string(),
+    status: z.string(),
+    /** The bank and the account holder's name as the bank gave them (Akahu). */
+    meta: z.object({ bank: z.string().nullable(), holder: z.string().nullable() }),
+  }),
+  z.object({
+    kind: z.literal('stripe_card'),
+    /** The card scheme (visa, mastercard, amex, …): the specification's card `type`. */
+    type: z.string(),
+    /** The same as `type`, as the pages first read it. */
+    brand: z.string(),
+    exp_month: z.number().int(),
+    exp_year: z.number().int(),
+    last_four: z.string(),
+    country: z.string().nullable(),
+  }),
+  z.null(),
+]);
+
+/** A payment method (spec "Payment type"): a bank account or a card. */
+export const paymentTypeSchema = z.object({
+  id: z.number(),
+  type: z.enum(['bank_account', 'stripe_card']),
+  is_default: z.boolean(),
+  created_at: instant,
+  model: paymentTypeModelSchema,
+});
+/** GET /api/members/{id}/access-control-credentials. */
+export const accessCredentialSchema = z.object({
+  id: z.number(),
+  place: z.object({ id: z.number(), name: z.string(), place_id: z.string() }),
+  status: z.enum(['active', 'revoked']),
+  kisi_user_id: z.string().nullable(),
+  login_id: z.string().nullable(),
+  has_door_access: z.boolean(),
+  valid_from: instant.nullable(),
+  valid_until: instant.nullable(),
+  updated_at: instant,
+});
 export const memberSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -195,6 +249,10 @@ export const memberSchema = z.object({
   has_akahu_connection: z.boolean(),
   default_payment_type: z.number().nullable(),
   latest_subscription: memberSubscriptionSchema.nullable(),
+  /** The member's payment methods (as GET /api/members/{id}/payment-types answers them). */
+  payment_types: z.array(paymentTypeSchema),
+  /** The member's door credentials (as GET /api/members/{id}/access-control-credentials answers them). */
+  access_control_credentials: z.array(accessCredentialSchema),
   created_at: instant,
   updated_at: instant,
   deleted_at: instant.nullable(),
@@ -222,6 +280,7 @@ export const memberPaymentSchema = z.object({
   processed_by: namedSchema.nullable(),
   gym: namedSchema,
   subscription: z.number().nullable(),
+  ...paymentStandingFields,
   created_at: instant,
 });
 export type MemberPayment = z.infer<typeof memberPaymentSchema>;
@@ -237,30 +296,6 @@ export const memberVisitSchema = z.object({
 export type MemberVisit = z.infer<typeof memberVisitSchema>;
 export const memberVisitPage = pageEnvelope(memberVisitSchema);
 
-/** A payment method (spec "Payment type"): a bank account or a card. */
-export const paymentTypeSchema = z.object({
-  id: z.number(),
-  type: z.enum(['bank_account', 'stripe_card']),
-  is_default: z.boolean(),
-  created_at: instant,
-  model: z.union([
-    z.object({
-      kind: z.literal('bank_account'),
-      account_number: z.string(),
-      name: z.string(),
-      status: z.string(),
-    }),
-    z.object({
-      kind: z.literal('stripe_card'),
-      brand: z.string(),
-      exp_month: z.number().int(),
-      exp_year: z.number().int(),
-      last_four: z.string(),
-      country: z.string().nullable(),
-    }),
-    z.null(),
-  ]),
-});
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
 /** GET /api/members/{id}/payment-types. */
 export const paymentTypesAnswer = envelope(z.array(paymentTypeSchema));
@@ -289,18 +324,6 @@ export const memberAccessControlSchema = z.object({
 });
 export const memberAccessControlAnswer = envelope(memberAccessControlSchema);
 
-/** GET /api/members/{id}/access-control-credentials. */
-export const accessCredentialSchema = z.object({
-  id: z.number(),
-  place: z.object({ id: z.number(), name: z.string(), place_id: z.string() }),
-  status: z.enum(['active', 'revoked']),
-  kisi_user_id: z.string().nullable(),
-  login_id: z.string().nullable(),
-  has_door_access: z.boolean(),
-  valid_from: instant.nullable(),
-  valid_until: instant.nullable(),
-  updated_at: instant,
-});
 export type AccessCredential = z.infer<typeof accessCredentialSchema>;
 export const accessCredentialsAnswer = envelope(z.array(accessCredentialSchema));
 

@@ -4,8 +4,10 @@
 import { z } from 'zod';
 import { addDays, type CalendarDate, daysBetween, maxDate, minDate } from '../calendar-date';
 import { normaliseFailureCode } from '../payment-retry';
+import { PAYMENT_TASK_KINDS } from '../payment-tasks';
 import { calendarDateSchema } from './catalogue-requests';
 import { pageMeta } from './envelope';
+import { destinationAccountSchema } from './gyms';
 
 /** The statuses as the specification groups them (section 4): sent, upcoming, pending_request, the rest. */
 export const PAYMENT_STATUS_GROUPS = ['successful', 'upcoming', 'pending', 'failed'] as const;
@@ -147,6 +149,64 @@ export const paymentsExportBody = paymentFilters;
 
 const person = z.object({ id: z.number(), name: z.string(), email: z.string() });
 
+/** What is still to be done about a payment (`paymentTasks` in @gym/domain/payment-tasks). */
+export const paymentTaskSchema = z.object({
+  kind: z.enum(PAYMENT_TASK_KINDS),
+  /** The day it happens (send, retry), or null when it waits on someone else. */
+  due_on: z.string().nullable(),
+});
+
+/**
+ * What the engine and staff noted on a payment: the joining fee it carries, a retry's or a manual
+ * payment's who and why, a break fee's remaining term value, a card dispute. Internal keys (the join
+ * site's confirmation key) are not answered.
+ */
+export const paymentMetaSchema = z.object({
+  joining_fee: z.number().int().optional(),
+  start_early: z.boolean().optional(),
+  manual: z.boolean().optional(),
+  note: z.string().optional(),
+  retried_by: z.number().optional(),
+  reason: z.string().optional(),
+  remaining_term_value: z.number().int().optional(),
+  dispute: z
+    .object({
+      id: z.string(),
+      reason: z.string().nullable(),
+      status: z.string(),
+      amount: z.number().int().nullable(),
+    })
+    .optional(),
+});
+export type PaymentMeta = z.infer<typeof paymentMetaSchema>;
+
+/**
+ * The Payment fields of the specification (section 3) that come from the payment's charge and
+ * subscription rather than its own row alone; every payment answer carries them (docs/api-fields.md).
+ */
+export const paymentStandingFields = {
+  /** What is still to be done about it; empty when nothing is. */
+  tasks: z.array(paymentTaskSchema),
+  /** The gym's bank account a bank payment is paid into; null for cards and payments recorded by hand. */
+  destination_account: destinationAccountSchema.nullable(),
+  /** The payment is for a period inside the membership's term (written by the engine). */
+  is_term_membership: z.boolean(),
+  /** The term's cooling-off end and end, for a payment inside a term; null otherwise. */
+  cooling_period_ends_at: z.string().nullable(),
+  term_ends_at: z.string().nullable(),
+  /** What the charge it is an attempt at still owes, cents (0 once paid, written off or refunded). */
+  balance_owing: z.number().int(),
+  formatted_balance_owing: z.string(),
+  /** 1 when that charge is an unpaid period after a failed attempt, else 0. */
+  periods_owing: z.number().int(),
+  /** An amount staff forced for this payment in place of the price, cents; null when none. */
+  force_amount: z.number().int().nullable(),
+  meta: paymentMetaSchema,
+};
+export type PaymentStanding = {
+  [K in keyof typeof paymentStandingFields]: z.infer<(typeof paymentStandingFields)[K]>;
+};
+
 export const paymentRow = z.object({
   id: z.number(),
   amount: z.number(),
@@ -173,6 +233,7 @@ export const paymentRow = z.object({
   gym: z.object({ id: z.number(), name: z.string() }),
   subscription_id: z.number().nullable(),
   charge_id: z.number().nullable(),
+  ...paymentStandingFields,
   created_at: z.string(),
 });
 export type PaymentRow = z.infer<typeof paymentRow>;

@@ -1,6 +1,6 @@
 // Access-control rows shaped as the answer schemas of @gym/domain/api/access-control describe them: the
 // integration (never its key), a gym's place and its doors.
-import type { Door, Integration, Place } from '@gym/domain/api/access-control';
+import { type Door, INTEGRATION_NAMES, type Integration, type Place } from '@gym/domain/api/access-control';
 import type { DoorRow, IntegrationRow, PlaceRow } from './access-control.repository';
 
 export const presentIntegration = (row: IntegrationRow): Integration => ({
@@ -8,6 +8,7 @@ export const presentIntegration = (row: IntegrationRow): Integration => ({
   integration_type: 'kisi' as const,
   api_key_set: row.apiKey !== '',
   webhook_secret_set: row.sealedWebhookSecret !== null,
+  integration: { id: row.id, type: 'kisi', name: INTEGRATION_NAMES.kisi, api_key_set: row.apiKey !== '' },
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });

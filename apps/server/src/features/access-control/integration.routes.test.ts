@@ -86,6 +86,8 @@ describe('the organisation’s Kisi integration', () => {
       integration_type: 'kisi',
       api_key_set: true,
       webhook_secret_set: false,
+      // The entry's integration (spec section 3 "Access-control entry"): the same record, key write-only.
+      integration: { id: res.json().data.id, type: 'kisi', name: 'Kisi', api_key_set: true },
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -95,7 +97,11 @@ describe('the organisation’s Kisi integration', () => {
     expect(t.secrets.open(row.apiKey)).toBe(KISI_KEY);
 
     const read = await call.integration(home.organisation.id, admin);
-    expect(read.json().data).toMatchObject({ id: row.id, api_key_set: true });
+    expect(read.json().data).toMatchObject({
+      id: row.id,
+      api_key_set: true,
+      integration: { id: row.id, type: 'kisi', name: 'Kisi', api_key_set: true },
+    });
     expect(read.body).not.toContain(KISI_KEY);
 
     // Saving again replaces the key on the same integration.

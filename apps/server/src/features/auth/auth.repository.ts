@@ -1,12 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import {
-  authTokens,
-  organisationMembers,
-  organisationStaff,
-  paymentTypes,
-  users,
-} from '../../db/schema/index';
+import { authTokens, organisationMembers, organisationStaff, users } from '../../db/schema/index';
 
 export type TokenKind = 'password_reset' | 'invitation' | 'two_factor';
 
@@ -116,6 +110,7 @@ export async function acceptInvitation(db: Executor, userId: number, organisatio
   return accepted.length > 0;
 }
 
+/** The member's record in the organisation (their payment methods: ../payments paymentTypesOf). */
 export async function memberProfile(db: Executor, userId: number, organisationId: number) {
   const [member] = await db
     .select()
@@ -123,17 +118,7 @@ export async function memberProfile(db: Executor, userId: number, organisationId
     .where(
       and(eq(organisationMembers.userId, userId), eq(organisationMembers.organisationId, organisationId)),
     );
-  const types = await db
-    .select({ id: paymentTypes.id, type: paymentTypes.type })
-    .from(paymentTypes)
-    .where(
-      and(
-        eq(paymentTypes.userId, userId),
-        eq(paymentTypes.organisationId, organisationId),
-        isNull(paymentTypes.deletedAt),
-      ),
-    );
-  return { member: member ?? null, paymentTypes: types };
+  return { member: member ?? null };
 }
 
 /**

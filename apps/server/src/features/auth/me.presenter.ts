@@ -3,6 +3,7 @@
 import type { Me } from '@gym/domain/api/me';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
+import { paymentTypesOf } from '../payments';
 import { joinFacts, memberProfile } from './auth.repository';
 
 /** The address of a user's photo (its file name in it, so a new photo is a new address). */
@@ -12,6 +13,11 @@ export const profilePictureUrl = (userId: number, path: string | null) =>
 export async function presentMe(deps: AppDeps, auth: AuthContext): Promise<Me> {
   const { user, memberships, organisation, gym } = auth;
   const profile = user.isStaff ? null : await memberProfile(deps.db, user.id, auth.organisationId);
+  const paymentTypes = profile
+    ? await paymentTypesOf(deps.db, auth.organisationId, [
+        { id: user.id, defaultPaymentTypeId: profile.member?.defaultPaymentTypeId ?? null },
+      ])
+    : null;
   const join =
     user.isStaff || !auth.organisationId ? null : await joinFacts(deps.db, auth.organisationId, user.id);
   const gymsHere = memberships.gyms.filter((g) => g.organisation_id === organisation?.id);
@@ -40,7 +46,7 @@ export async function presentMe(deps: AppDeps, auth: AuthContext): Promise<Me> {
     is_organisation_admin: auth.isOrganisationAdmin,
     is_gym_admin: auth.isGymAdmin,
     profile_picture: profilePictureUrl(user.id, user.profilePicturePath),
-    payment_types: profile?.paymentTypes ?? [],
+    payment_types: (paymentTypes?.get(user.id) ?? []).map(({ id, type, model }) => ({ id, type, model })),
     start_date: profile?.member?.startDate ?? null,
     billing_date: profile?.member?.billingDate ?? null,
     default_payment_type: profile?.member?.defaultPaymentTypeId ?? null,

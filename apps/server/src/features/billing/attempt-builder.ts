@@ -29,6 +29,7 @@ export function firstAttempt(sub: DueSubscription, planned: PlannedCharge, charg
     ),
     attempt: 1,
     isProRata: planned.proRata,
+    forceAmount: planned.forcedAmount,
     meta: planned.joiningFee > 0 ? { joining_fee: planned.joiningFee } : {},
   };
 }
@@ -61,6 +62,7 @@ export function nextAttempt(
     isRetry: true,
     isTermMembership: last.is_term_membership,
     attempt: charge.lastAttempt + 1,
+    forceAmount: last.force_amount,
     meta,
   };
 }

@@ -37,6 +37,8 @@ export interface DueSubscription {
   joining_fee: number;
   card_surcharge_basis_points: number;
   destination_account_id: number | null;
+  /** The member's fixed billing date, read only before the first charge (firstBillingDate). */
+  billing_date?: CalendarDate | null;
 }
 
 /** The columns the plan of a subscription needs, of those with a charge due on or before `day`. */
@@ -47,7 +49,10 @@ const dueSelect = (day: CalendarDate) =>
           s.ends_at::text, s.term_ends_at::text, s.is_term_membership, s.force_price_amount,
           s.transition_to_price_id::int, s.transition_takes_effect_at::text, tp.amount as transition_amount,
           p.amount as price_amount, p.billing_frequency, p.joining_fee, g.card_surcharge_basis_points,
-          da.id::int as destination_account_id
+          da.id::int as destination_account_id,
+          case when s.current_period_start is null then
+            (select m.billing_date::text from organisation_members m
+              where m.organisation_id = s.organisation_id and m.user_id = s.user_id) end as billing_date
         from subscriptions s
         join prices p on p.id = s.price_id
         join gyms g on g.id = s.gym_id
@@ -118,6 +123,8 @@ export interface NewAttempt {
   meta: Record<string, unknown>;
   /** Whether the attempt is at a pro-rata charge; the single insert reads it from the charge when absent. */
   isProRata?: boolean;
+  /** The staff override that priced the charge (force_price_amount), recorded as force_amount. */
+  forceAmount?: number | null;
   now: Date;
 }
 
@@ -177,19 +184,19 @@ export async function insertAttempts(tx: Executor, rows: Omit<NewAttempt, 'now'>
     tx,
     sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, payment_type_id,
           destination_account_id, type, amount, surcharge, period_start_at, period_end_at, status, is_retry,
-          is_pro_rata, is_term_membership, attempt, idempotency_key, meta, created_at, updated_at)
+          is_pro_rata, is_term_membership, attempt, idempotency_key, meta, force_amount, created_at, updated_at)
         select x."organisationId", x."gymId", x."userId", x."subscriptionId", x."chargeId", x."paymentTypeId",
           x."destinationAccountId", x.type, x.amount, x.surcharge, x."periodStart", x."periodEnd",
           'pending_request', x."isRetry",
           coalesce(x."isProRata", (select c.is_pro_rata from charges c where c.id = x."chargeId"), false),
           x."isTermMembership", x.attempt,
-          x.key, x.meta,
+          x.key, x.meta, x."forceAmount",
           ${now.toISOString()}, ${now.toISOString()}
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x("organisationId" bigint, "gymId" bigint,
           "userId" bigint, "subscriptionId" bigint, "chargeId" bigint, "paymentTypeId" bigint,
           "destinationAccountId" bigint, type text, amount integer, surcharge integer, "periodStart" date,
           "periodEnd" date, "isRetry" boolean, "isProRata" boolean, "isTermMembership" boolean,
-          attempt integer, key text, meta jsonb)
+          attempt integer, key text, meta jsonb, "forceAmount" integer)
         order by x."chargeId"
         on conflict do nothing
         returning id::int`,
@@ -367,6 +374,7 @@ export async function latestAttempt(tx: Executor, chargeId: number) {
     period_end_at: CalendarDate | null;
     is_term_membership: boolean;
     meta: Record<string, unknown>;
+    force_amount: number | null;
     payment_type_id: number | null;
     payment_type: string | null;
     type: string;
@@ -374,7 +382,7 @@ export async function latestAttempt(tx: Executor, chargeId: number) {
     tx,
     sql`select p.organisation_id::int, p.gym_id::int, p.user_id::int, p.subscription_id::int,
           p.destination_account_id::int, p.amount,
-          p.surcharge, p.period_start_at::text, p.period_end_at::text, p.is_term_membership, p.meta,
+          p.surcharge, p.period_start_at::text, p.period_end_at::text, p.is_term_membership, p.meta, p.force_amount,
           s.payment_type_id::int, pt.type as payment_type, p.type
         from payments p
         left join subscriptions s on s.id = p.subscription_id

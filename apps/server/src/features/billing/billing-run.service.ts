@@ -298,6 +298,7 @@ async function chargeBatch(tx: Executor, due: repo.DueSubscription[], day: Calen
         periodEnd: p.period.end,
         amount: p.amount,
         surcharge: p.surcharge,
+        isProRata: p.proRata,
       })),
     ),
     now,

@@ -8,7 +8,8 @@ import type { DueSubscription } from './billing-run.repository';
 /**
  * The charges not yet made whose period starts on or before `until` (none for an unknown frequency).
  * `billingDate`: the member's fixed billing date, which the first charge runs to pro-rata (the confirm
- * on the join site passes it, having anchored the subscription on its day).
+ * on the join site passes it, having anchored the subscription on its day); otherwise the one the row
+ * was read with (a membership staff added with a billing date, charged first on its start date).
  */
 export function planOf(
   sub: DueSubscription,
@@ -29,7 +30,7 @@ export function planOf(
       currentPeriodEnd: sub.current_period_end,
       endsAt: sub.ends_at,
       termEndsAt: sub.term_ends_at,
-      billingDate,
+      billingDate: billingDate ?? sub.billing_date ?? null,
     },
     {
       priceAmount: Number(sub.price_amount),

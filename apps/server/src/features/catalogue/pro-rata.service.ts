@@ -6,10 +6,10 @@ import {
   formatMoney,
   isRecurring,
   periodEnd,
-  periodStartBefore,
   proRata,
 } from '@gym/domain';
 import type { ProRata } from '@gym/domain/api/prices';
+import { BILLING_DATE_PROBLEMS, billingDateProblem } from '@gym/domain/billing-schedule';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { conflict, notFound, validationError } from '../../http/app-error';
@@ -17,8 +17,8 @@ import { lockPrice } from './prices.repository';
 
 export const ONE_OFF_NO_PRO_RATA =
   'A one-off price is charged once in full, so there is nothing to pro-rate.';
-export const BILLING_BEFORE_START = 'The billing date cannot be before the start date';
-export const BILLING_TOO_FAR = 'The billing date must be within one billing period of the start date';
+export const BILLING_BEFORE_START = BILLING_DATE_PROBLEMS.before_start;
+export const BILLING_TOO_FAR = BILLING_DATE_PROBLEMS.too_far;
 
 export async function proRataForPrice(
   deps: AppDeps,
@@ -32,11 +32,8 @@ export async function proRataForPrice(
   if (!isRecurring(frequency)) throw conflict(ONE_OFF_NO_PRO_RATA);
   const start = body.start_date;
   const billing = body.billing_date;
-  if (billing !== null) {
-    if (billing < start) throw validationError({ billing_date: [BILLING_BEFORE_START] });
-    if (start < periodStartBefore(billing, frequency))
-      throw validationError({ billing_date: [BILLING_TOO_FAR] });
-  }
+  const problem = billingDateProblem({ frequency, startDate: start, billingDate: billing });
+  if (problem !== null) throw validationError({ billing_date: [BILLING_DATE_PROBLEMS[problem]] });
   // Without a fixed billing date the first period starts on the start date: a full period.
   const result =
     billing === null

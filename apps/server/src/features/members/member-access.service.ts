@@ -1,55 +1,18 @@
 // A member's door access (Kisi): whether the rules give it and whether Kisi holds it, their credentials,
 // and a new Kisi login when their phone lost the old one (through the organisation's Kisi adapter).
-import type { AccessCredential } from '@gym/domain/api/members';
 import { hasDoorAccess } from '@gym/domain/subscription-state';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
-import { type Executor, queryRows } from '../../db/client';
+import { queryRows } from '../../db/client';
 import { AppError, conflict } from '../../http/app-error';
 import { kisiFor, syncDoorAccess } from '../access-control';
-import { iso, isoOrNull, stateInput } from './members.presenter';
+import { credentials, presentCredential } from './member-credentials';
+import { stateInput } from './members.presenter';
 import * as repo from './members.repository';
 import { memberFor } from './members.service';
-
-interface CredentialRow {
-  id: number;
-  place_row_id: number;
-  place_name: string;
-  place_id: string;
-  status: 'active' | 'revoked';
-  external_user_id: string | null;
-  login_id: string | null;
-  role_assignment_id: string | null;
-  valid_from: Date | string | null;
-  valid_until: Date | string | null;
-  updated_at: Date | string;
-}
-
-function credentials(db: Executor, organisationId: number, userId: number) {
-  return queryRows<CredentialRow>(
-    db,
-    sql`select ac.id::int, pl.id::int as place_row_id, pl.name as place_name, pl.place_id, ac.status,
-          ac.external_user_id, ac.login_id, ac.role_assignment_id, ac.valid_from, ac.valid_until, ac.updated_at
-        from access_credentials ac join places pl on pl.id = ac.place_id
-        where ac.organisation_id = ${organisationId} and ac.user_id = ${userId}
-        order by ac.updated_at desc, ac.id desc`,
-  );
-}
-
-const presentCredential = (c: CredentialRow): AccessCredential => ({
-  id: c.id,
-  place: { id: c.place_row_id, name: c.place_name, place_id: c.place_id },
-  status: c.status,
-  kisi_user_id: c.external_user_id,
-  login_id: c.login_id,
-  has_door_access: c.status === 'active' && c.role_assignment_id !== null,
-  valid_from: isoOrNull(c.valid_from),
-  valid_until: isoOrNull(c.valid_until),
-  updated_at: iso(c.updated_at),
-});
 
 /** The gym whose doors the member uses: their latest subscription's, else their home gym. */
 async function placeForMember(deps: AppDeps, organisationId: number, member: repo.MemberRow) {

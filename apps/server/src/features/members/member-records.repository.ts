@@ -1,5 +1,5 @@
 // A member's records for the profile page: payments and visits (most recent first, paginated on their
-// user indexes), payment methods, and the activity log about them. One query per page each.
+// user indexes) and the activity log about them (payment methods: ../payments payment-types.ts). One query per page each.
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 
@@ -79,33 +79,6 @@ export async function countOf(
         where user_id = ${userId} and organisation_id = ${organisationId}`,
   );
   return Number(row?.total ?? 0);
-}
-
-export interface PaymentTypeRow {
-  id: number;
-  type: 'bank_account' | 'stripe_card';
-  created_at: Date | string;
-  account_number: string | null;
-  account_name: string | null;
-  account_status: string | null;
-  brand: string | null;
-  exp_month: number | null;
-  exp_year: number | null;
-  last_four: string | null;
-  country: string | null;
-}
-
-export function memberPaymentTypes(db: Executor, organisationId: number, userId: number) {
-  return queryRows<PaymentTypeRow>(
-    db,
-    sql`select pt.id::int, pt.type, pt.created_at, ba.account_number, ba.name as account_name,
-          ba.status as account_status, c.brand, c.exp_month, c.exp_year, c.last_four, c.country
-        from payment_types pt
-        left join bank_accounts ba on ba.payment_type_id = pt.id
-        left join cards c on c.payment_type_id = pt.id
-        where pt.organisation_id = ${organisationId} and pt.user_id = ${userId} and pt.deleted_at is null
-        order by pt.created_at desc, pt.id desc`,
-  );
 }
 
 export interface ActivityRow {

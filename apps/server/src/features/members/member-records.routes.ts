@@ -14,6 +14,7 @@ import type { AppDeps } from '../../app-deps';
 import { authOf, guard } from '../../auth/guard';
 import { errorResponses, offsetOf, page, pageQuery } from '../../http/envelope';
 import { idParam } from '../../http/params';
+import { paymentTypesOf, standingOf, standingsOf } from '../payments';
 import * as records from './member-records.repository';
 import { iso } from './members.presenter';
 import type { memberFor as MemberFor } from './members.service';
@@ -59,6 +60,11 @@ export const memberRecordRoutes =
         const total = await paged(rows, q, () =>
           records.countOf(deps.db, 'payments', auth.organisationId, member.id),
         );
+        const standings = await standingsOf(
+          deps.db,
+          auth.organisationId,
+          rows.map((r) => r.id),
+        );
         return page(
           rows.map((r) => ({
             id: r.id,
@@ -79,6 +85,7 @@ export const memberRecordRoutes =
               r.processed_by_id === null ? null : { id: r.processed_by_id, name: r.processed_by_name ?? '' },
             gym: { id: r.gym_id, name: r.gym_name },
             subscription: r.subscription_id,
+            ...standingOf(standings, r.id),
             created_at: iso(r.created_at),
           })),
           total,
@@ -137,33 +144,10 @@ export const memberRecordRoutes =
       async (request) => {
         const auth = authOf(request);
         const member = await services.memberFor(deps, auth, request.params.id, 'read');
-        const rows = await records.memberPaymentTypes(deps.db, auth.organisationId, member.id);
-        return {
-          data: rows.map((r) => ({
-            id: r.id,
-            type: r.type,
-            is_default: member.default_payment_type_id === r.id,
-            created_at: iso(r.created_at),
-            model:
-              r.type === 'bank_account' && r.account_number !== null
-                ? {
-                    kind: 'bank_account' as const,
-                    account_number: r.account_number,
-                    name: r.account_name ?? '',
-                    status: r.account_status ?? '',
-                  }
-                : r.type === 'stripe_card' && r.last_four !== null
-                  ? {
-                      kind: 'stripe_card' as const,
-                      brand: r.brand ?? '',
-                      exp_month: Number(r.exp_month),
-                      exp_year: Number(r.exp_year),
-                      last_four: r.last_four,
-                      country: r.country,
-                    }
-                  : null,
-          })),
-        };
+        const types = await paymentTypesOf(deps.db, auth.organisationId, [
+          { id: member.id, defaultPaymentTypeId: member.default_payment_type_id },
+        ]);
+        return { data: types.get(member.id) ?? [] };
       },
     );
 

@@ -52,7 +52,14 @@ export async function insertPerson(
 /** The membership row; a member who was deleted here before comes back. */
 export async function upsertMembership(
   db: Executor,
-  input: { organisationId: number; userId: number; gymId: number; startDate: CalendarDate; now: Date },
+  input: {
+    organisationId: number;
+    userId: number;
+    gymId: number;
+    startDate: CalendarDate;
+    billingDate: CalendarDate | null;
+    now: Date;
+  },
 ) {
   await db
     .insert(organisationMembers)
@@ -61,6 +68,7 @@ export async function upsertMembership(
       userId: input.userId,
       homeGymId: input.gymId,
       startDate: input.startDate,
+      billingDate: input.billingDate,
       isReturningMember: false,
     })
     .onConflictDoUpdate({
@@ -68,6 +76,7 @@ export async function upsertMembership(
       set: {
         homeGymId: input.gymId,
         startDate: input.startDate,
+        billingDate: input.billingDate,
         deletedAt: null,
         isReturningMember: true,
         updatedAt: input.now,

@@ -1,6 +1,13 @@
 // The Member and Subscription entities of the specification (section 3) as the API answers them; every
 // derived value (state, card colour, membership label, term label) comes from packages/domain.
-import type { Member, MemberListItem, MemberPrice, MemberSubscription } from '@gym/domain/api/members';
+import type {
+  AccessCredential,
+  Member,
+  MemberListItem,
+  MemberPrice,
+  MemberSubscription,
+  PaymentType,
+} from '@gym/domain/api/members';
 import type { BillingFrequency } from '@gym/domain/billing-frequency';
 import { type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
 import { confidenceLabel, hearAboutUsLabel } from '@gym/domain/member-answers';
@@ -15,7 +22,13 @@ import {
   subscriptionState,
 } from '@gym/domain/subscription-state';
 import { formatTerm, isWithinTerm, shortTermLabel, termOf } from '@gym/domain/term';
-import type { MemberRow, PriceRow, SubscriptionExtras, SubscriptionRow } from './members.repository';
+import type {
+  MemberRow,
+  PaymentSummaryRow,
+  PriceRow,
+  SubscriptionExtras,
+  SubscriptionRow,
+} from './members.repository';
 import type { MemberListRow } from './members-list.repository';
 
 export const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -69,6 +82,16 @@ export function presentPrice(price: PriceRow): MemberPrice {
     offering: { id: Number(price.offering_id), name: price.offering_name },
   };
 }
+
+const presentPaymentSummary = (p: PaymentSummaryRow) => ({
+  id: Number(p.id),
+  amount: p.amount,
+  formatted_amount: formatMoney(p.amount),
+  status: p.status,
+  status_class: classifyPaymentStatus(p.status),
+  period_start_at: dateOnly(p.period_start_at),
+  created_at: iso(p.created_at),
+});
 
 export function presentSubscription(
   row: SubscriptionRow,
@@ -147,17 +170,9 @@ export function presentSubscription(
     formatted_balance_owing: formatMoney(row.balance_owing),
     periods_owing: row.periods_owing,
     version: row.version,
-    first_payment: extras.first_payment
-      ? {
-          id: Number(extras.first_payment.id),
-          amount: extras.first_payment.amount,
-          formatted_amount: formatMoney(extras.first_payment.amount),
-          status: extras.first_payment.status,
-          status_class: classifyPaymentStatus(extras.first_payment.status),
-          period_start_at: dateOnly(extras.first_payment.period_start_at),
-          created_at: iso(extras.first_payment.created_at),
-        }
-      : null,
+    first_payment: extras.first_payment ? presentPaymentSummary(extras.first_payment) : null,
+    payments: extras.payments.map(presentPaymentSummary),
+    payments_count: Number(extras.payments_count),
     private_price_link_id: row.private_price_link_id,
     private_price_link:
       row.private_price_link_id !== null && row.private_price_link_token !== null
@@ -174,7 +189,12 @@ export function presentSubscription(
   };
 }
 
-export function presentMember(row: MemberRow, subscription: MemberSubscription | null): Member {
+/** The member with what is loaded for them beforehand (membersService memberDetail). */
+export function presentMember(
+  row: MemberRow,
+  subscription: MemberSubscription | null,
+  records: { paymentTypes: PaymentType[]; credentials: AccessCredential[] },
+): Member {
   return {
     id: row.id,
     name: row.name,
@@ -208,6 +228,8 @@ export function presentMember(row: MemberRow, subscription: MemberSubscription |
     has_akahu_connection: row.has_akahu_connection,
     default_payment_type: row.default_payment_type_id,
     latest_subscription: subscription,
+    payment_types: records.paymentTypes,
+    access_control_credentials: records.credentials,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     deleted_at: isoOrNull(row.deleted_at),

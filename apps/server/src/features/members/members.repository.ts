@@ -1,5 +1,6 @@
 // One member of an organisation: the person, their membership row, their latest subscription with its
 // price, pauses and payments summed, in a fixed few queries; and the writes of adding, editing, deleting.
+import { SUBSCRIPTION_PAYMENTS_SHOWN } from '@gym/domain/api/members';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryPrepared, queryRows } from '../../db/client';
 
@@ -170,17 +171,25 @@ export interface SubscriptionExtras {
     applied: boolean;
     ended: boolean;
   }[];
-  first_payment: {
-    id: number;
-    amount: number;
-    status: string;
-    period_start_at: string | null;
-    created_at: Date | string;
-  } | null;
+  first_payment: PaymentSummaryRow | null;
+  /** Its latest SUBSCRIPTION_PAYMENTS_SHOWN payments, newest first. */
+  payments: PaymentSummaryRow[];
+  payments_count: number;
   upcoming_charge: { due_date: string; amount: number; surcharge: number } | null;
 }
 
-/** The subscription's pauses (ended, open and booked), its first payment and next unpaid charge (one query). */
+export interface PaymentSummaryRow {
+  id: number;
+  amount: number;
+  status: string;
+  period_start_at: string | null;
+  created_at: Date | string;
+}
+
+/**
+ * The subscription's pauses (ended, open and booked), its first and latest payments and next unpaid
+ * charge (one query).
+ */
 export async function subscriptionExtras(
   db: Executor,
   organisationId: number,
@@ -201,12 +210,20 @@ export async function subscriptionExtras(
             'period_start_at', pa.period_start_at, 'created_at', pa.created_at)
           from payments pa where pa.subscription_id = ${subscriptionId} and pa.organisation_id = ${organisationId}
           order by pa.created_at, pa.id limit 1) as first_payment,
+        coalesce((select json_agg(json_build_object('id', l.id::int, 'amount', l.amount, 'status', l.status,
+            'period_start_at', l.period_start_at, 'created_at', l.created_at) order by l.created_at desc, l.id desc)
+          from (select pa.id, pa.amount, pa.status, pa.period_start_at, pa.created_at from payments pa
+                where pa.subscription_id = ${subscriptionId} and pa.organisation_id = ${organisationId}
+                order by pa.created_at desc, pa.id desc limit ${SUBSCRIPTION_PAYMENTS_SHOWN}) l), '[]'::json)
+          as payments,
+        (select count(*)::int from payments pa
+          where pa.subscription_id = ${subscriptionId} and pa.organisation_id = ${organisationId}) as payments_count,
         (select json_build_object('due_date', c.due_date, 'amount', c.amount, 'surcharge', c.surcharge)
           from charges c where c.subscription_id = ${subscriptionId} and c.organisation_id = ${organisationId}
             and c.status = 'unpaid'
           order by c.due_date, c.id limit 1) as upcoming_charge`,
   );
-  return row ?? { pauses: [], first_payment: null, upcoming_charge: null };
+  return row ?? { pauses: [], first_payment: null, payments: [], payments_count: 0, upcoming_charge: null };
 }
 
 /** What the member owes over all their subscriptions in the organisation. */

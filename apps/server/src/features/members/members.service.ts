@@ -3,7 +3,8 @@
 // admins of that gym. Another organisation's member answers 404.
 import type { Member } from '@gym/domain/api/members';
 import type { MemberCreateInput, MemberFilters, MemberUpdateInput } from '@gym/domain/api/members-requests';
-import { anchorDayFor } from '@gym/domain/billing-schedule';
+import type { BillingFrequency } from '@gym/domain/billing-frequency';
+import { anchorDayFor, BILLING_DATE_PROBLEMS, billingDateProblem } from '@gym/domain/billing-schedule';
 import { toCalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
 import { formatMoney } from '@gym/domain/money';
@@ -14,6 +15,8 @@ import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../http/app-error';
 import { roleAt } from '../gyms';
+import { paymentTypesOf } from '../payments';
+import { credentials, presentCredential } from './member-credentials';
 import { memberAddedMail } from './members.mail';
 import { presentListItem, presentMember, presentSubscription } from './members.presenter';
 import * as repo from './members.repository';
@@ -89,10 +92,17 @@ export async function memberDetail(
   row: repo.MemberRow,
 ): Promise<Member> {
   const now = deps.clock.now();
-  const sub = await repo.latestSubscription(deps.db, organisationId, row.id);
-  if (!sub) return presentMember(row, null);
+  const [sub, paymentTypes, held] = await Promise.all([
+    repo.latestSubscription(deps.db, organisationId, row.id),
+    paymentTypesOf(deps.db, organisationId, [
+      { id: row.id, defaultPaymentTypeId: row.default_payment_type_id },
+    ]),
+    credentials(deps.db, organisationId, row.id),
+  ]);
+  const records = { paymentTypes: paymentTypes.get(row.id) ?? [], credentials: held.map(presentCredential) };
+  if (!sub) return presentMember(row, null, records);
   const extras = await repo.subscriptionExtras(deps.db, organisationId, sub.id);
-  return presentMember(row, presentSubscription(sub, extras, now));
+  return presentMember(row, presentSubscription(sub, extras, now), records);
 }
 
 export async function showMember(deps: AppDeps, auth: AuthContext, userId: number) {
@@ -117,6 +127,10 @@ export async function createMember(deps: AppDeps, actor: Actor, input: MemberCre
   const today = toCalendarDate(now);
   if (input.start_date < today)
     throw validationError({ start_date: ['The start date cannot be in the past'] });
+  const frequency = price.billing_frequency as BillingFrequency;
+  const billingDate = input.billing_date ?? null;
+  const problem = billingDateProblem({ frequency, startDate: input.start_date, billingDate });
+  if (problem !== null) throw validationError({ billing_date: [BILLING_DATE_PROBLEMS[problem]] });
 
   const term = termOf(price);
   const userId = await deps.db.transaction(async (tx) => {
@@ -141,6 +155,8 @@ export async function createMember(deps: AppDeps, actor: Actor, input: MemberCre
       userId: id,
       gymId: gym.id,
       startDate: input.start_date,
+      // The engine's first charge runs pro-rata up to it when the member confirms (firstBillingDate).
+      billingDate,
       now,
     });
     const subscriptionId = await w.insertStagedSubscription(tx, {
@@ -149,7 +165,7 @@ export async function createMember(deps: AppDeps, actor: Actor, input: MemberCre
       userId: id,
       priceId: price.id,
       startDate: input.start_date,
-      anchorDay: anchorDayFor({ startDate: input.start_date }),
+      anchorDay: anchorDayFor({ startDate: input.start_date, frequency, billingDate }),
       initialState: 'upcoming',
       upcomingState: 'upcoming',
       // Not billed until the member confirms on the join site with a payment method.
@@ -171,6 +187,7 @@ export async function createMember(deps: AppDeps, actor: Actor, input: MemberCre
         gym_id: gym.id,
         price_id: price.id,
         start_date: input.start_date,
+        billing_date: billingDate,
         existing_account: Boolean(existing),
       },
       requestId: actor.requestId,

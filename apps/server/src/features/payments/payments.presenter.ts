@@ -3,6 +3,7 @@ import {
   failureExplanation,
   type PaymentAttempt,
   type PaymentRow,
+  type PaymentStanding,
   type PaymentStatusGroup,
 } from '@gym/domain/api/payments';
 import { formatMoney } from '@gym/domain/money';
@@ -21,7 +22,8 @@ export const statusGroupOf = (status: string): PaymentStatusGroup => GROUP_OF[cl
 export const iso = (value: Date | string) => new Date(value).toISOString();
 export const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
-export function presentPayment(row: PaymentListRow): PaymentRow {
+/** A payment row with its standing (payment-standing.ts: loaded for the whole page beforehand). */
+export function presentPayment(row: PaymentListRow, standing: PaymentStanding): PaymentRow {
   const amount = Number(row.amount);
   const surcharge = Number(row.surcharge);
   return {
@@ -48,6 +50,7 @@ export function presentPayment(row: PaymentListRow): PaymentRow {
     gym: { id: row.gym_id, name: row.gym_name },
     subscription_id: row.subscription_id,
     charge_id: row.charge_id,
+    ...standing,
     created_at: iso(row.created_at),
   };
 }

@@ -283,6 +283,7 @@ export async function retrySource(tx: Executor, chargeId: number) {
     period_end_at: CalendarDate | null;
     is_term_membership: boolean;
     meta: Record<string, unknown> | null;
+    force_amount: number | null;
     payment_type_id: number | null;
     payment_type: string | null;
     type: string;
@@ -290,11 +291,70 @@ export async function retrySource(tx: Executor, chargeId: number) {
     tx,
     sql`select p.gym_id::int, p.user_id::int, p.subscription_id::int, p.destination_account_id::int, p.amount,
           p.surcharge, p.period_start_at::text, p.period_end_at::text, p.is_term_membership, p.meta,
-          s.payment_type_id::int, pt.type as payment_type, p.type
+          p.force_amount, s.payment_type_id::int, pt.type as payment_type, p.type
         from payments p
         left join subscriptions s on s.id = p.subscription_id
         left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
         where p.charge_id = ${chargeId} order by p.attempt desc limit 1`,
   );
   return row ?? null;
+}
+
+/**
+ * A payment with the charge it is an attempt at (and a summary of every attempt at that charge), the
+ * gym bank account it is paid into and its subscription's term dates: what the Payment fields of the
+ * specification that are not the payment's own columns are worked out from (payment-standing.ts).
+ */
+export interface PaymentStandingRow {
+  payment_id: number;
+  status: string;
+  error_status: string | null;
+  is_term_membership: boolean;
+  force_amount: number | null;
+  meta: Record<string, unknown> | null;
+  destination_account_id: number | null;
+  destination_account_name: string | null;
+  destination_account_number: string | null;
+  cooling_period_ends_at: string | null;
+  term_ends_at: string | null;
+  charge_id: number | null;
+  charge_kind: string | null;
+  charge_status: string | null;
+  charge_due_date: string | null;
+  charge_total: number | null;
+  charge_first_failed_at: Date | string | null;
+  subscription_cancelled: boolean | null;
+  retries_made: number | null;
+  in_flight: boolean | null;
+  latest_attempt_id: number | null;
+  last_error_status: string | null;
+}
+
+/** The standing of every payment of `ids` (one page): one query whatever the page's size. */
+export function paymentStandings(db: Executor, organisationId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([] as PaymentStandingRow[]);
+  // The attempts at a charge are read through the subscription's index (a charge is one subscription's).
+  return queryRows<PaymentStandingRow>(
+    db,
+    sql`select p.id::int as payment_id, p.status, p.error_status, p.is_term_membership, p.force_amount, p.meta,
+          da.id::int as destination_account_id, da.name as destination_account_name,
+          da.bank_account_number as destination_account_number,
+          s.cooling_period_ends_at::text, s.term_ends_at::text,
+          c.id::int as charge_id, c.kind as charge_kind, c.status as charge_status,
+          c.due_date::text as charge_due_date, (c.amount + c.surcharge)::int as charge_total,
+          c.first_failed_at as charge_first_failed_at, s.cancelled_at is not null as subscription_cancelled,
+          a.retries_made, a.in_flight, a.latest_attempt_id, a.last_error_status
+        from payments p
+        left join destination_accounts da on da.id = p.destination_account_id
+        left join subscriptions s on s.id = p.subscription_id
+        left join charges c on c.id = p.charge_id
+        left join lateral (
+          select (count(*) filter (where x.is_retry))::int as retries_made,
+            coalesce(bool_or(x.status in ('upcoming', 'pending_request')), false) as in_flight,
+            (array_agg(x.id order by x.attempt desc, x.id desc))[1]::int as latest_attempt_id,
+            (array_agg(x.error_status order by x.attempt desc, x.id desc))[1] as last_error_status
+          from payments x where x.subscription_id = c.subscription_id and x.charge_id = c.id
+        ) a on c.id is not null
+        where p.organisation_id = ${organisationId} and p.id in ${idList(ids)}`,
+  );
 }

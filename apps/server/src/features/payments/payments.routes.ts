@@ -23,6 +23,7 @@ import { readerFor } from '../../db/read-replica';
 import { errorResponses, offsetOf, page } from '../../http/envelope';
 import { idParam } from '../../http/params';
 import { gymScope } from './gym-scope';
+import { standingOf, standingsOf } from './payment-standing';
 import { presentPayment } from './payments.presenter';
 import { listPayments, paymentTotals } from './payments.repository';
 import { PAYMENT_READERS, paymentDetail, retryPaymentNow } from './payments.service';
@@ -67,7 +68,16 @@ export const paymentsRoutes =
           }),
           paymentTotals(deps.db, scope, filters),
         ]);
-        const answer = page(rows.map(presentPayment), totals.count, request.query);
+        const standings = await standingsOf(
+          deps.db,
+          auth.organisationId,
+          rows.map((r) => r.id),
+        );
+        const answer = page(
+          rows.map((r) => presentPayment(r, standingOf(standings, r.id))),
+          totals.count,
+          request.query,
+        );
         return {
           data: answer.data,
           meta: {

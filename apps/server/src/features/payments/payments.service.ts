@@ -5,9 +5,9 @@
 // answers with that attempt instead of making another, so a double click makes one retry.
 import type { PaymentDetail } from '@gym/domain/api/payments';
 import { failureExplanation } from '@gym/domain/api/payments';
-import { toCalendarDate } from '@gym/domain/calendar-date';
+import { type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
 import { formatMoney } from '@gym/domain/money';
-import { nextRetryDate } from '@gym/domain/payment-retry';
+import { scheduledRetryOn } from '@gym/domain/payment-tasks';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
@@ -17,6 +17,7 @@ import { type Executor, queryRows } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../http/app-error';
 import { drainMembershipOutbox, insertAttempt, repriceUnpaidCharges, sendAttempt } from '../billing';
 import { reachesGym } from './gym-scope';
+import { standingOf, standingsOf } from './payment-standing';
 import { isoOrNull, presentAttempt, presentPayment, statusGroupOf } from './payments.presenter';
 import {
   type ChargeRow,
@@ -55,12 +56,15 @@ function retryVerdict(
 }
 
 function nextRetryOn(charge: ChargeRow, attempts: PaymentDetailRow[]): string | null {
-  if (charge.status !== 'unpaid' || charge.first_failed_at === null) return null;
-  if (charge.subscription_cancelled && charge.kind !== 'break_fee') return null;
-  if (attempts.some((a) => IN_FLIGHT.has(a.status))) return null;
-  return nextRetryDate({
-    firstFailedOn: toCalendarDate(new Date(charge.first_failed_at)),
+  return scheduledRetryOn({
+    kind: charge.kind,
+    status: charge.status,
+    dueDate: charge.due_date as CalendarDate,
+    total: Number(charge.amount) + Number(charge.surcharge),
+    firstFailedOn: charge.first_failed_at === null ? null : toCalendarDate(new Date(charge.first_failed_at)),
+    subscriptionCancelled: charge.subscription_cancelled,
     retriesMade: attempts.filter((a) => a.is_retry).length,
+    inFlight: attempts.some((a) => IN_FLIGHT.has(a.status)),
     lastFailureCode: attempts.at(-1)?.error_status ?? null,
   });
 }
@@ -77,8 +81,9 @@ async function loadDetail(db: Executor, auth: AuthContext, paymentId: number): P
   const charge =
     payment.charge_id === null ? null : await findCharge(db, auth.organisationId, payment.charge_id);
   const attempts = charge ? await chargeAttempts(db, auth.organisationId, charge.id) : [payment];
+  const standings = await standingsOf(db, auth.organisationId, [payment.id]);
   return {
-    ...presentPayment(payment),
+    ...presentPayment(payment, standingOf(standings, payment.id)),
     akahu_id: payment.akahu_id,
     akahu_sid: payment.akahu_sid,
     stripe_id: payment.stripe_id,
@@ -170,6 +175,7 @@ export async function retryPaymentNow(
       isRetry: true,
       isTermMembership: last.is_term_membership,
       attempt: Number(payment.attempt) + 1,
+      forceAmount: last.force_amount,
       meta: { ...(last.meta ?? {}), retried_by: auth.user.id },
       now,
     });

@@ -51,6 +51,8 @@ export async function createCharge(
     isProRata?: boolean;
     type?: string;
     paymentTypeId?: number | null;
+    /** Written on every attempt as the engine writes it (destination account, term flag, meta). */
+    payment?: Partial<typeof payments.$inferInsert>;
     attempts: {
       status: string;
       at: Date;
@@ -104,6 +106,7 @@ export async function createCharge(
         processedBy: a.processedBy ?? null,
         createdAt: a.at,
         updatedAt: a.at,
+        ...input.payment,
       })
       .returning();
     made.push(row!);

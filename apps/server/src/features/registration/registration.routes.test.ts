@@ -228,7 +228,7 @@ describe('paying and confirming', () => {
     expect(badState.statusCode).toBe(422);
     const paymentTypeId = await connectBank(t, cookie);
     expect((await c.get('/api/me')).json().data.payment_types).toEqual([
-      { id: paymentTypeId, type: 'bank_account' },
+      { id: paymentTypeId, type: 'bank_account', model: expect.objectContaining({ kind: 'bank_account' }) },
     ]);
 
     const summary = await c.get('/api/me/active-subscription');

@@ -6,7 +6,7 @@
 // charged by the billing run on the original start date, which stays the anchor.
 import { isBillingFrequency, isRecurring } from '@gym/domain/billing-frequency';
 import { type CalendarDate, daysBetween, todayInAuckland } from '@gym/domain/calendar-date';
-import { chargeAmount, priceInEffect } from '@gym/domain/charge-amount';
+import { chargeAmount, forcedPriceInEffect, priceInEffect } from '@gym/domain/charge-amount';
 import { formatMoney } from '@gym/domain/money';
 import { proRata } from '@gym/domain/pro-rata';
 import { sql } from 'drizzle-orm';
@@ -32,6 +32,17 @@ function whyNot(sub: SubscriptionRow, today: CalendarDate): string | null {
   return null;
 }
 
+/** What prices the days brought forward: the price, a staff override, or a change in effect by then. */
+const pricingOn = (sub: SubscriptionRow, today: CalendarDate) => ({
+  priceAmount: sub.price_amount,
+  forcePriceAmount: sub.force_price_amount,
+  transition:
+    sub.transition_amount !== null && sub.transition_takes_effect_at !== null
+      ? { amount: sub.transition_amount, takesEffectAt: sub.transition_takes_effect_at }
+      : null,
+  periodStart: today,
+});
+
 export function startEarlyData(sub: SubscriptionRow, today: CalendarDate) {
   let reason = whyNot(sub, today);
   const base = {
@@ -53,15 +64,7 @@ export function startEarlyData(sub: SubscriptionRow, today: CalendarDate) {
   };
   if (reason !== null || !isBillingFrequency(sub.billing_frequency) || !isRecurring(sub.billing_frequency))
     return { ...none, can_start_early: false, reason };
-  const amount = priceInEffect({
-    priceAmount: sub.price_amount,
-    forcePriceAmount: sub.force_price_amount,
-    transition:
-      sub.transition_amount !== null && sub.transition_takes_effect_at !== null
-        ? { amount: sub.transition_amount, takesEffectAt: sub.transition_takes_effect_at }
-        : null,
-    periodStart: today,
-  });
+  const amount = priceInEffect(pricingOn(sub, today));
   let part: ReturnType<typeof proRata>;
   try {
     part = proRata({
@@ -135,6 +138,7 @@ export async function startEarly(deps: Deps, actor: Actor, id: number) {
       isTermMembership: sub.is_term_membership,
       attempt: 1,
       isProRata: true,
+      forceAmount: forcedPriceInEffect(pricingOn(sub, today)),
       meta: {
         start_early: true,
         ...(data.joining_fee > 0 ? { joining_fee: data.joining_fee } : {}),

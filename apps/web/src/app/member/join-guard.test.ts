@@ -38,7 +38,7 @@ describe('a returning member on the join site', () => {
     expect(
       at({
         profile_picture: '/p',
-        payment_types: [{ id: 3, type: 'bank_account' }],
+        payment_types: [{ id: 3, type: 'bank_account', model: null }],
         registration_complete: false,
       }),
     ).toBe(route('register.confirm-subscription'));
@@ -95,7 +95,11 @@ describe('a returning member on the join site', () => {
         const user = {
           ...member,
           profile_picture: photo ? '/api/users/1/profile-picture?v=x' : null,
-          payment_types: Array.from({ length: methods }, (_, i) => ({ id: i + 1, type: 'bank_account' })),
+          payment_types: Array.from({ length: methods }, (_, i) => ({
+            id: i + 1,
+            type: 'bank_account' as const,
+            model: null,
+          })),
           registration_complete: complete,
         };
         expect(nextJoinStep(user)).toBe(nextRegisterStep(user, false));

@@ -22,6 +22,7 @@ const integration = {
   integration_type: 'kisi',
   api_key_set: true,
   webhook_secret_set: false,
+  integration: { id: 3, type: 'kisi', name: 'Kisi', api_key_set: true },
   created_at: '2026-01-05T02:00:00Z',
   updated_at: '2026-01-05T02:00:00Z',
 };

@@ -45,6 +45,8 @@ const member: Member = {
   has_akahu_connection: false,
   default_payment_type: null,
   latest_subscription: null,
+  payment_types: [],
+  access_control_credentials: [],
   created_at: '2025-03-05T02:38:00.000Z',
   updated_at: '2025-03-05T02:38:00.000Z',
   deleted_at: null,
