@@ -298,3 +298,11 @@ export async function retrySource(tx: Executor, chargeId: number) {
   );
   return row ?? null;
 }
+
+/** Locks the organisation's charge row until the transaction ends (one retry decision at a time). */
+export async function lockChargeForRetry(db: Executor, organisationId: number, chargeId: number) {
+  await queryRows(
+    db,
+    sql`select id from charges where organisation_id = ${organisationId} and id = ${chargeId} for update`,
+  );
+}
