@@ -3,33 +3,11 @@
 // grace ending unpaid takes it away, and a pause ending gives it back. This brings Kisi and our
 // credential rows into line with what the rules say now, so it can run again after any failure.
 import { hasDoorAccess } from '@gym/domain/subscription-state';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { appendActivity } from '../../db/activity';
-import { queryRows } from '../../db/client';
 import { placeOfGym } from './access-control.repository';
+import { doorHolders, type Holder, saveCredential } from './door-access.repository';
 import { kisiFor } from './integration.service';
-
-interface Holder {
-  id: number;
-  organisation_id: number;
-  gym_id: number;
-  user_id: number;
-  email: string;
-  name: string;
-  start_date: string;
-  current_period_start: string | null;
-  current_period_end: string | null;
-  ends_at: string | null;
-  paused_at: Date | string | null;
-  cancelled_at: Date | string | null;
-  grace_period_ends_at: string | null;
-  upcoming_state: string | null;
-  credential_id: number | null;
-  credential_status: string | null;
-  role_assignment_id: string | null;
-  external_user_id: string | null;
-}
 
 type DoorDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>;
 
@@ -42,20 +20,7 @@ export type DoorSync = Record<DoorChange, number> & { failedIds: number[] };
 export async function syncDoorAccess(deps: DoorDeps, subscriptionIds: readonly number[]): Promise<DoorSync> {
   const counts: DoorSync = { granted: 0, revoked: 0, unchanged: 0, no_place: 0, failed: 0, failedIds: [] };
   if (subscriptionIds.length === 0) return counts;
-  const holders = await queryRows<Holder>(
-    deps.db,
-    sql`select s.id::int, s.organisation_id::int, s.gym_id::int, s.user_id::int, u.email, u.name,
-          s.start_date::text, s.current_period_start::text, s.current_period_end::text, s.ends_at::text,
-          s.paused_at, s.cancelled_at, s.grace_period_ends_at::text, s.upcoming_state,
-          ac.id::int as credential_id, ac.status as credential_status, ac.role_assignment_id,
-          ac.external_user_id
-        from subscriptions s
-        join users u on u.id = s.user_id
-        left join places pl on pl.gym_id = s.gym_id
-        left join access_credentials ac on ac.user_id = s.user_id and ac.place_id = pl.id
-        where s.id = any(${`{${subscriptionIds.join(',')}}`}::bigint[])
-        order by s.id`,
-  );
+  const holders = await doorHolders(deps.db, subscriptionIds);
   const now = deps.clock.now();
   // One lookup per gym and per organisation, however many members the day touched.
   const places = new Map<number, ReturnType<typeof placeOfGym>>();
@@ -137,18 +102,15 @@ async function changeAccess(
     await kisi.call((k) => k.revokeAccess(Number(h.role_assignment_id)));
   }
   await deps.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into access_credentials (organisation_id, user_id, place_id, external_user_id,
-            role_assignment_id, valid_from, status, updated_at)
-          values (${h.organisation_id}, ${h.user_id}, ${place.id}, ${externalUserId}, ${roleAssignmentId},
-            ${now.toISOString()}, ${wanted ? 'active' : 'revoked'}, ${now.toISOString()})
-          on conflict (user_id, place_id) do update set
-            external_user_id = coalesce(excluded.external_user_id, access_credentials.external_user_id),
-            role_assignment_id = excluded.role_assignment_id,
-            valid_from = case when excluded.status = 'active' then excluded.valid_from else access_credentials.valid_from end,
-            valid_until = case when excluded.status = 'revoked' then excluded.valid_from else null end,
-            status = excluded.status, updated_at = excluded.updated_at`,
-    );
+    await saveCredential(tx, {
+      organisationId: h.organisation_id,
+      userId: h.user_id,
+      placeRowId: place.id,
+      externalUserId,
+      roleAssignmentId,
+      now,
+      wanted,
+    });
     await appendActivity(tx, {
       organisationId: h.organisation_id,
       actorUserId: null,

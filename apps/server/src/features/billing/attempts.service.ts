@@ -12,76 +12,26 @@ import {
   stripePaymentOutcome,
 } from '@gym/domain/provider-status';
 import { stripeIntentOutcome } from '@gym/domain/reconciliation';
-import { sql } from 'drizzle-orm';
 import { ProviderError } from '../../adapters/provider-error';
 import { STRIPE_IDEMPOTENCY_KEY_LIFE_MS } from '../../adapters/stripe';
 import type { AppDeps } from '../../app-deps';
-import { queryRows } from '../../db/client';
 import { failpoint } from '../../failpoints';
 import { eachInParallel } from '../../in-parallel';
 import { akahuClientFor } from './akahu-client';
+import type { AttemptContext } from './attempts.repository';
+import * as repo from './attempts.repository';
 import { applyPaymentOutcome } from './payment-outcomes.service';
 
 /** PaymentIntent metadata naming our attempt, for events that arrive before we stored Stripe's id. */
 export const PAYMENT_KEY_METADATA = 'payment_idempotency_key';
 
-interface AttemptContext {
-  id: number;
-  organisation_id: number;
-  gym_id: number;
-  user_id: number;
-  status: string;
-  type: string;
-  total: number;
-  idempotency_key: string;
-  akahu_id: string | null;
-  stripe_id: string | null;
-  period_start_at: string | null;
-  akahu_account_id: string | null;
-  bank_status: string | null;
-  stripe_customer_id: string | null;
-  stripe_payment_method_id: string | null;
-  gym_name: string;
-  gym_stripe_id: string | null;
-  gym_akahu_app_token: string | null;
-  gym_akahu_app_secret: string | null;
-  destination_name: string | null;
-  destination_account_number: string | null;
-  sealed_token: string | null;
-  created_at: Date | string;
-}
-
-const CONTEXT_COLUMNS = sql`p.id::int, p.organisation_id::int, p.gym_id::int, p.user_id::int, p.status, p.type,
-          p.amount + p.surcharge as total, p.idempotency_key, p.akahu_id, p.stripe_id,
-          p.period_start_at::text, ba.akahu_account_id, ba.status as bank_status, c.stripe_customer_id,
-          c.stripe_payment_method_id, g.name as gym_name, g.stripe_id as gym_stripe_id,
-          g.akahu_app_token as gym_akahu_app_token, g.akahu_app_secret as gym_akahu_app_secret,
-          da.name as destination_name, da.bank_account_number as destination_account_number,
-          p.created_at,
-          (select ac.access_token from akahu_connections ac
-            where ac.organisation_id = p.organisation_id and ac.user_id = p.user_id and ac.revoked_at is null
-            order by ac.created_at desc, ac.id desc limit 1) as sealed_token
-        from payments p
-        join gyms g on g.id = p.gym_id
-        left join payment_types pt on pt.id = p.payment_type_id and pt.deleted_at is null
-        left join bank_accounts ba on ba.payment_type_id = pt.id
-        left join cards c on c.payment_type_id = pt.id
-        left join destination_accounts da on da.gym_id = p.gym_id`;
-
 async function attemptContext(deps: Pick<AppDeps, 'db'>, paymentId: number) {
-  const rows = await queryRows<AttemptContext>(
-    deps.db,
-    sql`select ${CONTEXT_COLUMNS} where p.id = ${paymentId}`,
-  );
-  return rows[0] ?? null;
+  return repo.attemptContextOf(deps.db, paymentId);
 }
 
 /** The contexts of many attempts in one query (a run sends them by the hundred). */
 async function attemptContexts(deps: Pick<AppDeps, 'db'>, paymentIds: readonly number[]) {
-  const rows = await queryRows<AttemptContext>(
-    deps.db,
-    sql`select ${CONTEXT_COLUMNS} where p.id = any(${`{${paymentIds.join(',')}}`}::bigint[])`,
-  );
+  const rows = await repo.attemptContextsOf(deps.db, paymentIds);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -134,10 +84,7 @@ async function sendWithContext(
   if (a.akahu_id) return 'pending';
   const apply = (outcome: ProviderPaymentOutcome, ids: { stripeId?: string | null } = {}) =>
     deps.db.transaction(async (tx) => {
-      if (ids.stripeId)
-        await tx.execute(
-          sql`update payments set stripe_id = ${ids.stripeId} where id = ${a.id} and stripe_id is null`,
-        );
+      if (ids.stripeId) await repo.recordStripeId(tx, a.id, ids.stripeId);
       await applyPaymentOutcome(tx, a.organisation_id, { paymentId: a.id }, outcome, {
         source,
         now: deps.clock.now(),
@@ -172,10 +119,7 @@ async function sendWithContext(
         idempotencyKey: a.idempotency_key,
       });
       failpoint('attempt.after-call', a.type);
-      await deps.db.execute(
-        sql`update payments set akahu_id = ${made.id}, akahu_sid = ${made.sid}
-            where id = ${a.id} and akahu_id is null`,
-      );
+      await repo.recordAkahuPayment(deps.db, a.id, made);
       const outcome = akahuPaymentOutcome(made);
       if (outcome.status === 'pending_request') return 'pending';
       await apply(outcome);
@@ -206,9 +150,7 @@ async function sendWithContext(
       if (charged.status === 'pending') {
         // Processing is not an answer: the attempt keeps waiting, its PaymentIntent id written so the
         // webhook (payment_intent.succeeded / payment_failed) and the reconciliation find it.
-        await deps.db.execute(
-          sql`update payments set stripe_id = ${charged.paymentIntentId} where id = ${a.id} and stripe_id is null`,
-        );
+        await repo.recordStripeId(deps.db, a.id, charged.paymentIntentId);
         return 'pending';
       }
       if (charged.status === 'succeeded') {
@@ -259,9 +201,7 @@ async function answeredBeforeKeyForgotten(
   if (!found) return false;
   const outcome = stripeIntentOutcome(found);
   if (outcome.status === 'pending_request') {
-    await deps.db.execute(
-      sql`update payments set stripe_id = ${found.id} where id = ${a.id} and stripe_id is null`,
-    );
+    await repo.recordStripeId(deps.db, a.id, found.id);
   } else {
     await apply(outcome, { stripeId: found.id });
   }

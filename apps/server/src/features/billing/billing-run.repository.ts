@@ -447,3 +447,25 @@ export async function lastFinishedDay(db: Executor): Promise<CalendarDate | null
   );
   return rows[0]?.day ?? null;
 }
+
+/**
+ * A pause staff just added, locked with its subscription, when its first day has come and the run has not
+ * applied it (nor was it or the membership cancelled); undefined otherwise.
+ */
+export async function lockStartedPause(
+  db: Executor,
+  input: { organisationId: number; pauseId: number; today: CalendarDate },
+): Promise<DuePause | undefined> {
+  const [pause] = await queryRows<DuePause>(
+    db,
+    sql`select sp.id::int, sp.subscription_id::int, sp.organisation_id::int, s.user_id::int, sp.start_date::text,
+          sp.end_date::text, s.start_date::text as sub_start_date, s.current_period_start::text,
+          s.current_period_end::text
+        from subscription_pauses sp join subscriptions s on s.id = sp.subscription_id
+        where sp.id = ${input.pauseId} and sp.organisation_id = ${input.organisationId}
+          and sp.applied_at is null and sp.cancelled_at is null and sp.start_date <= ${input.today}
+          and s.cancelled_at is null
+        for update of sp, s`,
+  );
+  return pause;
+}

@@ -9,15 +9,16 @@
 //   term before its end: ends at the end of the paid period, and the break fee on the charges still to
 //     come is one final charge (kind 'break_fee') whose first attempt is written with the cancellation
 //     and sent at once; a failure is retried and graced like any charge.
-import { type BillingFrequency, isRecurring } from '@gym/domain/billing-frequency';
+import { isRecurring } from '@gym/domain/billing-frequency';
 import { type CalendarDate, startOfDayInstant, todayInAuckland } from '@gym/domain/calendar-date';
 import { type ChargeAmount, chargeAmount, priceInEffect } from '@gym/domain/charge-amount';
 import { type TermCancellation, termCancellation, undoableUntil } from '@gym/domain/term-cancellation';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { type Executor, queryRows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { sendAttempt } from './attempts.service';
 import * as repo from './billing-run.repository';
+import type { LockedForCancel } from './cancellation.repository';
+import * as cx from './cancellation.repository';
 import { recordRefund, transition } from './transitions';
 
 type Deps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>;
@@ -42,71 +43,6 @@ export type CancelOutcome =
       breakFeePaymentId: number | null;
     };
 
-interface Locked {
-  id: number;
-  organisation_id: number;
-  gym_id: number;
-  user_id: number;
-  payment_type_id: number | null;
-  payment_type: string | null;
-  start_date: CalendarDate;
-  anchor_day: number;
-  current_period_start: CalendarDate | null;
-  current_period_end: CalendarDate | null;
-  cancelled_at: Date | null;
-  is_term_membership: boolean;
-  term_ends_at: CalendarDate | null;
-  cooling_period_ends_at: CalendarDate | null;
-  force_price_amount: number | null;
-  transition_amount: number | null;
-  transition_takes_effect_at: CalendarDate | null;
-  price_amount: number;
-  billing_frequency: BillingFrequency;
-  card_surcharge_basis_points: number;
-  break_fee_basis_points: number;
-  destination_account_id: number | null;
-}
-
-function lock(tx: Executor, organisationId: number, subscriptionId: number) {
-  return queryRows<Locked>(
-    tx,
-    sql`select s.id::int, s.organisation_id::int, s.gym_id::int, s.user_id::int, s.payment_type_id::int,
-          pt.type as payment_type, s.start_date::text, s.anchor_day, s.current_period_start::text,
-          s.current_period_end::text, s.cancelled_at, s.is_term_membership, s.term_ends_at::text,
-          s.cooling_period_ends_at::text, s.force_price_amount, tp.amount as transition_amount,
-          s.transition_takes_effect_at::text, p.amount as price_amount, p.billing_frequency,
-          g.card_surcharge_basis_points, g.break_fee_basis_points, da.id::int as destination_account_id
-        from subscriptions s
-        join prices p on p.id = s.price_id
-        join gyms g on g.id = s.gym_id
-        left join prices tp on tp.id = s.transition_to_price_id
-        left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
-        left join destination_accounts da on da.gym_id = s.gym_id
-        where s.id = ${subscriptionId} and s.organisation_id = ${organisationId}
-        for update of s`,
-  );
-}
-
-/** The current period's paid charge and its successful attempt (what a cooling-off refund repays). */
-async function paidForPeriod(tx: Executor, sub: Locked) {
-  const [row] = await queryRows<{
-    charge_id: number;
-    payment_id: number;
-    amount: number;
-    type: string;
-    stripe_id: string | null;
-    joining_fee: number | null;
-  }>(
-    tx,
-    sql`select c.id::int as charge_id, p.id::int as payment_id, p.amount, p.type, p.stripe_id,
-          (p.meta->>'joining_fee')::int as joining_fee
-        from charges c join payments p on p.charge_id = c.id and p.status = 'sent'
-        where c.subscription_id = ${sub.id} and c.kind = 'period' and c.period_start = ${sub.current_period_start}
-          and c.status = 'paid'`,
-  );
-  return row ?? null;
-}
-
 /** The instant a cancellation stops being undoable (the domain's rule), or null. */
 function undoInstant(term: TermCancellation): Date | null {
   const until = undoableUntil(term);
@@ -114,7 +50,7 @@ function undoInstant(term: TermCancellation): Date | null {
 }
 
 /** What cancelling now would do, worked out by the domain's rules from the locked row (no writes). */
-async function planCancellation(tx: Executor, sub: Locked, today: CalendarDate) {
+async function planCancellation(tx: Executor, sub: LockedForCancel, today: CalendarDate) {
   const periodStart = sub.current_period_start;
   const periodEnd = sub.current_period_end;
   // Never charged yet (upcoming): it ends before it begins.
@@ -145,10 +81,10 @@ async function planCancellation(tx: Executor, sub: Locked, today: CalendarDate) 
       : { kind: 'flexi' as const, endsOn: paidUntil };
 
   let refund = 0;
-  let paid: Awaited<ReturnType<typeof paidForPeriod>> = null;
+  let paid: Awaited<ReturnType<typeof cx.paidForPeriod>> = null;
   let fee: ChargeAmount | null = null;
   if (term.kind === 'cooling_off') {
-    paid = await paidForPeriod(tx, sub);
+    paid = await cx.paidForPeriod(tx, sub);
     if (paid && periodStart && periodEnd) {
       // The joining fee is kept; the unused days of the period are repaid (the domain's rounding).
       const again = termCancellation({
@@ -198,7 +134,7 @@ export async function previewCancellation(
 ): Promise<CancellationPreview | null> {
   const today = todayInAuckland(deps.clock.now());
   return deps.db.transaction(async (tx) => {
-    const [sub] = await lock(tx, input.organisationId, input.subscriptionId);
+    const [sub] = await cx.lockSubscriptionForCancel(tx, input.organisationId, input.subscriptionId);
     if (!sub || sub.cancelled_at !== null) return null;
     const { term, refund, paid, fee } = await planCancellation(tx, sub, today);
     return {
@@ -223,7 +159,7 @@ export async function cancelSubscription(deps: Deps, input: CancelInput): Promis
   const today = todayInAuckland(now);
   let refundToSend: { paymentId: number; stripeId: string; amount: number; gymId: number } | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<CancelOutcome> => {
-    const [sub] = await lock(tx, input.organisationId, input.subscriptionId);
+    const [sub] = await cx.lockSubscriptionForCancel(tx, input.organisationId, input.subscriptionId);
     if (!sub) return { kind: 'not_found' };
     if (sub.cancelled_at !== null) return { kind: 'already_cancelled' };
     const { term, refund, paid, fee } = await planCancellation(tx, sub, today);
@@ -256,15 +192,14 @@ export async function cancelSubscription(deps: Deps, input: CancelInput): Promis
         };
     } else if (term.kind === 'break_fee' && fee) {
       breakFee = fee.amount;
-      const [charge] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into charges (organisation_id, subscription_id, kind, period_start, period_end, due_date,
-              amount, surcharge, status, created_at)
-            values (${sub.organisation_id}, ${sub.id}, 'break_fee', ${today}, null, ${today}, ${fee.amount},
-              ${fee.surcharge}, 'unpaid', ${now.toISOString()})
-            on conflict (subscription_id, kind, period_start) do nothing
-            returning id::int`,
-      );
+      const charge = await cx.insertBreakFeeCharge(tx, {
+        organisationId: sub.organisation_id,
+        subscriptionId: sub.id,
+        today,
+        amount: fee.amount,
+        surcharge: fee.surcharge,
+        now,
+      });
       if (charge && sub.payment_type_id !== null) {
         breakFeePaymentId = await repo.insertAttempt(tx, {
           organisationId: Number(sub.organisation_id),
@@ -332,10 +267,7 @@ async function sendRefund(
   deps: Deps,
   r: { paymentId: number; stripeId: string; amount: number; gymId: number },
 ) {
-  const [gym] = await queryRows<{ stripe_id: string | null }>(
-    deps.db,
-    sql`select stripe_id from gyms where id = ${r.gymId}`,
-  );
+  const gym = await cx.stripeAccountOfGym(deps.db, r.gymId);
   if (!gym?.stripe_id) return;
   const made = await deps.providers.stripe.refund({
     accountId: gym.stripe_id,
@@ -343,10 +275,7 @@ async function sendRefund(
     amountCents: r.amount,
     idempotencyKey: `refund-payment-${r.paymentId}`,
   });
-  await deps.db.execute(
-    sql`update payment_refunds set stripe_refund_id = ${made.refundId}
-        where payment_id = ${r.paymentId} and reason = 'cooling_off'`,
-  );
+  await cx.recordCoolingOffRefundId(deps.db, r.paymentId, made.refundId);
 }
 
 export type UndoOutcome = 'not_found' | 'not_cancelled' | 'too_late' | 'undone';
@@ -363,17 +292,7 @@ export async function undoCancellation(
 ): Promise<UndoOutcome> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [sub] = await queryRows<{
-      id: number;
-      user_id: number;
-      cancelled_at: Date | null;
-      undo: Date | null;
-    }>(
-      tx,
-      sql`select id::int, user_id::int, cancelled_at, undo_cancellation_until as undo from subscriptions
-          where id = ${input.subscriptionId} and organisation_id = ${input.organisationId}
-          for update`,
-    );
+    const sub = await cx.lockCancelledSubscription(tx, input.organisationId, input.subscriptionId);
     if (!sub) return 'not_found';
     if (sub.cancelled_at === null) return 'not_cancelled';
     if (sub.undo === null || new Date(sub.undo) <= now) return 'too_late';

@@ -3,9 +3,16 @@
 // the product (Stripe's dashboard: `charge.refunded`). Each is a named step on the payment, its charge and
 // the subscription's standing, and each goes through the membership lifecycle (transitions.ts): the
 // dispute's own entry and the standing it moves (grace started or cleared) are transitions.
-import { sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
-import { type Executor, queryRows } from '../../db/client';
+import type { Executor } from '../../db/client';
+import {
+  type LockedCardPayment,
+  lockByIntent,
+  markDisputeClosed,
+  markDisputed,
+  refundedOfPayment,
+  setChargeStatus,
+} from './card-reversals.repository';
 import { refreshStanding } from './charge-settlement';
 import { recordRefund, TRANSITION_ACTIONS, transition } from './transitions';
 
@@ -15,31 +22,10 @@ import { recordRefund, TRANSITION_ACTIONS, transition } from './transitions';
  */
 export const DISPUTED = 'CARD_DISPUTED';
 
-interface LockedCardPayment {
-  id: number;
-  user_id: number;
-  status: string;
-  charge_id: number | null;
-  subscription_id: number | null;
-  amount: number;
-  surcharge: number;
-  meta: Record<string, unknown>;
-}
-
 export interface ReversalContext {
   now: Date;
   webhookCallId?: number | undefined;
   requestId?: string | undefined;
-}
-
-async function lockByIntent(tx: Executor, organisationId: number, paymentIntentId: string) {
-  const [row] = await queryRows<LockedCardPayment>(
-    tx,
-    sql`select id::int, user_id::int, status, charge_id::int, subscription_id::int, amount, surcharge, meta
-        from payments where organisation_id = ${organisationId} and stripe_id = ${paymentIntentId}
-        order by id limit 1 for update`,
-  );
-  return row ?? null;
 }
 
 /**
@@ -94,14 +80,7 @@ async function setChargeOwed(
   now: Date,
 ) {
   if (payment.charge_id === null) return;
-  await tx.execute(
-    owed
-      ? sql`update charges set status = 'unpaid', paid_at = null,
-              first_failed_at = coalesce(first_failed_at, ${now.toISOString()}::timestamptz)
-            where organisation_id = ${organisationId} and id = ${payment.charge_id}`
-      : sql`update charges set status = 'paid', paid_at = ${now.toISOString()}
-            where organisation_id = ${organisationId} and id = ${payment.charge_id}`,
-  );
+  await setChargeStatus(tx, organisationId, payment.charge_id, owed, now);
   if (payment.subscription_id !== null)
     await refreshStanding(tx, organisationId, payment.subscription_id, now);
 }
@@ -119,13 +98,7 @@ export async function recordCardDisputeOpened(
   const payment = await lockByIntent(tx, organisationId, dispute.paymentIntentId);
   if (!payment) return 'no matching record';
   if (payment.status !== 'sent') return `payment already ${payment.status}`;
-  await tx.execute(
-    sql`update payments set status = 'disputed', error_status = ${DISPUTED},
-          error_description = ${`The cardholder disputed this payment with their bank (${dispute.reason}).`},
-          meta = meta || ${JSON.stringify({ dispute: { id: dispute.disputeId, reason: dispute.reason, status: 'open', amount: dispute.amountCents } })}::jsonb,
-          updated_at = ${context.now.toISOString()}
-        where id = ${payment.id}`,
-  );
+  await markDisputed(tx, payment.id, DISPUTED, dispute, context.now);
   await setChargeOwed(tx, organisationId, payment, true, context.now);
   await log(
     tx,
@@ -153,16 +126,7 @@ export async function recordCardDisputeClosed(
   if (payment.status !== 'disputed') return `payment is ${payment.status}, not disputed`;
   const won = dispute.status === 'won';
   const meta = { dispute: { ...(payment.meta.dispute as object), status: dispute.status } };
-  await tx.execute(
-    won
-      ? sql`update payments set status = 'sent', error_status = null, error_description = null,
-              meta = meta || ${JSON.stringify(meta)}::jsonb, updated_at = ${context.now.toISOString()}
-            where id = ${payment.id}`
-      : sql`update payments set meta = meta || ${JSON.stringify(meta)}::jsonb,
-              error_description = 'The cardholder’s bank decided the dispute for them: the payment stays owed.',
-              updated_at = ${context.now.toISOString()}
-            where id = ${payment.id}`,
-  );
+  await markDisputeClosed(tx, payment.id, won, meta, context.now);
   if (won) await setChargeOwed(tx, organisationId, payment, false, context.now);
   await log(
     tx,
@@ -190,13 +154,7 @@ export async function recordOutsideCardRefund(
   if (!payment) return 'no matching record';
   // Stripe's charge carries what was refunded in all; the product's own refunds (cooling-off) are
   // already records beside the payment, so only the part nobody recorded is new.
-  const [recorded] = await queryRows<{ total: number; gym_id: number }>(
-    tx,
-    sql`select coalesce((select sum(amount) from payment_refunds
-                          where organisation_id = ${organisationId} and payment_id = ${payment.id}), 0)::int as total,
-               gym_id::int
-        from payments where id = ${payment.id}`,
-  );
+  const recorded = await refundedOfPayment(tx, organisationId, payment.id);
   const outside = refund.amountRefundedCents - (recorded?.total ?? 0);
   if (outside <= 0) return 'refund already recorded';
   if (payment.status !== 'sent') return `payment is ${payment.status}, not sent`;

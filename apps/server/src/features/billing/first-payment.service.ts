@@ -5,14 +5,14 @@
 // the same charge, with the payment method the subscription holds now (the member chose another) and
 // priced for it (no card surcharge once they pay by bank account).
 import { type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
-import { sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
-import { type Executor, queryRows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { firstAttempt, nextAttempt } from './attempt-builder';
 import { sendAttempt } from './attempts.service';
 import * as repo from './billing-run.repository';
 import type { BillingDeps } from './billing-run.service';
 import { repriceUnpaidCharges } from './charge-repricing';
+import * as fp from './first-payment.repository';
 import { planOf } from './subscription-plan';
 
 export interface FirstPaymentAttempt {
@@ -22,18 +22,8 @@ export interface FirstPaymentAttempt {
   errorDescription: string | null;
 }
 
-interface AttemptRow {
-  id: number;
-  status: string;
-  error_status: string | null;
-  error_description: string | null;
-}
-
 const attemptOf = async (db: Executor, paymentId: number): Promise<FirstPaymentAttempt> => {
-  const [row] = await queryRows<AttemptRow>(
-    db,
-    sql`select id::int, status, error_status, error_description from payments where id = ${paymentId}`,
-  );
+  const row = await fp.attemptStatus(db, paymentId);
   return {
     paymentId,
     status: row?.status ?? 'pending_request',
@@ -49,35 +39,17 @@ async function attemptForConfirm(
   day: CalendarDate,
   now: Date,
 ): Promise<number | null> {
-  const [sub] = await queryRows<{ id: number; current_period_start: string | null }>(
-    tx,
-    sql`select id::int, current_period_start::text from subscriptions
-        where organisation_id = ${input.organisationId} and id = ${input.subscriptionId} for update`,
-  );
+  const sub = await fp.lockSubscriptionForConfirm(tx, input.organisationId, input.subscriptionId);
   if (!sub) return null;
-  const [same] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id::int from payments where subscription_id = ${sub.id}
-          and meta->>'confirm_key' = ${input.confirmKey} order by id limit 1`,
-  );
+  const same = await fp.attemptOfConfirmKey(tx, sub.id, input.confirmKey);
   if (same) return Number(same.id);
-  const mark = (id: number) =>
-    tx.execute(
-      sql`update payments set meta = meta || ${JSON.stringify({ confirm_key: input.confirmKey })}::jsonb
-          where id = ${id}`,
-    );
+  const mark = (id: number) => fp.markConfirmKey(tx, id, input.confirmKey);
 
   if (sub.current_period_start === null) {
     const due = await repo.claimDueSubscription(tx, day, sub.id);
     // A member with a fixed billing date pays the days up to it first (BILLING.md "First payment and
     // pro-rata"), by the domain's plan; the confirm anchored the subscription on that date's day.
-    const [member] = due
-      ? await queryRows<{ billing_date: CalendarDate | null }>(
-          tx,
-          sql`select billing_date::text from organisation_members
-              where organisation_id = ${due.organisation_id} and user_id = ${due.user_id}`,
-        )
-      : [];
+    const member = due ? await fp.memberBillingDate(tx, due.organisation_id, due.user_id) : undefined;
     const first = due ? planOf(due, day, member?.billing_date ?? null)[0] : undefined;
     if (!due || !first) return null;
     const [charge] = await repo.insertCharges(
@@ -108,21 +80,10 @@ async function attemptForConfirm(
   }
 
   // Charged before: a new attempt only when the first charge is unpaid and nothing is in flight.
-  const [charge] = await queryRows<{ id: number; status: string; last_attempt: number; in_flight: boolean }>(
-    tx,
-    sql`select c.id::int, c.status,
-          (select coalesce(max(p.attempt), 0) from payments p where p.charge_id = c.id)::int as last_attempt,
-          exists (select 1 from payments p where p.charge_id = c.id
-                    and p.status in ('upcoming', 'pending_request')) as in_flight
-        from charges c where c.subscription_id = ${sub.id} and c.kind = 'period'
-        order by c.period_start limit 1`,
-  );
+  const charge = await fp.firstPeriodCharge(tx, sub.id);
   if (!charge) return null;
   const latest = async () => {
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`select id::int from payments where charge_id = ${charge.id} order by attempt desc limit 1`,
-    );
+    const row = await fp.latestAttemptId(tx, charge.id);
     return row ? Number(row.id) : null;
   };
   // Paid, or an attempt still on its way: the answer is that attempt, and nothing new is made.

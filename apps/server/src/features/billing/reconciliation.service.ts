@@ -8,16 +8,24 @@
 // from our side: our attempt row is written before the call, so there is none to miss.)
 import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
 import { type DriftKind, paymentDrift } from '@gym/domain/reconciliation';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { appendActivity } from '../../db/activity';
-import { type Executor, queryRows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { PAYMENT_KEY_METADATA, providerRecordOf } from './attempts.service';
 import { applyPaymentOutcome } from './payment-outcomes.service';
+import {
+  attemptsToReconcile,
+  type Checked,
+  DRIFT_ACTION,
+  gymsOnStripe,
+  knownPaymentKeys,
+  paymentDriftSeen,
+  strayIntentSeen,
+} from './reconciliation.repository';
 
 type ReconcileDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>;
 
-export const DRIFT_ACTION = 'payment.reconciliation_drift';
+export { DRIFT_ACTION };
 
 export interface ReconcileSummary {
   checked: number;
@@ -27,16 +35,6 @@ export interface ReconcileSummary {
 
 const BATCH = 200;
 
-interface Checked {
-  id: number;
-  organisation_id: number;
-  user_id: number;
-  status: string;
-  total: number;
-  akahu_id: string | null;
-  stripe_id: string | null;
-}
-
 /** Reconciles the attempts made on the day before `day` (and every one still pending). */
 export async function reconcile(deps: ReconcileDeps, day: CalendarDate): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { checked: 0, drift: 0, unreachable: 0 };
@@ -44,17 +42,7 @@ export async function reconcile(deps: ReconcileDeps, day: CalendarDate): Promise
   const to = startOfDayInstant(day);
   let after = 0;
   for (;;) {
-    const batch = await queryRows<Checked>(
-      deps.db,
-      sql`select id::int, organisation_id::int, user_id::int, status, (amount + surcharge)::int as total,
-            akahu_id, stripe_id
-          from payments
-          where (akahu_id is not null or stripe_id is not null) and id > ${after}
-            and ((created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
-                  and status in ('pending_request', 'sent', 'failed', 'refunded'))
-              or (status = 'pending_request' and created_at < ${from.toISOString()}))
-          order by id limit ${BATCH}`,
-    );
+    const batch = await attemptsToReconcile(deps.db, { after, from, to, limit: BATCH });
     for (const payment of batch) {
       after = payment.id;
       summary.checked += 1;
@@ -98,13 +86,7 @@ async function recordDrift(
   now: Date,
   detail: Record<string, unknown>,
 ) {
-  const seen = await queryRows<{ one: number }>(
-    tx,
-    sql`select 1 as one from activity_log
-        where subject_type = 'payment' and subject_id = ${payment.id} and action = ${DRIFT_ACTION}
-          and data->>'kind' = ${kind}
-        limit 1`,
-  );
+  const seen = await paymentDriftSeen(tx, payment.id, kind);
   if (seen.length > 0) return;
   await appendActivity(tx, {
     organisationId: payment.organisation_id,
@@ -120,11 +102,7 @@ async function recordDrift(
 
 /** PaymentIntents created on the day before `day` that carry our key but match no payment of ours. */
 async function unknownStripeIntents(deps: ReconcileDeps, day: CalendarDate, from: Date) {
-  const gyms = await queryRows<{ id: number; organisation_id: number; stripe_id: string }>(
-    deps.db,
-    sql`select id::int, organisation_id::int, stripe_id from gyms
-        where stripe_id is not null order by id`,
-  );
+  const gyms = await gymsOnStripe(deps.db);
   let drift = 0;
   let unreachable = 0;
   const until = startOfDayInstant(day);
@@ -139,22 +117,11 @@ async function unknownStripeIntents(deps: ReconcileDeps, day: CalendarDate, from
     const keyed = intents.filter((pi) => pi.metadata[PAYMENT_KEY_METADATA] && pi.created < until);
     if (keyed.length === 0) continue;
     const keys = keyed.map((pi) => pi.metadata[PAYMENT_KEY_METADATA]!);
-    const known = await queryRows<{ idempotency_key: string }>(
-      deps.db,
-      sql`select idempotency_key from payments
-          where organisation_id = ${gym.organisation_id}
-            and idempotency_key = any(${`{${keys.map((k) => `"${k.replace(/"/g, '')}"`).join(',')}}`}::text[])`,
-    );
+    const known = await knownPaymentKeys(deps.db, gym.organisation_id, keys);
     const ours = new Set(known.map((k) => k.idempotency_key));
     for (const pi of keyed) {
       if (ours.has(pi.metadata[PAYMENT_KEY_METADATA]!)) continue;
-      const seen = await queryRows<{ one: number }>(
-        deps.db,
-        sql`select 1 as one from activity_log
-            where subject_type = 'gym' and subject_id = ${gym.id} and action = ${DRIFT_ACTION}
-              and data->>'payment_intent' = ${pi.id}
-            limit 1`,
-      );
+      const seen = await strayIntentSeen(deps.db, gym.id, pi.id);
       if (seen.length > 0) continue;
       drift += 1;
       await appendActivity(deps.db, {

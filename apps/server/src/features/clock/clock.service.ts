@@ -3,13 +3,13 @@
 // (bank payments answer, webhooks arrive), then that day's billing run, shortly after midnight in
 // Auckland. The position is stored, so a restart keeps the date the billing reached.
 import { addDays, startOfDayInstant, todayInAuckland } from '@gym/domain/calendar-date';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { canTravel } from '../../clock';
 import { devToolsEnabled } from '../../config/env';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { sendQueuedMail } from '../../mail/outbox';
 import { catchUp, type DaySummary, drainMembershipOutbox, runBillingDay } from '../billing';
+import { carrySessions, saveClock, savedClock } from './clock.repository';
 
 /** How long after Auckland midnight the daily run happens. */
 export const RUN_AFTER_MIDNIGHT_MS = 5 * 60_000;
@@ -85,29 +85,10 @@ export function travel(deps: EngineDeps, target: Date): Promise<DaySummary[]> {
   });
 }
 
-/** Signed-in people stay signed in across the journey: their sessions travel with the clock. */
-async function carrySessions(db: Db, ms: number) {
-  await db.execute(
-    sql`update sessions set expires_at = expires_at + ${ms} * interval '1 millisecond',
-          last_seen_at = last_seen_at + ${ms} * interval '1 millisecond'
-        where revoked_at is null`,
-  );
-}
-
-async function saveClock(db: Db, appTime: Date) {
-  await db.execute(
-    sql`insert into dev_clock (id, app_time_at, set_at) values (1, ${appTime.toISOString()}, now())
-        on conflict (id) do update set app_time_at = excluded.app_time_at, set_at = excluded.set_at`,
-  );
-}
-
 /** At start-up (sandbox): the clock goes back to where it was moved to, and runs on from there. */
 export async function restoreClock(deps: Pick<AppDeps, 'db' | 'clock' | 'env'>): Promise<Date | null> {
   if (!clockCanTravel(deps) || !canTravel(deps.clock)) return null;
-  const [row] = await queryRows<{ app_time_at: Date | string; set_at: Date | string }>(
-    deps.db,
-    sql`select app_time_at, set_at from dev_clock where id = 1`,
-  );
+  const row = await savedClock(deps.db);
   if (!row) return null;
   const resumed = new Date(
     new Date(row.app_time_at).getTime() + (Date.now() - new Date(row.set_at).getTime()),

@@ -4,13 +4,12 @@
 // week either side of today and spans at most 62 days.
 import { expectedPaymentsAnswer, expectedPaymentsQuery } from '@gym/domain/api/expected-payments';
 import { addDays, type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf, guard } from '../../auth/guard';
-import { gyms } from '../../db/schema/index';
 import { notFound, validationError } from '../../http/app-error';
 import { errorResponses } from '../../http/envelope';
+import { gymOfOrganisation } from './expected-payments.repository';
 import { expectedPayments } from './expected-payments.service';
 
 export const expectedPaymentsRoutes =
@@ -37,10 +36,7 @@ export const expectedPaymentsRoutes =
         const to = (query.to ?? addDays(from, 14)) as CalendarDate;
         if (to < from) throw validationError({ to: ['The end comes before the start'] });
         if (query.gym_id !== undefined) {
-          const [gym] = await deps.db
-            .select({ id: gyms.id })
-            .from(gyms)
-            .where(and(eq(gyms.id, query.gym_id), eq(gyms.organisationId, organisationId)));
+          const gym = await gymOfOrganisation(deps.db, organisationId, query.gym_id);
           if (!gym) throw notFound('Gym not found');
         }
         return expectedPayments(deps, organisationId, {

@@ -12,20 +12,20 @@ import {
   type ExpectedPaymentsAnswer,
   paymentStatusLabel,
 } from '@gym/domain/api/expected-payments';
-import {
-  addDays,
-  type CalendarDate,
-  startOfDayInstant,
-  toCalendarDate,
-  todayInAuckland,
-} from '@gym/domain/calendar-date';
+import { type CalendarDate, toCalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { nextRetryDate } from '@gym/domain/payment-retry';
-import { DRIFT_LABELS, type DriftKind } from '@gym/domain/reconciliation';
+import { DRIFT_LABELS } from '@gym/domain/reconciliation';
 import { subscriptionState } from '@gym/domain/subscription-state';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { queryRows } from '../../db/client';
-import { DRIFT_ACTION, dueSubscriptions, planOf } from '../billing';
+import { dueSubscriptions, planOf } from '../billing';
+import {
+  billingRunFinishedOn,
+  chargesInRange,
+  gymNames,
+  membershipStandings,
+  strayDriftInRange,
+  userNames,
+} from './expected-payments.repository';
 
 const NOT_CHARGED_LABEL = 'Due by the rules, but the billing run did not charge it';
 
@@ -46,11 +46,7 @@ export async function expectedPayments(
 ): Promise<ExpectedPaymentsAnswer> {
   const { from, to, gymId } = query;
   const today = todayInAuckland(deps.clock.now());
-  const [run] = await queryRows<{ finished: boolean }>(
-    deps.db,
-    sql`select finished_at is not null as finished from billing_runs where day = ${today}`,
-  );
-  const todayRun = run?.finished ?? false;
+  const todayRun = await billingRunFinishedOn(deps.db, today);
   const rows: Row[] = [];
 
   // Charges the rules call for that the engine has not made.
@@ -79,54 +75,7 @@ export async function expectedPayments(
   }
 
   // Charges the engine created in the range, with what was collected and any drift on their attempts.
-  const charges = await queryRows<{
-    id: number;
-    subscription_id: number;
-    user_id: number;
-    gym_id: number;
-    period_start: string;
-    period_end: string | null;
-    amount: number;
-    surcharge: number;
-    status: string;
-    attempts: number;
-    collected: number;
-    first_failed_at: Date | string | null;
-    retries_made: number;
-    last_error_status: string | null;
-    last_error: string | null;
-    in_flight: boolean;
-    subscription_cancelled: boolean;
-    drift: ({ kind: DriftKind } & Record<string, unknown>) | null;
-  }>(
-    deps.db,
-    sql`select c.id::int, c.subscription_id::int, s.user_id::int, s.gym_id::int, c.period_start::text,
-          c.period_end::text, c.amount::int, c.surcharge::int, c.status,
-          (select count(*) from payments p where p.charge_id = c.id)::int as attempts,
-          -- Collected less refunded: what the gym kept still counts (BILLING.md "Cooling-off refund").
-          ((select coalesce(sum(p.amount + p.surcharge), 0) from payments p
-              where p.charge_id = c.id and p.status = 'sent')
-            - (select coalesce(sum(r.amount), 0) from payment_refunds r join payments p on p.id = r.payment_id
-              where p.charge_id = c.id))::int as collected,
-          c.first_failed_at,
-          (select count(*) from payments p where p.charge_id = c.id and p.is_retry)::int as retries_made,
-          (select p.error_status from payments p where p.charge_id = c.id
-            order by p.attempt desc limit 1) as last_error_status,
-          (select p.error_description from payments p
-            where p.charge_id = c.id and p.status in ('failed', 'declined', 'error')
-            order by p.attempt desc limit 1) as last_error,
-          exists (select 1 from payments p where p.charge_id = c.id
-            and p.status in ('upcoming', 'pending_request')) as in_flight,
-          s.cancelled_at is not null as subscription_cancelled,
-          (select a.data from activity_log a join payments p on p.id = a.subject_id
-            where a.subject_type = 'payment' and a.action = ${DRIFT_ACTION} and p.charge_id = c.id
-            order by a.id desc limit 1) as drift
-        from charges c
-        join subscriptions s on s.id = c.subscription_id
-        where c.organisation_id = ${organisationId}
-          and c.period_start between ${from} and ${to}
-          ${gymId === undefined ? sql`` : sql`and s.gym_id = ${gymId}`}`,
-  );
+  const charges = await chargesInRange(deps.db, organisationId, from, to, gymId);
   for (const c of charges) {
     const kind = c.drift?.kind ?? null;
     const status = chargeStatus(c);
@@ -169,14 +118,7 @@ export async function expectedPayments(
   }
 
   // Stripe payments carrying our key that we do not hold, found in the range's nights.
-  const strays = await queryRows<{ gym_id: number; data: Record<string, unknown> }>(
-    deps.db,
-    sql`select a.subject_id::int as gym_id, a.data from activity_log a
-        where a.organisation_id = ${organisationId} and a.action = ${DRIFT_ACTION} and a.subject_type = 'gym'
-          and a.created_at >= ${startOfDayInstant(from).toISOString()}
-          and a.created_at < ${startOfDayInstant(addDays(to, 2)).toISOString()}
-          ${gymId === undefined ? sql`` : sql`and a.subject_id = ${gymId}`}`,
-  );
+  const strays = await strayDriftInRange(deps.db, organisationId, from, to, gymId);
   for (const stray of strays) {
     rows.push({
       subscription_id: null,
@@ -234,18 +176,8 @@ export async function expectedPayments(
 async function nameRows(deps: Pick<AppDeps, 'db'>, rows: Row[]) {
   const userIds = [...new Set(rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])))];
   const gymIds = [...new Set(rows.map((r) => r.gym_id))];
-  const users = userIds.length
-    ? await queryRows<{ id: number; name: string }>(
-        deps.db,
-        sql`select id::int, name from users where id = any(${`{${userIds.join(',')}}`}::bigint[])`,
-      )
-    : [];
-  const gyms = gymIds.length
-    ? await queryRows<{ id: number; name: string }>(
-        deps.db,
-        sql`select id::int, name from gyms where id = any(${`{${gymIds.join(',')}}`}::bigint[])`,
-      )
-    : [];
+  const users = userIds.length ? await userNames(deps.db, userIds) : [];
+  const gyms = gymIds.length ? await gymNames(deps.db, gymIds) : [];
   const userName = new Map(users.map((u) => [Number(u.id), u.name]));
   const gymName = new Map(gyms.map((g) => [Number(g.id), g.name]));
   for (const row of rows) {
@@ -272,28 +204,7 @@ function chargeStatus(c: {
 async function describeMemberships(deps: Pick<AppDeps, 'db' | 'clock'>, rows: Row[]) {
   const ids = [...new Set(rows.flatMap((r) => (r.subscription_id === null ? [] : [r.subscription_id])))];
   if (ids.length === 0) return;
-  const subs = await queryRows<{
-    id: number;
-    start_date: string;
-    current_period_start: string | null;
-    current_period_end: string | null;
-    ends_at: string | null;
-    paused_at: Date | string | null;
-    cancelled_at: Date | string | null;
-    grace_period_ends_at: string | null;
-    upcoming_state: string | null;
-    non_payment: boolean;
-    door_access: boolean;
-  }>(
-    deps.db,
-    sql`select s.id::int, s.start_date::text, s.current_period_start::text, s.current_period_end::text,
-          s.ends_at::text, s.paused_at, s.cancelled_at, s.grace_period_ends_at::text, s.upcoming_state,
-          'non_payment' = any(s.cancellation_reasons) as non_payment,
-          exists (select 1 from places pl join access_credentials ac on ac.place_id = pl.id
-            where pl.gym_id = s.gym_id and ac.user_id = s.user_id and ac.status = 'active'
-              and ac.role_assignment_id is not null) as door_access
-        from subscriptions s where s.id = any(${`{${ids.join(',')}}`}::bigint[])`,
-  );
+  const subs = await membershipStandings(deps.db, ids);
   const now = deps.clock.now();
   const byId = new Map(
     subs.map((s) => [

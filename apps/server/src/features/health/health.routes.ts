@@ -2,12 +2,12 @@
 // shutdown, the database reachable with every migration applied, the file store reachable). A load
 // balancer sends traffic by readiness; an orchestrator restarts by liveness, so a database outage does
 // not restart every server.
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { migrationsCurrent } from '../../db/migration-state';
 import { fileStoreOf } from '../../storage/file-store';
+import { databaseAnswers } from './health.repository';
 
 const CHECK_TIMEOUT_MS = 2_000;
 const check = z.enum(['ok', 'failing', 'behind', 'draining']);
@@ -60,7 +60,7 @@ export const healthRoutes =
       async (_request, reply) => {
         const draining = deps.lifecycle?.draining ?? false;
         const [database, storage] = await Promise.all([
-          within(() => deps.db.execute(sql`select 1`).then(() => true)),
+          within(() => databaseAnswers(deps.db)),
           within(() =>
             fileStoreOf(deps.env)
               .check()

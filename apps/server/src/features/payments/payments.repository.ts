@@ -358,3 +358,11 @@ export function paymentStandings(db: Executor, organisationId: number, ids: read
         where p.organisation_id = ${organisationId} and p.id in ${idList(ids)}`,
   );
 }
+
+/** Locks the organisation's charge row until the transaction ends (one retry decision at a time). */
+export async function lockChargeForRetry(db: Executor, organisationId: number, chargeId: number) {
+  await queryRows(
+    db,
+    sql`select id from charges where organisation_id = ${organisationId} and id = ${chargeId} for update`,
+  );
+}

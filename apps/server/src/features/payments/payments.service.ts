@@ -8,12 +8,11 @@ import { failureExplanation } from '@gym/domain/api/payments';
 import { type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
 import { formatMoney } from '@gym/domain/money';
 import { scheduledRetryOn } from '@gym/domain/payment-tasks';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
-import { type Executor, queryRows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../http/app-error';
 import { drainMembershipOutbox, insertAttempt, repriceUnpaidCharges, sendAttempt } from '../billing';
 import { reachesGym } from './gym-scope';
@@ -24,6 +23,7 @@ import {
   chargeAttempts,
   findCharge,
   findPayment,
+  lockChargeForRetry,
   type PaymentDetailRow,
   retrySource,
 } from './payments.repository';
@@ -135,10 +135,7 @@ export async function retryPaymentNow(
 
   const outcome = await deps.db.transaction(async (tx) => {
     // One decision per charge at a time: a second click waits here and then sees the first's attempt.
-    await queryRows(
-      tx,
-      sql`select id from charges where organisation_id = ${auth.organisationId} and id = ${chargeId} for update`,
-    );
+    await lockChargeForRetry(tx, auth.organisationId, chargeId);
     const charge = await findCharge(tx, auth.organisationId, chargeId);
     const attempts = await chargeAttempts(tx, auth.organisationId, chargeId);
     const later = attempts.find((a) => a.attempt > payment.attempt);

@@ -9,10 +9,8 @@
 import type { ManualPaymentBody } from '@gym/domain/api/subscriptions-requests';
 import { chargesPaidBy, payableAmounts } from '@gym/domain/manual-payment';
 import { formatMoney } from '@gym/domain/money';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
-import { queryRows } from '../../db/client';
 import { conflict, validationError } from '../../http/app-error';
 import type { DoorChange } from '../access-control';
 import { drainMembershipOutbox, settleCharge, transition } from '../billing';
@@ -80,22 +78,16 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
       });
     const payments: { id: number; charge_id: number; amount: number; surcharge: number }[] = [];
     for (const charge of paid) {
-      const [row] = await queryRows<{ id: number; amount: number; surcharge: number }>(
-        tx,
-        sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, type, amount,
-              surcharge, period_start_at, period_end_at, status, attempt, idempotency_key, processed_by, meta,
-              created_at, updated_at)
-            select c.organisation_id, ${sub.gym_id}, ${sub.user_id}, c.subscription_id, c.id, ${body.type},
-              c.amount, c.surcharge, case when c.kind = 'period' then c.period_start end, c.period_end, 'sent',
-              coalesce((select max(p.attempt) from payments p where p.charge_id = c.id), 0) + 1,
-              ${`${prefix}${charge.id}`}, ${auth.user.id},
-              ${JSON.stringify({ manual: true, ...(body.note ? { note: body.note } : {}) })}::jsonb
-                || jsonb_strip_nulls(jsonb_build_object('joining_fee',
-                  (select max((p.meta->>'joining_fee')::int) from payments p where p.charge_id = c.id))),
-              ${now.toISOString()}, ${now.toISOString()}
-            from charges c where c.id = ${charge.id}
-            returning id::int, amount, surcharge`,
-      );
+      const row = await repo.insertManualPayment(tx, {
+        gymId: sub.gym_id,
+        userId: sub.user_id,
+        chargeId: charge.id,
+        type: body.type,
+        idempotencyKey: `${prefix}${charge.id}`,
+        processedBy: auth.user.id,
+        meta: { manual: true, ...(body.note ? { note: body.note } : {}) },
+        now,
+      });
       payments.push({
         id: Number(row!.id),
         charge_id: charge.id,
@@ -132,10 +124,7 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
         ...(i === payments.length - 1 ? { receiptFor: payments.map((x) => x.id) } : {}),
       });
     }
-    const [after] = await queryRows<{ grace_period_ends_at: string | null }>(
-      tx,
-      sql`select grace_period_ends_at::text from subscriptions where id = ${sub.id}`,
-    );
+    const after = await repo.graceEndOf(tx, sub.id);
     return {
       payments,
       graceCleared: sub.grace_period_ends_at !== null && after?.grace_period_ends_at === null,

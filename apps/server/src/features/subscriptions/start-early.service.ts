@@ -9,15 +9,13 @@ import { type CalendarDate, daysBetween, todayInAuckland } from '@gym/domain/cal
 import { chargeAmount, forcedPriceInEffect, priceInEffect } from '@gym/domain/charge-amount';
 import { formatMoney } from '@gym/domain/money';
 import { proRata } from '@gym/domain/pro-rata';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
-import { queryRows } from '../../db/client';
 import { conflict } from '../../http/app-error';
 import { drainMembershipOutbox, insertAttempt, sendAttempt, transition } from '../billing';
 import { actionsOf } from './pause.service';
 import { assertConfirmed, subscriptionFor } from './subscription-access';
-import type { SubscriptionRow } from './subscriptions.repository';
+import { insertStartEarlyCharge, type SubscriptionRow } from './subscriptions.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers'>;
 
@@ -111,15 +109,15 @@ export async function startEarly(deps: Deps, actor: Actor, id: number) {
     assertConfirmed(sub);
     const data = startEarlyData(sub, today);
     if (!data.can_start_early) throw conflict(data.reason ?? 'This membership cannot start early.');
-    const [charge] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into charges (organisation_id, subscription_id, kind, period_start, period_end, due_date,
-            amount, surcharge, is_pro_rata, status, created_at)
-          values (${sub.organisation_id}, ${sub.id}, 'period', ${today}, ${sub.start_date}, ${today},
-            ${data.total - data.surcharge}, ${data.surcharge}, true, 'unpaid', ${now.toISOString()})
-          on conflict (subscription_id, kind, period_start) do nothing
-          returning id::int`,
-    );
+    const charge = await insertStartEarlyCharge(tx, {
+      organisationId: sub.organisation_id,
+      subscriptionId: sub.id,
+      today,
+      startDate: sub.start_date,
+      amount: data.total - data.surcharge,
+      surcharge: data.surcharge,
+      now,
+    });
     if (!charge) throw conflict('This membership has already started.');
     const paymentId = await insertAttempt(tx, {
       organisationId: sub.organisation_id,

@@ -215,3 +215,79 @@ export async function paymentsWithKeyPrefix(db: Executor, organisationId: number
         order by id`,
   );
 }
+
+/**
+ * A successful attempt taken at the desk for one owed charge: its amounts and period from the charge, the
+ * next attempt number, and the joining fee the charge's earlier attempts carried. Answers the payment.
+ */
+export async function insertManualPayment(
+  db: Executor,
+  p: {
+    gymId: number;
+    userId: number;
+    chargeId: number;
+    type: string;
+    idempotencyKey: string;
+    processedBy: number;
+    meta: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<{ id: number; amount: number; surcharge: number } | undefined> {
+  const [row] = await queryRows<{ id: number; amount: number; surcharge: number }>(
+    db,
+    sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, type, amount,
+              surcharge, period_start_at, period_end_at, status, attempt, idempotency_key, processed_by, meta,
+              created_at, updated_at)
+            select c.organisation_id, ${p.gymId}, ${p.userId}, c.subscription_id, c.id, ${p.type},
+              c.amount, c.surcharge, case when c.kind = 'period' then c.period_start end, c.period_end, 'sent',
+              coalesce((select max(p.attempt) from payments p where p.charge_id = c.id), 0) + 1,
+              ${p.idempotencyKey}, ${p.processedBy},
+              ${JSON.stringify(p.meta)}::jsonb
+                || jsonb_strip_nulls(jsonb_build_object('joining_fee',
+                  (select max((p.meta->>'joining_fee')::int) from payments p where p.charge_id = c.id))),
+              ${p.now.toISOString()}, ${p.now.toISOString()}
+            from charges c where c.id = ${p.chargeId}
+            returning id::int, amount, surcharge`,
+  );
+  return row;
+}
+
+/** The subscription's grace end as it stands now. */
+export async function graceEndOf(
+  db: Executor,
+  subscriptionId: number,
+): Promise<{ grace_period_ends_at: string | null } | undefined> {
+  const [row] = await queryRows<{ grace_period_ends_at: string | null }>(
+    db,
+    sql`select grace_period_ends_at::text from subscriptions where id = ${subscriptionId}`,
+  );
+  return row;
+}
+
+/**
+ * Start early's pro-rata charge from today up to the original start date; undefined when the period's
+ * charge already exists (the membership has started).
+ */
+export async function insertStartEarlyCharge(
+  db: Executor,
+  c: {
+    organisationId: number;
+    subscriptionId: number;
+    today: CalendarDate;
+    startDate: CalendarDate;
+    amount: number;
+    surcharge: number;
+    now: Date;
+  },
+): Promise<{ id: number } | undefined> {
+  const [charge] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into charges (organisation_id, subscription_id, kind, period_start, period_end, due_date,
+            amount, surcharge, is_pro_rata, status, created_at)
+          values (${c.organisationId}, ${c.subscriptionId}, 'period', ${c.today}, ${c.startDate}, ${c.today},
+            ${c.amount}, ${c.surcharge}, true, 'unpaid', ${c.now.toISOString()})
+          on conflict (subscription_id, kind, period_start) do nothing
+          returning id::int`,
+  );
+  return charge;
+}

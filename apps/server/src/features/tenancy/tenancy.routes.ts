@@ -1,14 +1,13 @@
 // Switching the current organisation or gym, kept on the session; every other call is scoped by them.
 
 import { switchAnswer } from '@gym/domain/api/me';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf, guard } from '../../auth/guard';
-import { sessions } from '../../db/schema/index';
 import { notFound } from '../../http/app-error';
 import { errorResponses } from '../../http/envelope';
 import { idParam } from '../../http/params';
+import { setCurrentGym, setCurrentOrganisation } from './tenancy.repository';
 
 const errors = errorResponses(400, 401, 403, 404, 422);
 
@@ -31,10 +30,7 @@ export const tenancyRoutes =
         const organisation = memberships.organisations.find((o) => o.id === request.params.id);
         if (!organisation) throw notFound('Organisation not found.');
         const gym = memberships.gyms.find((g) => g.organisation_id === organisation.id) ?? null;
-        await deps.db
-          .update(sessions)
-          .set({ currentOrganisationId: organisation.id, currentGymId: gym?.id ?? null })
-          .where(eq(sessions.id, session.id));
+        await setCurrentOrganisation(deps.db, session.id, organisation.id, gym?.id ?? null);
         return { data: { organisation_id: organisation.id, gym_id: gym?.id ?? null } };
       },
     );
@@ -56,7 +52,7 @@ export const tenancyRoutes =
           (g) => g.id === request.params.id && g.organisation_id === organisationId,
         );
         if (!gym) throw notFound('Gym not found.');
-        await deps.db.update(sessions).set({ currentGymId: gym.id }).where(eq(sessions.id, session.id));
+        await setCurrentGym(deps.db, session.id, gym.id);
         return { data: { organisation_id: organisationId, gym_id: gym.id } };
       },
     );
