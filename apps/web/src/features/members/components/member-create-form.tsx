@@ -21,7 +21,15 @@ import { errorMessage, notifySuccess } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session/me';
 import { useCreateMember, useMemberPrices } from '../api/members-api';
 
-const FIELDS = ['name', 'email', 'mobile_number', 'gym_id', 'price_id', 'start_date'] as const;
+const FIELDS = [
+  'name',
+  'email',
+  'mobile_number',
+  'gym_id',
+  'price_id',
+  'start_date',
+  'billing_date',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 export function MemberCreateForm() {
@@ -39,6 +47,7 @@ export function MemberCreateForm() {
     gym_id: user.current_gym ? String(user.current_gym.id) : gyms.length === 1 ? String(gyms[0]!.id) : '',
     price_id: '',
     start_date: toCalendarDate(new Date()),
+    billing_date: '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (field: Field, value: string) => {
@@ -59,6 +68,8 @@ export function MemberCreateForm() {
       ...values,
       gym_id: values.gym_id ? Number(values.gym_id) : undefined,
       price_id: values.price_id ? Number(values.price_id) : undefined,
+      // No fixed billing date unless one is chosen: periods then run from the start date.
+      billing_date: values.billing_date || undefined,
     };
     const checked = checkPayload(memberCreateSchema, payload);
     if (!checked.input) {
@@ -157,6 +168,13 @@ export function MemberCreateForm() {
               value={values.start_date}
               onChange={(value) => set('start_date', value)}
               {...errorProps(errors, 'start_date')}
+            />
+            <NzDateInput
+              label="Billing date (optional)"
+              description="A fixed day to bill on: the first payment covers the start date up to it, pro-rata, and full periods run from it."
+              value={values.billing_date}
+              onChange={(value) => set('billing_date', value)}
+              {...errorProps(errors, 'billing_date')}
             />
             <Group justify="flex-end">
               <Button component={Link} to={route('members.index')} variant="default">
