@@ -21,6 +21,7 @@ export * from './nz-date-entry';
 export * from './offering';
 export * from './offering-hours';
 export * from './organisation-settings';
+export * from './payment-tasks';
 export * from './price';
 export * from './price-schema';
 export * from './pro-rata';

@@ -52,6 +52,15 @@ export const UNFIXED_DEFECTS = {
    * transitions module writes every transition's entry), so it is excused here, on this action only.
    */
   foundPriceChangeAppliedMachineTime: false,
+  /**
+   * Found by this test (27 Nov 2026, seed 476866656, shrunk: a card that always asks for authentication
+   * declined at the confirm, a working card saved, 7 days pass, confirm again): the late confirm pays the
+   * first charge dated from the first confirm (a week the member never had) and the period that fell due
+   * meanwhile is not charged on its day, so expected-payments shows "not_charged". The membership should
+   * start on the day its first payment succeeds. Excused on that path only (a membership declined at
+   * its confirm and confirmed later) until the fix lands.
+   */
+  foundLateConfirmChargesMissedWeek: true,
 };
 export type DefectName = keyof typeof UNFIXED_DEFECTS;
 
@@ -380,10 +389,9 @@ export async function checkInvariants(
         invariant: 'drift',
         subscriptionId: row.subscription_id,
         detail: `${row.drift} on ${row.period_start}: ${row.drift_label}`,
-        excusedBy: excuse(
-          'd4DeclinedFirstPaymentIsDebt',
-          fact?.declinedAtConfirm === true && !fact.confirmed,
-        ),
+        excusedBy:
+          excuse('d4DeclinedFirstPaymentIsDebt', fact?.declinedAtConfirm === true && !fact.confirmed) ??
+          excuse('foundLateConfirmChargesMissedWeek', fact?.declinedAtConfirm === true && fact.confirmed),
       });
     }
   }
