@@ -162,3 +162,22 @@ export function owedCharges(db: Executor, organisationId: number, userId: number
         order by c.due_date, c.id`,
   );
 }
+
+/** The member's default way to pay in the organisation (null when none), or undefined when not a member. */
+export async function defaultPaymentTypeOf(db: Executor, organisationId: number, userId: number) {
+  const [member] = await queryRows<{ default_payment_type_id: number | null }>(
+    db,
+    sql`select default_payment_type_id::int from organisation_members
+        where organisation_id = ${organisationId} and user_id = ${userId}`,
+  );
+  return member;
+}
+
+/** What the gym says of its card surcharge, and its rate; undefined for no such gym. */
+export async function cardSurchargeOfGym(db: Executor, gymId: number) {
+  const [gym] = await queryRows<{
+    general_card_surcharge_text: string | null;
+    card_surcharge_basis_points: number;
+  }>(db, sql`select general_card_surcharge_text, card_surcharge_basis_points from gyms where id = ${gymId}`);
+  return gym;
+}

@@ -4,10 +4,8 @@
 import type { AccountPaymentMethod, PaymentMethods } from '@gym/domain/api/account';
 import { chargeAmount } from '@gym/domain/charge-amount';
 import { formatMoney } from '@gym/domain/money';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
-import { queryRows } from '../../db/client';
 import { type PaymentMethodRow, paymentMethods, switchPaymentType } from '../registration';
 import { findSubscription } from '../subscriptions';
 import * as repo from './account.repository';
@@ -21,11 +19,7 @@ function label(m: PaymentMethodRow): string {
 
 export async function methodsOf(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<AccountPaymentMethod[]> {
   const { auth } = actor;
-  const [member] = await queryRows<{ default_payment_type_id: number | null }>(
-    deps.db,
-    sql`select default_payment_type_id::int from organisation_members
-        where organisation_id = ${auth.organisationId} and user_id = ${auth.user.id}`,
-  );
+  const member = await repo.defaultPaymentTypeOf(deps.db, auth.organisationId, auth.user.id);
   const rows = await paymentMethods(deps.db, auth.organisationId, auth.user.id);
   return rows.map((m) => ({
     id: m.id,
@@ -43,13 +37,7 @@ export async function paymentMethodsOf(
   const methods = await methodsOf(deps, actor);
   const found = await repo.membershipOf(deps.db, auth.organisationId, auth.user.id);
   const sub = found ? await findSubscription(deps.db, auth.organisationId, found.id) : null;
-  const [gym] = await queryRows<{
-    general_card_surcharge_text: string | null;
-    card_surcharge_basis_points: number;
-  }>(
-    deps.db,
-    sql`select general_card_surcharge_text, card_surcharge_basis_points from gyms where id = ${sub?.gym_id ?? 0}`,
-  );
+  const gym = await repo.cardSurchargeOfGym(deps.db, sub?.gym_id ?? 0);
   const next = sub ? nextPayment(sub, null, deps.clock.now()) : null;
   const byType = (paymentType: string) =>
     chargeAmount({

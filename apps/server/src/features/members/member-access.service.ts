@@ -1,14 +1,13 @@
 // A member's door access (Kisi): whether the rules give it and whether Kisi holds it, their credentials,
 // and a new Kisi login when their phone lost the old one (through the organisation's Kisi adapter).
 import { hasDoorAccess } from '@gym/domain/subscription-state';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
-import { queryRows } from '../../db/client';
 import { AppError, conflict } from '../../http/app-error';
 import { kisiFor, syncDoorAccess } from '../access-control';
+import * as accessRepo from './member-access.repository';
 import { credentials, presentCredential } from './member-credentials';
 import { stateInput } from './members.presenter';
 import * as repo from './members.repository';
@@ -19,28 +18,14 @@ async function placeForMember(deps: AppDeps, organisationId: number, member: rep
   const sub = await repo.latestSubscription(deps.db, organisationId, member.id);
   const gymId = sub?.gym_id ?? member.home_gym_id;
   if (gymId === null) return { sub, place: null };
-  const [place] = await queryRows<{
-    id: number;
-    name: string;
-    place_id: string;
-    gym_id: number;
-    gym_name: string;
-  }>(
-    deps.db,
-    sql`select pl.id::int, pl.name, pl.place_id, g.id::int as gym_id, g.name as gym_name
-        from places pl join gyms g on g.id = pl.gym_id
-        where pl.organisation_id = ${organisationId} and pl.gym_id = ${gymId}`,
-  );
+  const place = await accessRepo.placeOfGym(deps.db, organisationId, gymId);
   return { sub, place: place ?? null, gymId };
 }
 
 export async function memberAccessControl(deps: AppDeps, auth: AuthContext, userId: number) {
   const member = await memberFor(deps, auth, userId, 'read');
   const { sub, place } = await placeForMember(deps, auth.organisationId, member);
-  const [integration] = await queryRows<{ id: number; integration_type: string }>(
-    deps.db,
-    sql`select id::int, integration_type from access_control_integrations where organisation_id = ${auth.organisationId}`,
-  );
+  const integration = await accessRepo.integrationOf(deps.db, auth.organisationId);
   const held = place
     ? (await credentials(deps.db, auth.organisationId, member.id)).find((c) => c.place_row_id === place.id)
     : undefined;
@@ -98,13 +83,15 @@ export async function recreateKisiLogin(deps: AppDeps, actor: Actor, userId: num
   const login = await kisi.call((k) => k.recreateLogin(member.email, previous));
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await tx.execute(
-      // A new row holds the login only ('revoked': no door right yet); the door sync grants the right.
-      sql`insert into access_credentials (organisation_id, user_id, place_id, external_user_id, login_id, status, updated_at)
-          values (${auth.organisationId}, ${member.id}, ${place.id}, ${String(kisiUserId)}, ${String(login.loginId)}, 'revoked', ${now.toISOString()})
-          on conflict (user_id, place_id) do update set login_id = excluded.login_id,
-            external_user_id = excluded.external_user_id, updated_at = excluded.updated_at`,
-    );
+    // A new row holds the login only ('revoked': no door right yet); the door sync grants the right.
+    await accessRepo.saveLogin(tx, {
+      organisationId: auth.organisationId,
+      userId: member.id,
+      placeId: place.id,
+      kisiUserId: String(kisiUserId),
+      loginId: String(login.loginId),
+      now,
+    });
     await appendActivity(tx, {
       organisationId: auth.organisationId,
       actorUserId: auth.user.id,

@@ -6,16 +6,15 @@ import {
   weeklyVisitsAnswer,
 } from '@gym/domain/api/members';
 import { chartQuery } from '@gym/domain/api/members-requests';
-import { addDays, type CalendarDate, startOfDayInstant, toCalendarDate } from '@gym/domain/calendar-date';
+import { addDays, type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
 import { formatMoney } from '@gym/domain/money';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { authOf, guard } from '../../auth/guard';
-import { queryRows } from '../../db/client';
 import { errorResponses } from '../../http/envelope';
 import { idParam } from '../../http/params';
+import { chargesIn, visitInstants } from './member-charts.repository';
 import { memberFor } from './members.service';
 import { costPerVisit, paidPerWeek, visitsPerWeek, weekStarts } from './weekly-buckets';
 
@@ -27,54 +26,6 @@ async function chartRange(deps: AppDeps, auth: AuthContext, userId: number, week
   const first = starts[0]!;
   const end = addDays(starts[starts.length - 1]!, 7);
   return { member, starts, first, end };
-}
-
-async function visitInstants(
-  deps: AppDeps,
-  organisationId: number,
-  userId: number,
-  from: CalendarDate,
-  to: CalendarDate,
-) {
-  const rows = await queryRows<{ visited_at: Date | string }>(
-    deps.db,
-    sql`select visited_at from visits
-        where user_id = ${userId} and organisation_id = ${organisationId} and successful
-          and visited_at >= ${startOfDayInstant(from).toISOString()} and visited_at < ${startOfDayInstant(to).toISOString()}`,
-  );
-  return rows.map((r) => new Date(r.visited_at));
-}
-
-interface ChargeRow {
-  subscription_id: number;
-  period_start: string;
-  period_end: string | null;
-  amount: number;
-  surcharge: number;
-  status: string;
-  offering: string;
-}
-
-function chargesIn(
-  deps: AppDeps,
-  organisationId: number,
-  userId: number,
-  from: CalendarDate,
-  to: CalendarDate,
-) {
-  return queryRows<ChargeRow>(
-    deps.db,
-    sql`select c.subscription_id::int, c.period_start::text, c.period_end::text, c.amount, c.surcharge, c.status,
-          o.name as offering
-        from charges c
-        join subscriptions s on s.id = c.subscription_id
-        join prices p on p.id = s.price_id
-        join offerings o on o.id = p.offering_id
-        where s.organisation_id = ${organisationId} and s.user_id = ${userId} and c.organisation_id = ${organisationId}
-          and c.kind = 'period' and c.period_start < ${to}::date
-          and (c.period_end is null or c.period_end > ${from}::date)
-        order by c.period_start, c.id`,
-  );
 }
 
 export const memberChartRoutes =
@@ -105,7 +56,7 @@ export const memberChartRoutes =
         );
         const counts = visitsPerWeek(
           starts,
-          await visitInstants(deps, auth.organisationId, member.id, first, end),
+          await visitInstants(deps.db, auth.organisationId, member.id, first, end),
         );
         return { data: starts.map((week_start, i) => ({ week_start, visits: counts[i]! })) };
       },
@@ -126,7 +77,7 @@ export const memberChartRoutes =
       async (request) => {
         const auth = authOf(request);
         const { member, first, end } = await chartRange(deps, auth, request.params.id, request.query.weeks);
-        const rows = await chargesIn(deps, auth.organisationId, member.id, first, end);
+        const rows = await chargesIn(deps.db, auth.organisationId, member.id, first, end);
         return {
           data: rows.map((r) => ({
             subscription_id: r.subscription_id,
@@ -163,8 +114,8 @@ export const memberChartRoutes =
           request.query.weeks,
         );
         const [visits, charges] = await Promise.all([
-          visitInstants(deps, auth.organisationId, member.id, first, end),
-          chargesIn(deps, auth.organisationId, member.id, first, end),
+          visitInstants(deps.db, auth.organisationId, member.id, first, end),
+          chargesIn(deps.db, auth.organisationId, member.id, first, end),
         ]);
         const counts = visitsPerWeek(starts, visits);
         const paid = paidPerWeek(
