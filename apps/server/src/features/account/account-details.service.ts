@@ -3,7 +3,7 @@
 // one; and a new password given with the current one. Each change is logged with the member as the actor.
 import type { AccountDetails } from '@gym/domain/api/account';
 import type { AccountDetailsBody } from '@gym/domain/api/account-requests';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/password';
@@ -11,10 +11,10 @@ import { hit } from '../../auth/rate-limit';
 import { revokeUserSessions } from '../../auth/session';
 import { newCode, sameHash, sha256 } from '../../auth/tokens';
 import { appendActivity } from '../../db/activity';
-import { queryRows } from '../../db/client';
 import { emailChanges, users } from '../../db/schema/index';
 import { validationError } from '../../http/app-error';
 import { emailChangeCodeMail } from './account.mail';
+import * as repo from './account.repository';
 
 export const EMAIL_CODE_MINUTES = 30;
 const EMAIL_CODE_ATTEMPTS = 5;
@@ -66,7 +66,7 @@ export async function detailsOf(deps: Pick<AppDeps, 'db' | 'clock'>, actor: Acto
       and(
         eq(emailChanges.userId, userId),
         isNull(emailChanges.usedAt),
-        sql`${emailChanges.expiresAt} > ${deps.clock.now().toISOString()}`,
+        gt(emailChanges.expiresAt, deps.clock.now()),
       ),
     )
     .orderBy(desc(emailChanges.createdAt), desc(emailChanges.id))
@@ -115,11 +115,7 @@ export async function startEmailChange(deps: AppDeps, actor: Actor, email: strin
   const now = deps.clock.now();
   const user = actor.auth.user;
   await hit(deps.db, now, [{ key: `email-change:user:${user.id}`, max: 5, windowSeconds: 3600 }]);
-  const [taken] = await queryRows<{ id: number }>(
-    deps.db,
-    sql`select id::int from users where lower(email) = lower(${email}) and id <> ${user.id}`,
-  );
-  if (taken) throw validationError({ email: [EMAIL_TAKEN] });
+  if (await repo.emailUsedByAnother(deps.db, email, user.id)) throw validationError({ email: [EMAIL_TAKEN] });
   if (email.toLowerCase() === user.email.toLowerCase())
     throw validationError({ email: ['This is already your email address.'] });
   const code = newCode();
@@ -157,18 +153,12 @@ export async function confirmEmailChange(deps: AppDeps, actor: Actor, code: stri
   if (live.attempts >= EMAIL_CODE_ATTEMPTS)
     throw validationError({ code: ['Too many incorrect codes. Ask for a new code.'] });
   if (!sameHash(live.codeHash, sha256(`${user.id}:${live.newEmail.toLowerCase()}:${code}`))) {
-    await deps.db
-      .update(emailChanges)
-      .set({ attempts: sql`${emailChanges.attempts} + 1` })
-      .where(eq(emailChanges.id, live.id));
+    await repo.countWrongEmailCode(deps.db, live.id);
     throw validationError({ code: ['The code is incorrect.'] });
   }
   await deps.db.transaction(async (tx) => {
-    const [taken] = await queryRows<{ id: number }>(
-      tx,
-      sql`select id::int from users where lower(email) = lower(${live.newEmail}) and id <> ${user.id}`,
-    );
-    if (taken) throw validationError({ code: [EMAIL_TAKEN] });
+    if (await repo.emailUsedByAnother(tx, live.newEmail, user.id))
+      throw validationError({ code: [EMAIL_TAKEN] });
     await tx.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.id, live.id));
     await tx
       .update(users)

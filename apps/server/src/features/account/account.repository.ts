@@ -181,3 +181,17 @@ export async function cardSurchargeOfGym(db: Executor, gymId: number) {
   }>(db, sql`select general_card_surcharge_text, card_surcharge_basis_points from gyms where id = ${gymId}`);
   return gym;
 }
+
+/** Whether another account already uses this email address (compared without case). */
+export async function emailUsedByAnother(db: Executor, email: string, userId: number): Promise<boolean> {
+  const [taken] = await queryRows<{ id: number }>(
+    db,
+    sql`select id::int from users where lower(email) = lower(${email}) and id <> ${userId}`,
+  );
+  return taken !== undefined;
+}
+
+/** Counts one more wrong code against an email change. */
+export async function countWrongEmailCode(db: Executor, emailChangeId: number) {
+  await db.execute(sql`update email_changes set attempts = attempts + 1 where id = ${emailChangeId}`);
+}

@@ -3,12 +3,11 @@
 // Stripe account through Stripe Checkout in setup mode (with 3-D Secure when the card asks for it).
 import { createHash } from 'node:crypto';
 import type { AkahuAccounts } from '@gym/domain/api/registration';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
-import { queryRows } from '../../db/client';
 import { akahuConnections, bankAccounts, cards, paymentTypes } from '../../db/schema/index';
 import { AppError, conflict, validationError } from '../../http/app-error';
 import { akahuClientFor } from '../billing';
@@ -28,17 +27,7 @@ async function gymOf(deps: AppDeps, auth: AuthContext) {
   const sub = await repo.currentSubscription(deps.db, auth.organisationId, auth.user.id);
   const gymId = sub?.gymId ?? auth.gym?.id ?? null;
   if (gymId === null) throw conflict('Choose a membership first.');
-  const [gym] = await queryRows<{
-    id: number;
-    name: string;
-    stripe_id: string | null;
-    akahu_app_token: string | null;
-    akahu_app_secret: string | null;
-  }>(
-    deps.db,
-    sql`select id::int, name, stripe_id, akahu_app_token, akahu_app_secret from gyms
-        where organisation_id = ${auth.organisationId} and id = ${gymId}`,
-  );
+  const gym = await repo.joinGymOf(deps.db, auth.organisationId, gymId);
   if (!gym) throw conflict('Choose a membership first.');
   return gym;
 }
@@ -138,7 +127,7 @@ export async function akahuSyncAccounts(
         isNull(akahuConnections.revokedAt),
       ),
     )
-    .orderBy(sql`${akahuConnections.id} desc`)
+    .orderBy(desc(akahuConnections.id))
     .limit(1);
   if (!connection) throw validationError({ account_id: [NO_CONNECTION] });
   const list = await provider(
@@ -152,12 +141,7 @@ export async function akahuSyncAccounts(
   if (!chosen.canPay || chosen.status !== 'ACTIVE') throw validationError({ account_id: [CANNOT_PAY] });
   const now = deps.clock.now();
   const paymentTypeId = await deps.db.transaction(async (tx) => {
-    const [existing] = await queryRows<{ id: number }>(
-      tx,
-      sql`select pt.id::int from payment_types pt join bank_accounts ba on ba.payment_type_id = pt.id
-          where pt.organisation_id = ${auth.organisationId} and pt.user_id = ${auth.user.id}
-            and pt.deleted_at is null and ba.akahu_account_id = ${chosen.id} limit 1`,
-    );
+    const existing = await repo.bankPaymentTypeOf(tx, auth.organisationId, auth.user.id, chosen.id);
     if (existing) {
       await tx
         .update(bankAccounts)
@@ -195,12 +179,7 @@ type JoinGymRow = Awaited<ReturnType<typeof gymOf>>;
  * made with a key of the member and gym, so asking again (when the card comes back) finds the same one.
  */
 async function customerFor(deps: AppDeps, auth: AuthContext, gym: JoinGymRow & { stripe_id: string }) {
-  const [known] = await queryRows<{ stripe_customer_id: string }>(
-    deps.db,
-    sql`select c.stripe_customer_id from cards c join payment_types pt on pt.id = c.payment_type_id
-        where pt.organisation_id = ${auth.organisationId} and pt.user_id = ${auth.user.id} and pt.gym_id = ${gym.id}
-        order by pt.id desc limit 1`,
-  );
+  const known = await repo.stripeCustomerOf(deps.db, auth.organisationId, auth.user.id, gym.id);
   if (known) return known.stripe_customer_id;
   const made = await provider(
     () =>
@@ -268,11 +247,11 @@ export async function completeCardSetup(deps: AppDeps, auth: AuthContext, sessio
   }
   const now = deps.clock.now();
   const paymentTypeId = await deps.db.transaction(async (tx) => {
-    const [existing] = await queryRows<{ id: number }>(
+    const existing = await repo.cardPaymentTypeOf(
       tx,
-      sql`select pt.id::int from payment_types pt join cards c on c.payment_type_id = pt.id
-          where pt.organisation_id = ${auth.organisationId} and pt.user_id = ${auth.user.id}
-            and c.stripe_payment_method_id = ${saved.paymentMethodId} limit 1`,
+      auth.organisationId,
+      auth.user.id,
+      saved.paymentMethodId,
     );
     if (existing) return Number(existing.id);
     const [type] = await tx

@@ -2,11 +2,9 @@
 // upright, at most 600 px a side, as JPEG) in the file store (storage/file-store.ts); served only through
 // the API, to the member and to staff of an organisation they are a member of (never a public address).
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
-import { queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/app-error';
 import { fileStoreOf } from '../../storage/file-store';
 import { openUploadedImage } from '../../storage/uploaded-image';
@@ -53,14 +51,11 @@ export async function storeProfilePicture(deps: AppDeps, auth: AuthContext, uplo
 
 /** The photo's bytes, for the person themself or staff of an organisation they belong to; else 404. */
 export async function readProfilePicture(deps: AppDeps, auth: AuthContext, userId: number) {
-  const [row] = await queryRows<{ path: string | null }>(
-    deps.db,
-    sql`select u.profile_picture_path as path from users u
-        where u.id = ${userId} and u.deleted_at is null
-          and (u.id = ${auth.user.id}
-               or (${auth.isStaffHere} and exists (select 1 from organisation_members m
-                     where m.user_id = u.id and m.organisation_id = ${auth.organisationId})))`,
-  );
+  const row = await repo.profilePictureVisibleTo(deps.db, userId, {
+    userId: auth.user.id,
+    isStaffHere: auth.isStaffHere,
+    organisationId: auth.organisationId,
+  });
   const bytes = row?.path ? await fileStoreOf(deps.env).get(row.path) : null;
   if (!row?.path || !bytes) throw notFound('No photo.');
   return { bytes, version: row.path };

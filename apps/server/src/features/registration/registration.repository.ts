@@ -308,3 +308,79 @@ export function paymentMethods(db: Executor, organisationId: number, userId: num
         order by pt.id`,
   );
 }
+
+/** The gym a member joins, with what its card and bank providers need; undefined for none here. */
+export async function joinGymOf(db: Executor, organisationId: number, gymId: number) {
+  const [gym] = await queryRows<{
+    id: number;
+    name: string;
+    stripe_id: string | null;
+    akahu_app_token: string | null;
+    akahu_app_secret: string | null;
+  }>(
+    db,
+    sql`select id::int, name, stripe_id, akahu_app_token, akahu_app_secret from gyms
+        where organisation_id = ${organisationId} and id = ${gymId}`,
+  );
+  return gym;
+}
+
+/** The member's live way to pay from this Akahu account, if they connected it before. */
+export async function bankPaymentTypeOf(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  akahuAccountId: string,
+) {
+  const [existing] = await queryRows<{ id: number }>(
+    db,
+    sql`select pt.id::int from payment_types pt join bank_accounts ba on ba.payment_type_id = pt.id
+        where pt.organisation_id = ${organisationId} and pt.user_id = ${userId}
+          and pt.deleted_at is null and ba.akahu_account_id = ${akahuAccountId} limit 1`,
+  );
+  return existing;
+}
+
+/** The Stripe customer the member's newest card at this gym belongs to, if any. */
+export async function stripeCustomerOf(db: Executor, organisationId: number, userId: number, gymId: number) {
+  const [known] = await queryRows<{ stripe_customer_id: string }>(
+    db,
+    sql`select c.stripe_customer_id from cards c join payment_types pt on pt.id = c.payment_type_id
+        where pt.organisation_id = ${organisationId} and pt.user_id = ${userId} and pt.gym_id = ${gymId}
+        order by pt.id desc limit 1`,
+  );
+  return known;
+}
+
+/** The member's way to pay holding this Stripe payment method, if it was saved before. */
+export async function cardPaymentTypeOf(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  paymentMethodId: string | null,
+) {
+  const [existing] = await queryRows<{ id: number }>(
+    db,
+    sql`select pt.id::int from payment_types pt join cards c on c.payment_type_id = pt.id
+        where pt.organisation_id = ${organisationId} and pt.user_id = ${userId}
+          and c.stripe_payment_method_id = ${paymentMethodId} limit 1`,
+  );
+  return existing;
+}
+
+/** A user's photo path, for the person themself or staff of an organisation they belong to. */
+export async function profilePictureVisibleTo(
+  db: Executor,
+  userId: number,
+  viewer: { userId: number; isStaffHere: boolean; organisationId: number },
+) {
+  const [row] = await queryRows<{ path: string | null }>(
+    db,
+    sql`select u.profile_picture_path as path from users u
+        where u.id = ${userId} and u.deleted_at is null
+          and (u.id = ${viewer.userId}
+               or (${viewer.isStaffHere} and exists (select 1 from organisation_members m
+                     where m.user_id = u.id and m.organisation_id = ${viewer.organisationId})))`,
+  );
+  return row;
+}
