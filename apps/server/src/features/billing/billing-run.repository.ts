@@ -41,9 +41,8 @@ export interface DueSubscription {
   billing_date?: CalendarDate | null;
 }
 
-/** The columns the plan of a subscription needs, of those with a charge due on or before `day`. */
-const dueSelect = (day: CalendarDate) =>
-  sql`select s.id::int, s.organisation_id::int, s.gym_id::int, s.user_id::int, s.payment_type_id::int,
+/** The columns the plan of a subscription needs. */
+const planSelect = sql`select s.id::int, s.organisation_id::int, s.gym_id::int, s.user_id::int, s.payment_type_id::int,
           pt.type as payment_type,
           s.start_date::text, s.anchor_day, s.current_period_start::text, s.current_period_end::text,
           s.ends_at::text, s.term_ends_at::text, s.is_term_membership, s.force_price_amount,
@@ -58,7 +57,11 @@ const dueSelect = (day: CalendarDate) =>
         join gyms g on g.id = s.gym_id
         left join prices tp on tp.id = s.transition_to_price_id
         left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
-        left join destination_accounts da on da.gym_id = s.gym_id
+        left join destination_accounts da on da.gym_id = s.gym_id`;
+
+/** The columns the plan of a subscription needs, of those with a charge due on or before `day`. */
+const dueSelect = (day: CalendarDate) =>
+  sql`${planSelect}
         where not s.is_staging
           -- A first payment declined at confirmation: nothing more is charged until the member pays it.
           and s.upcoming_state is distinct from ${AWAITING_FIRST_PAYMENT}
@@ -101,6 +104,15 @@ export async function claimDueSubscription(tx: Executor, day: CalendarDate, subs
           and s.id = ${subscriptionId}
         for update of s`,
   );
+  return rows[0] ?? null;
+}
+
+/**
+ * One subscription's plan columns, whatever its state, in the caller's transaction (which holds its
+ * lock): a membership awaiting its first payment, re-dated when that payment comes on a later day.
+ */
+export async function subscriptionForPlan(tx: Executor, subscriptionId: number) {
+  const rows = await queryRows<DueSubscription>(tx, sql`${planSelect} where s.id = ${subscriptionId}`);
   return rows[0] ?? null;
 }
 

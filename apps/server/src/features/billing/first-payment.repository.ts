@@ -20,15 +20,26 @@ export async function attemptStatus(db: Executor, paymentId: number): Promise<At
   return row;
 }
 
+export interface ConfirmedSubscription {
+  id: number;
+  user_id: number;
+  start_date: CalendarDate;
+  current_period_start: CalendarDate | null;
+  upcoming_state: string | null;
+  cancelled: boolean;
+}
+
 /** The organisation's subscription, locked until the transaction ends. */
 export async function lockSubscriptionForConfirm(
   db: Executor,
   organisationId: number,
   subscriptionId: number,
-): Promise<{ id: number; current_period_start: string | null } | undefined> {
-  const [sub] = await queryRows<{ id: number; current_period_start: string | null }>(
+): Promise<ConfirmedSubscription | undefined> {
+  const [sub] = await queryRows<ConfirmedSubscription>(
     db,
-    sql`select id::int, current_period_start::text from subscriptions
+    sql`select id::int, user_id::int, start_date::text, current_period_start::text, upcoming_state,
+          cancelled_at is not null as cancelled
+        from subscriptions
         where organisation_id = ${organisationId} and id = ${subscriptionId} for update`,
   );
   return sub;
@@ -70,17 +81,28 @@ export async function memberBillingDate(
   return member;
 }
 
+export interface FirstPeriodCharge {
+  id: number;
+  status: string;
+  period_start: CalendarDate;
+  last_attempt: number;
+  in_flight: boolean;
+  /** Whether any attempt at it ever succeeded (a payment later refunded or disputed included). */
+  ever_paid: boolean;
+}
+
 /** The subscription's first period charge, its last attempt number and whether an attempt is in flight. */
 export async function firstPeriodCharge(
   db: Executor,
   subscriptionId: number,
-): Promise<{ id: number; status: string; last_attempt: number; in_flight: boolean } | undefined> {
-  const [charge] = await queryRows<{ id: number; status: string; last_attempt: number; in_flight: boolean }>(
+): Promise<FirstPeriodCharge | undefined> {
+  const [charge] = await queryRows<FirstPeriodCharge>(
     db,
-    sql`select c.id::int, c.status,
+    sql`select c.id::int, c.status, c.period_start::text,
           (select coalesce(max(p.attempt), 0) from payments p where p.charge_id = c.id)::int as last_attempt,
           exists (select 1 from payments p where p.charge_id = c.id
-                    and p.status in ('upcoming', 'pending_request')) as in_flight
+                    and p.status in ('upcoming', 'pending_request')) as in_flight,
+          exists (select 1 from payments p where p.charge_id = c.id and p.status = 'sent') as ever_paid
         from charges c where c.subscription_id = ${subscriptionId} and c.kind = 'period'
         order by c.period_start limit 1`,
   );
@@ -94,4 +116,55 @@ export async function latestAttemptId(db: Executor, chargeId: number): Promise<{
     sql`select id::int from payments where charge_id = ${chargeId} order by attempt desc limit 1`,
   );
   return row;
+}
+
+/** The term of the subscription's price (its columns as stored), for a term dated again. */
+export async function priceTermOf(
+  db: Executor,
+  subscriptionId: number,
+): Promise<{ term_amount: number | null; term_unit: string | null } | undefined> {
+  const [row] = await queryRows<{ term_amount: number | null; term_unit: string | null }>(
+    db,
+    sql`select p.term_amount, p.term_unit from subscriptions s join prices p on p.id = s.price_id
+        where s.id = ${subscriptionId}`,
+  );
+  return row;
+}
+
+/**
+ * The unpaid first charge of a membership whose start moved, dated and priced again for its new first
+ * period; its id is kept (the declined attempts refer to it). Answers whether it changed.
+ */
+export async function redateFirstCharge(
+  db: Executor,
+  chargeId: number,
+  to: {
+    periodStart: CalendarDate;
+    periodEnd: CalendarDate | null;
+    amount: number;
+    surcharge: number;
+    isProRata: boolean;
+  },
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update charges set period_start = ${to.periodStart}, period_end = ${to.periodEnd},
+          due_date = ${to.periodStart}, amount = ${to.amount}, surcharge = ${to.surcharge},
+          is_pro_rata = ${to.isProRata}
+        where id = ${chargeId} and status = 'unpaid' and kind = 'period'
+        returning id::int`,
+  );
+  return rows.length > 0;
+}
+
+/** The member's start date in the organisation, moved with their membership's (when it was that one's). */
+export async function moveMemberStart(
+  db: Executor,
+  input: { organisationId: number; userId: number; from: CalendarDate; to: CalendarDate; now: Date },
+) {
+  await db.execute(
+    sql`update organisation_members set start_date = ${input.to}, updated_at = ${input.now.toISOString()}
+        where organisation_id = ${input.organisationId} and user_id = ${input.userId}
+          and start_date = ${input.from}`,
+  );
 }

@@ -174,6 +174,70 @@ describe('issue 23: confirmation', { timeout: 120_000 }, () => {
     ).toEqual([]);
   });
 
+  it('starts a membership declined at confirmation on the day its first payment succeeds, and bills from that day', async () => {
+    const { organisation, gym, price } = await joinableGym(t, { stripe: true });
+    const orgAdmin = await doorsAt(t, organisation.id, gym.id);
+    const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const userId = (await call(t, cookie).get('/api/me')).json().data.id as number;
+    await saveCard(t, cookie, '4000000000000341');
+    const declinedOn = today(t);
+    const declined = await call(t, cookie).post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(declined.statusCode, declined.body).toBe(422);
+    const subId = (await call(t, cookie).get('/api/me/active-subscription')).json().data.id as number;
+
+    // A week later the member saves a card that pays and confirms again.
+    await travelDays(t, admin, 7);
+    await saveCard(t, cookie, '4242424242424242');
+    const paidOn = today(t);
+    expect(paidOn).toBe(addDays(declinedOn, 7));
+    const confirmed = await call(t, cookie).post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    // The one charge covers the week from today (the joining fee with it), not the week never had.
+    const made = await t.db.select().from(charges).where(eq(charges.subscriptionId, subId));
+    expect(made.map((c) => [c.periodStart, c.periodEnd, c.amount, c.status])).toEqual([
+      [paidOn, addDays(paidOn, 7), 2500 + 1000, 'paid'],
+    ]);
+    const sent = (await t.db.select().from(payments).where(eq(payments.subscriptionId, subId))).filter(
+      (p) => p.status === 'sent',
+    );
+    expect(sent.map((p) => [p.periodStartAt, p.periodEndAt, p.chargeId])).toEqual([
+      [paidOn, addDays(paidOn, 7), made[0]!.id],
+    ]);
+    expect(await subscriptionRow(t, subId)).toMatchObject({
+      startDate: paidOn,
+      currentPeriodStart: paidOn,
+      currentPeriodEnd: addDays(paidOn, 7),
+      upcomingState: null,
+      balanceOwing: 0,
+      gracePeriodEndsAt: null,
+    });
+    expect(await doorState(t, orgAdmin, userId)).toEqual({ should_have_access: true, has_access: true });
+    const moved = (await subscriptionLog(t, subId)).find((e) => e.action === 'subscription.start_moved');
+    expect(moved?.data).toMatchObject({ from_start_date: declinedOn, start_date: paidOn });
+
+    // A week on, the next period is charged on its day, and the plan never drifted.
+    await travelDays(t, admin, 7);
+    const later = await t.db
+      .select()
+      .from(charges)
+      .where(eq(charges.subscriptionId, subId))
+      .orderBy(asc(charges.periodStart));
+    expect(later.map((c) => [c.periodStart, c.periodEnd, c.amount, c.status])).toEqual([
+      [paidOn, addDays(paidOn, 7), 3500, 'paid'],
+      [addDays(paidOn, 7), addDays(paidOn, 14), 2500, 'paid'],
+    ]);
+    const drift = await t.app.inject(
+      pageRequest({
+        method: 'GET',
+        url: `/api/expected-payments-debugging?from=${declinedOn}&to=${today(t)}&drift_only=true`,
+        cookie: orgAdmin,
+      }),
+    );
+    expect(drift.statusCode, drift.body).toBe(200);
+    expect(drift.json().data).toEqual([]);
+  });
+
   it('mails a bank joiner whose first payment failed after the confirm answered: nothing owed, confirm again', async () => {
     const { gym, price } = await joinableGym(t);
     const joiner = registration({ gym_id: gym.id, price_id: price.id });

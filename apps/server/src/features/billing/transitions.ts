@@ -46,6 +46,8 @@ export const TRANSITION_ACTIONS = {
   pause_ended: 'subscription.pause_ended',
   pause_removed: 'subscription.pause_removed',
   started_early: 'subscription.started_early',
+  /** A membership awaiting its first payment, paid on a later day: it starts that day. */
+  start_moved: 'subscription.start_moved',
   cancelled: 'subscription.cancelled',
   cancellation_undone: 'subscription.cancellation_undone',
   term_ended: 'subscription.term_ended',
