@@ -113,7 +113,7 @@ function timed(providers: Providers, spent: { ms: number; calls: number }): Prov
 }
 
 const WORKER = fileURLToPath(
-  new URL('../apps/server/src/features/billing/billing-crash.worker.ts', import.meta.url),
+  new URL('../apps/server/src/test/crash/billing-crash.worker.ts', import.meta.url),
 );
 
 /** One worker process running the day (the crash test's worker, without failpoints); resolves when it is ready to run, and its end. */

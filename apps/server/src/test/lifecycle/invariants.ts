@@ -57,10 +57,10 @@ export const UNFIXED_DEFECTS = {
    * declined at the confirm, a working card saved, 7 days pass, confirm again): the late confirm pays the
    * first charge dated from the first confirm (a week the member never had) and the period that fell due
    * meanwhile is not charged on its day, so expected-payments shows "not_charged". The membership should
-   * start on the day its first payment succeeds. Excused on that path only (a membership declined at
-   * its confirm and confirmed later) until the fix lands.
+   * start on the day its first payment succeeds. Fixed the same day (the confirm's first payment moves
+   * the start: transition start_moved); the seed passes with no excuse.
    */
-  foundLateConfirmChargesMissedWeek: true,
+  foundLateConfirmChargesMissedWeek: false,
 };
 export type DefectName = keyof typeof UNFIXED_DEFECTS;
 
