@@ -1,10 +1,7 @@
 // The bench database: recreated from scratch, the organisation's catalogue and admin, and the bulk-load
 // helpers (indexes rebuilt after the load; references checked in bulk).
 import pg from 'pg';
-import { hashPassword } from '../apps/server/src/auth/password';
-import { nzBankAccount } from '../apps/server/src/seed/nz-bank-account';
-import { emailPart } from '../apps/server/src/seed/nz-data';
-import { Random } from '../apps/server/src/seed/random';
+import { emailPart, hashPassword, nzBankAccount, Random } from '../apps/server/src/public';
 import { BENCH_ADMIN, BENCH_GYM_ADMIN, BENCH_ORGANISATION } from './bench-config';
 
 const GYMS = [

@@ -14,17 +14,25 @@ import { fileURLToPath } from 'node:url';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { startSandbox } from '@gym/sandbox';
 import { sql } from 'drizzle-orm';
-import { createProviders, type Providers } from '../apps/server/src/adapters/providers';
-import { offsetClock } from '../apps/server/src/clock';
-import { readEnv } from '../apps/server/src/config/env';
-import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { secretBox } from '../apps/server/src/db/secrets';
-import { runBillingDay } from '../apps/server/src/features/billing';
-import type { Mailer } from '../apps/server/src/mail/mailer';
-import { createOffering, createPrice } from '../apps/server/src/test/catalogue-factories';
-import { createTenant } from '../apps/server/src/test/factories';
-import { createDestinationAccount } from '../apps/server/src/test/gym-factories';
+import {
+  createProviders,
+  type Database,
+  type Mailer,
+  migrate,
+  offsetClock,
+  openDatabase,
+  type Providers,
+  queryRows,
+  readEnv,
+  runBillingDay,
+  secretBox,
+} from '../apps/server/src/public';
+import {
+  createDestinationAccount,
+  createOffering,
+  createPrice,
+  createTenant,
+} from '../apps/server/src/public-testing';
 import { BENCH_DATABASE_URL, option } from './bench-config';
 import { recreateDatabase } from './bench-database';
 

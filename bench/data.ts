@@ -4,9 +4,14 @@
 
 import { todayInAuckland as aucklandDate } from '@gym/domain/calendar-date';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { emailPart, FIRST_NAMES, LAST_NAMES, SUBURBS } from '../apps/server/src/seed/nz-data';
+import {
+  emailPart,
+  FIRST_NAMES,
+  LAST_NAMES,
+  migrate,
+  openDatabase,
+  SUBURBS,
+} from '../apps/server/src/public';
 import { BENCH_ADMIN, BENCH_DATABASE_URL, option } from './bench-config';
 import { catalogue, checkReferences, dropIndexes, recreateDatabase } from './bench-database';
 import * as history from './billing-sql';

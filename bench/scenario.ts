@@ -4,7 +4,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Executor } from '../apps/server/src/db/client';
+import type { Executor } from '../apps/server/src/public';
 
 export interface BenchRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -4,12 +4,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHistorySimulators } from '@gym/sandbox';
-import { hashPassword } from '../apps/server/src/auth/password';
-import { readEnv } from '../apps/server/src/config/env';
-import { organisationStaff, organisations, users } from '../apps/server/src/db/schema/index';
-import { secretBox } from '../apps/server/src/db/secrets';
-import { encryptionKey, openMigratedDatabase } from '../apps/server/src/runtime';
-import { seedDemo } from '../apps/server/src/seed/seed-demo';
+import {
+  encryptionKey,
+  hashPassword,
+  openMigratedDatabase,
+  organisationStaff,
+  organisations,
+  readEnv,
+  secretBox,
+  seedDemo,
+  users,
+} from '../apps/server/src/public';
 import { E2E_PASSWORD, E2E_USERS } from './fixtures';
 
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'gym-e2e-'));

@@ -13,7 +13,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/seed/demo-people';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/public';
 
 const { values } = parseArgs({
   options: {

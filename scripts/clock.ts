@@ -2,7 +2,7 @@
 // running sandbox's clock forward through POST /api/dev/clock, as an organisation admin (the demo's by
 // default; --email and --password for another), and prints each billing day it ran on the way.
 import { parseArgs } from 'node:util';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/seed/demo-people';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/public';
 
 const { values } = parseArgs({
   options: {

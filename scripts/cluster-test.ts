@@ -7,8 +7,8 @@
 import { randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { openDatabase } from '../apps/server/src/db/client';
-import { createMember, createTenant, TEST_PASSWORD } from '../apps/server/src/test/factories';
+import { openDatabase } from '../apps/server/src/public';
+import { createMember, createTenant, TEST_PASSWORD } from '../apps/server/src/public-testing';
 import { startCluster } from './cluster/start-cluster';
 
 const connections = Number(process.env.CLUSTER_CONNECTIONS ?? 50);

@@ -5,13 +5,13 @@
 // the end; `--pglite` runs it on an embedded PGlite instead, served to the workers over TCP. Prints the
 // figures and exits non-zero if any check failed.
 import { parseArgs } from 'node:util';
-import type { Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/public';
 import {
   type CrashReport,
   createCrashDatabase,
   createCrashPglite,
   runCrashTest,
-} from '../apps/server/src/test/crash/billing-crash.test-support';
+} from '../apps/server/src/public-testing';
 
 const { values } = parseArgs({
   options: {

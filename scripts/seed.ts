@@ -1,11 +1,16 @@
 // `npm run db:seed [-- --force]`: the demo data on the configured database (DATA_DIR or DATABASE_URL),
 // its history made by the billing engine against simulators of its own. APP_NOW sets "today".
 import { startHistorySimulators } from '@gym/sandbox';
-import { offsetClock, systemClock } from '../apps/server/src/clock';
-import { readEnv } from '../apps/server/src/config/env';
-import { secretBox } from '../apps/server/src/db/secrets';
-import { encryptionKey, openMigratedDatabase } from '../apps/server/src/runtime';
-import { isDatabaseEmpty, seedDemo } from '../apps/server/src/seed/seed-demo';
+import {
+  encryptionKey,
+  isDatabaseEmpty,
+  offsetClock,
+  openMigratedDatabase,
+  readEnv,
+  secretBox,
+  seedDemo,
+  systemClock,
+} from '../apps/server/src/public';
 
 const env = readEnv();
 const database = await openMigratedDatabase(env);

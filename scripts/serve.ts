@@ -2,9 +2,7 @@
 // simulators on their configured ports, on the same clock as the server, and hands the server their
 // addresses and keys through its configuration, like any other provider's. Then it starts the server.
 import { rememberProductRecords, startHistorySimulators, startSandbox } from '@gym/sandbox';
-import { clockFromEnv } from '../apps/server/src/clock';
-import { ConfigError, readEnv } from '../apps/server/src/config/env';
-import { startServer } from '../apps/server/src/server';
+import { ConfigError, clockFromEnv, readEnv, startServer } from '../apps/server/src/public';
 
 function fail(error: unknown): never {
   if (error instanceof ConfigError) {

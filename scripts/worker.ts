@@ -4,16 +4,21 @@
 // server. In sandbox mode the simulators are the ones `npm start` runs on their configured ports.
 import { SANDBOX_DEFAULTS } from '@gym/sandbox';
 import pino from 'pino';
-import { createProviders } from '../apps/server/src/adapters/providers';
-import { clockFromEnv } from '../apps/server/src/clock';
-import { ConfigError, devToolsEnabled, readEnv } from '../apps/server/src/config/env';
-import { secretBox } from '../apps/server/src/db/secrets';
-import { restoreClock } from '../apps/server/src/features/clock';
-import { startScheduledWork } from '../apps/server/src/jobs';
-import { loggerOptions } from '../apps/server/src/logger';
-import { smtpMailer } from '../apps/server/src/mail/mailer';
-import { serveWorkerMetrics } from '../apps/server/src/metrics/worker-metrics';
-import { encryptionKey, openMigratedDatabase } from '../apps/server/src/runtime';
+import {
+  ConfigError,
+  clockFromEnv,
+  createProviders,
+  devToolsEnabled,
+  encryptionKey,
+  loggerOptions,
+  openMigratedDatabase,
+  readEnv,
+  restoreClock,
+  secretBox,
+  serveWorkerMetrics,
+  smtpMailer,
+  startScheduledWork,
+} from '../apps/server/src/public';
 
 try {
   if (!process.env.DATABASE_URL) {

@@ -2,11 +2,13 @@ import { memberFiltersSchema } from '@gym/domain/api/members-requests';
 import { paymentFilters } from '@gym/domain/api/payments';
 import { visitFilters } from '@gym/domain/api/visits';
 import { addDays, todayInAuckland } from '@gym/domain/calendar-date';
-import type { Executor } from '../../apps/server/src/db/client';
-import { EXPORT_BATCH } from '../../apps/server/src/features/members/members-export.routes';
-import { exportBatch } from '../../apps/server/src/features/members/members-list.repository';
-import { paymentsCsv } from '../../apps/server/src/features/payments/payments-export';
-import { visitExportBatch } from '../../apps/server/src/features/visits/visits.repository';
+import type { Executor } from '../../apps/server/src/public';
+import {
+  EXPORT_BATCH,
+  exportBatch,
+  paymentsCsv,
+  visitExportBatch,
+} from '../../apps/server/src/public-testing';
 import { type BenchContext, recordStatements, type Scenario } from '../scenario';
 
 // The exports as a person clicks them, one at a time and as long as they take: every member, and the last

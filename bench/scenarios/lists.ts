@@ -13,11 +13,13 @@ import {
   chartDays,
   costAndVisitBreakdown,
   dashboardStats,
+  listMembers,
+  listPayments,
+  listVisits,
+  paymentTotals,
   userBreakdown,
-} from '../../apps/server/src/features/dashboard/dashboard.queries';
-import { listMembers } from '../../apps/server/src/features/members/members-list.repository';
-import { listPayments, paymentTotals } from '../../apps/server/src/features/payments/payments.repository';
-import { listVisits, visitCounts } from '../../apps/server/src/features/visits/visits.repository';
+  visitCounts,
+} from '../../apps/server/src/public-testing';
 import { recordStatements, type Scenario } from '../scenario';
 
 // The screens staff live in, at the bench's size (100,000 members, their payments and visits): the

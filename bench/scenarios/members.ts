@@ -1,8 +1,4 @@
-import {
-  findMember,
-  latestSubscription,
-  subscriptionExtras,
-} from '../../apps/server/src/features/members/members.repository';
+import { findMember, latestSubscription, subscriptionExtras } from '../../apps/server/src/public-testing';
 import { type BenchContext, recordStatements, type Scenario } from '../scenario';
 
 // A member's page at the bench's size: one from the middle of the organisation (by id), with the three

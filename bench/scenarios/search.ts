@@ -1,5 +1,4 @@
-import { searchMembers } from '../../apps/server/src/features/search/search.repository';
-import { SEARCH_LIMIT } from '../../apps/server/src/features/search/search.routes';
+import { SEARCH_LIMIT, searchMembers } from '../../apps/server/src/public-testing';
 import { recordStatements, type Scenario } from '../scenario';
 
 // The global search box, as staff type into it: common name prefixes ("smi" is about 6 % of the bench's

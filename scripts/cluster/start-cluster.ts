@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { startSandbox } from '@gym/sandbox';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { startMailCapture } from '../../apps/server/src/mail/capture';
+import { startMailCapture } from '../../apps/server/src/public-testing';
 import { freePort, type Managed, startProcess, waitUntilOk } from './processes';
 
 const ROOT = resolve(import.meta.dirname, '../..');

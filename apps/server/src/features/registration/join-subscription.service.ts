@@ -20,11 +20,9 @@ import { formatDate } from '@gym/domain/format';
 import { formatMoney } from '@gym/domain/money';
 import { proRata } from '@gym/domain/pro-rata';
 import { coolingOffEndDate, formatTerm, termEndDate, termOf } from '@gym/domain/term';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
-import { queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/app-error';
 import { chargeFirstPayment, drainMembershipOutbox, repriceUnpaidCharges, transition } from '../billing';
 import { gymAppLink } from './branch-link';
@@ -324,13 +322,7 @@ export async function confirmSubscription(
     throw validationError({ payment_method: ['This card was saved for another gym. Add your card again.'] });
   }
   const today = todayInAuckland(deps.clock.now());
-  const [bypass] = await queryRows<{ bypass: boolean; minimum_age: number }>(
-    deps.db,
-    sql`select (m.age_bypass_link_id is not null or coalesce(l.age_bypass, false)) as bypass, o.minimum_age
-        from organisation_members m join organisations o on o.id = m.organisation_id
-        left join private_price_links l on l.id = ${sub.privatePriceLinkId}
-        where m.organisation_id = ${auth.organisationId} and m.user_id = ${auth.user.id}`,
-  );
+  const bypass = await repo.ageGateOf(deps.db, auth.organisationId, auth.user.id, sub.privatePriceLinkId);
   if (bypass)
     checkAge({
       dob: (auth.user.dob ?? null) as CalendarDate | null,
@@ -350,10 +342,7 @@ export async function confirmSubscription(
     },
     async (tx) => {
       await repo.lockMember(tx, auth.organisationId, auth.user.id);
-      const [live] = await queryRows<{ is_staging: boolean }>(
-        tx,
-        sql`select is_staging from subscriptions where id = ${sub.id} for update`,
-      );
+      const live = await repo.lockSubscriptionStaging(tx, sub.id);
       await repo.updateSubscription(tx, auth.organisationId, sub.id, {
         paymentTypeId: method.id,
         updatedAt: now,

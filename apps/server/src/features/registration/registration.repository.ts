@@ -384,3 +384,29 @@ export async function profilePictureVisibleTo(
   );
   return row;
 }
+
+/** What the age gate needs at the confirm: whether the member may join under age, and the minimum. */
+export async function ageGateOf(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  privatePriceLinkId: number | null,
+) {
+  const [bypass] = await queryRows<{ bypass: boolean; minimum_age: number }>(
+    db,
+    sql`select (m.age_bypass_link_id is not null or coalesce(l.age_bypass, false)) as bypass, o.minimum_age
+        from organisation_members m join organisations o on o.id = m.organisation_id
+        left join private_price_links l on l.id = ${privatePriceLinkId}
+        where m.organisation_id = ${organisationId} and m.user_id = ${userId}`,
+  );
+  return bypass;
+}
+
+/** Locks the subscription until the transaction ends, answering whether it is still being joined. */
+export async function lockSubscriptionStaging(db: Executor, subscriptionId: number) {
+  const [live] = await queryRows<{ is_staging: boolean }>(
+    db,
+    sql`select is_staging from subscriptions where id = ${subscriptionId} for update`,
+  );
+  return live;
+}
