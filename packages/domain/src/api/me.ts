@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../roles';
 import { envelope } from './envelope';
-import { paymentTypeSchema } from './members';
+import { paymentTypeSchema } from './payment-type';
 
 const role = z.enum(STAFF_ROLES).nullable();
 const place = z.object({ id: z.number(), name: z.string(), role });
