@@ -141,7 +141,7 @@ async function main() {
       organisations: { id: number; name: string }[];
     };
     for (const organisation of me.organisations) {
-      await call(cookie, 'POST', `/api/organisations/${organisation.id}/switch`);
+      await call(cookie, 'POST', `/api/organisations/${organisation.id}/switch`, {});
       const memberIds: number[] = [];
       for (let page = 1; ; page += 1) {
         const answer = await call(cookie, 'GET', `/api/members?per_page=100&page=${page}`);
