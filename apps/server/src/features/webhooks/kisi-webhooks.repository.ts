@@ -18,9 +18,12 @@ export async function placesWithKisiId(db: Executor, kisiPlaceId: string) {
       organisationId: places.organisationId,
       gymId: places.gymId,
       gymTracksVisits: gyms.tracksVisits,
+      /** The organisation's own event-webhook signing key (sealed), or null: the platform's applies. */
+      sealedWebhookSecret: accessControlIntegrations.sealedWebhookSecret,
     })
     .from(places)
     .innerJoin(gyms, eq(gyms.id, places.gymId))
+    .leftJoin(accessControlIntegrations, eq(accessControlIntegrations.organisationId, places.organisationId))
     .where(eq(places.placeId, kisiPlaceId))
     .orderBy(places.id);
 }
@@ -74,16 +77,4 @@ export async function insertVisit(
     .onConflictDoNothing({ target: visits.externalEventId })
     .returning({ id: visits.id });
   return rows.length > 0;
-}
-
-/** The organisations holding this Kisi place, each with its own event-webhook key (sealed) or null. */
-export async function webhookKeysOfPlace(db: Executor, kisiPlaceId: string) {
-  return db
-    .selectDistinct({
-      organisationId: places.organisationId,
-      sealedWebhookSecret: accessControlIntegrations.sealedWebhookSecret,
-    })
-    .from(places)
-    .leftJoin(accessControlIntegrations, eq(accessControlIntegrations.organisationId, places.organisationId))
-    .where(eq(places.placeId, kisiPlaceId));
 }

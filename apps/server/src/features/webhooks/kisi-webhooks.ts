@@ -7,7 +7,7 @@
 import { type KisiUnlockEvent, kisiSignatureMatches, readKisiEvent } from '../../adapters/kisi';
 import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
-import { doorEventAt, insertVisit, placesWithKisiId, webhookKeysOfPlace } from './kisi-webhooks.repository';
+import { doorEventAt, insertVisit, placesWithKisiId } from './kisi-webhooks.repository';
 import {
   type EventPlan,
   NO_MATCHING_RECORD,
@@ -17,9 +17,12 @@ import {
 } from './webhook-handler';
 
 /** The event, and the organisations whose key signed it (the only ones it may act for). */
+type Place = Awaited<ReturnType<typeof placesWithKisiId>>[number];
+
+/** The event, and the places it names of the organisations whose key signed it (the only ones it may act for). */
 interface SignedEvent {
   event: KisiUnlockEvent;
-  signedFor: number[];
+  places: Place[];
 }
 
 /**
@@ -28,13 +31,13 @@ interface SignedEvent {
  * that gave none, with the platform's (KISI_WEBHOOK_SECRET). An event at a place nobody here holds
  * (Kisi's test event) needs the platform's key. Throws when no key that could be the sender's signed it.
  */
-async function signersOf(
+async function signedPlaces(
   deps: AppDeps,
   placeId: number,
   headers: Record<string, string | string[] | undefined>,
   rawBody: string,
-): Promise<number[]> {
-  const owners = Number.isSafeInteger(placeId) ? await webhookKeysOfPlace(deps.db, String(placeId)) : [];
+): Promise<Place[]> {
+  const owners = Number.isSafeInteger(placeId) ? await placesWithKisiId(deps.db, String(placeId)) : [];
   const own = owners.filter((o) => {
     if (o.sealedWebhookSecret === null) return false;
     try {
@@ -43,7 +46,7 @@ async function signersOf(
       return false;
     }
   });
-  if (own.length > 0) return own.map((o) => o.organisationId);
+  if (own.length > 0) return own;
   const platform = deps.providers.kisiWebhookSecret;
   const keyless = owners.filter((o) => o.sealedWebhookSecret === null);
   if (
@@ -51,7 +54,7 @@ async function signersOf(
     kisiSignatureMatches(platform, headers, rawBody) &&
     (owners.length === 0 || keyless.length > 0)
   )
-    return keyless.map((o) => o.organisationId);
+    return keyless;
   if (!platform && keyless.length === owners.length)
     throw new ProviderError('kisi', 'unavailable', 'No Kisi webhook signing key is configured');
   throw new ProviderError('kisi', 'invalid_signature', 'Kisi webhook signature does not match');
@@ -69,12 +72,12 @@ export function kisiWebhookHandler(deps: AppDeps): WebhookHandler {
         event = null;
       }
       // The signature first: an unsigned body is refused as unsigned, whatever it holds.
-      const signedFor = await signersOf(deps, event?.placeId ?? Number.NaN, headers, rawBody);
+      const places = await signedPlaces(deps, event?.placeId ?? Number.NaN, headers, rawBody);
       if (!event) throw new WebhookRejected('malformed', 'The body is not JSON');
       if (!event.uuid || event.uuid === 'undefined' || !event.type) {
         throw new WebhookRejected('malformed', 'Not a Kisi event');
       }
-      const signed: SignedEvent = { event, signedFor };
+      const signed: SignedEvent = { event, places };
       return { eventType: event.type, externalId: event.uuid, payload: JSON.parse(rawBody), event: signed };
     },
     describe: (payload) => {
@@ -85,12 +88,7 @@ export function kisiWebhookHandler(deps: AppDeps): WebhookHandler {
       };
     },
     async plan(verified) {
-      const { event, signedFor } = verified.event as SignedEvent;
-      const candidates = Number.isSafeInteger(event.placeId)
-        ? (await placesWithKisiId(deps.db, String(event.placeId))).filter((p) =>
-            signedFor.includes(p.organisationId),
-          )
-        : [];
+      const { event, places: candidates } = verified.event as SignedEvent;
       if (event.type !== 'lock.unlock') {
         // Not acted on, but recorded for the organisation whose place it names (a sandbox test event).
         return { organisationId: candidates[0]?.organisationId ?? null, note: NOT_ACTED_ON };
@@ -100,11 +98,7 @@ export function kisiWebhookHandler(deps: AppDeps): WebhookHandler {
   };
 }
 
-async function planUnlock(
-  deps: AppDeps,
-  event: KisiUnlockEvent,
-  candidates: Awaited<ReturnType<typeof placesWithKisiId>>,
-): Promise<EventPlan> {
+async function planUnlock(deps: AppDeps, event: KisiUnlockEvent, candidates: Place[]): Promise<EventPlan> {
   for (const place of candidates) {
     const found = await doorEventAt(deps.db, place.organisationId, {
       placeId: place.id,
