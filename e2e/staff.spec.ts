@@ -1,5 +1,6 @@
 // Staff (spec sections 2, 3 and 4): an organisation admin invites a personal trainer, who sets a
-// password from the emailed link and signs in to the everyday menu; once deactivated they are out.
+// password from the emailed link and signs in to the everyday menu; the admin changes their roles to
+// a gym's admin; once deactivated they are out.
 import { expect, test } from '@playwright/test';
 import { DEMO, field, signInWithApi, switchToOrganisation, uniqueEmail, waitForMail } from './helpers';
 import { STAFF_URL } from './playwright.config';
@@ -65,6 +66,28 @@ test('invite a personal trainer, who joins; then deactivate them', async ({ page
   await row.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByText('Pending')).toHaveCount(0);
+
+  // The admin changes their roles: admin of one gym instead of a trainer everywhere.
+  await page.getByRole('button', { name: 'Change roles' }).click();
+  const roles = page.getByRole('dialog', { name: `Change ${name}’s roles` });
+  await expect(roles.getByRole('radio', { name: 'Personal Trainer' })).toBeChecked();
+  await roles.getByRole('radio', { name: 'Per-gym roles' }).check();
+  await roles.getByRole('button', { name: 'Save roles' }).click();
+  await expect(roles.getByText('The value is required: choose a role at one gym at least.')).toBeVisible();
+  const firstGym = roles.getByRole('combobox').first();
+  const gymName = await firstGym.evaluate(
+    (select: HTMLSelectElement) => select.labels?.[0]?.textContent ?? '',
+  );
+  expect(gymName).toMatch(/\S/);
+  await firstGym.selectOption('admin');
+  await page.screenshot({ path: '/tmp/staff-roles.png' });
+  await roles.getByRole('button', { name: 'Save roles' }).click();
+  await expect(roles).toBeHidden();
+  await expect(page.getByText(`${name}’s roles are saved`)).toBeVisible();
+  const gymRoles = page.getByRole('table', { name: 'Gyms and roles' });
+  await expect(gymRoles.getByRole('row').filter({ hasText: gymName })).toContainText('Admin');
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('--');
+
   await page.getByRole('button', { name: 'Deactivate' }).click();
   const confirm = page.getByRole('dialog', { name: `Deactivate ${name}?` });
   await expect(confirm).toBeVisible();

@@ -18,6 +18,18 @@ export const PER_GYM_ROLE = -1;
 
 export const gymRoleSchema = z.object({ id: idSchema, role: requiredEnum(STAFF_ROLES) });
 
+const roleField = z.union([requiredEnum(STAFF_ROLES), z.literal(PER_GYM_ROLE)], {
+  error: (issue) => (isBlank(issue.input) ? VALUE_REQUIRED : 'Value must be a role'),
+});
+const gymRolesField = boundedList(gymRoleSchema, LIST_LIMITS.gyms).optional().default([]);
+
+/** The per-gym role (-1) needs at least one gym. */
+function perGymNeedsGyms(value: Record<string, unknown>, ctx: z.RefinementCtx) {
+  if (value.role === PER_GYM_ROLE && (!Array.isArray(value.gyms) || value.gyms.length === 0)) {
+    ctx.addIssue({ code: 'custom', message: CONDITIONALLY_REQUIRED, path: ['gyms'] });
+  }
+}
+
 export const staffInviteSchema = z
   .object({
     /**
@@ -26,21 +38,31 @@ export const staffInviteSchema = z
      */
     inviting: z.boolean().optional().default(true),
     email: email(),
-    role: z.union([requiredEnum(STAFF_ROLES), z.literal(PER_GYM_ROLE)], {
-      error: (issue) => (isBlank(issue.input) ? VALUE_REQUIRED : 'Value must be a role'),
-    }),
+    role: roleField,
     name: z.string().trim().max(255).nullish(),
-    gyms: boundedList(gymRoleSchema, LIST_LIMITS.gyms).optional().default([]),
+    gyms: gymRolesField,
   })
   .superRefine((invite, ctx) => {
     const value = invite as Record<string, unknown>;
     if (value.inviting === false && isBlank(value.name)) {
       ctx.addIssue({ code: 'custom', message: VALUE_REQUIRED, path: ['name'] });
     }
-    if (value.role === PER_GYM_ROLE && (!Array.isArray(value.gyms) || value.gyms.length === 0)) {
-      ctx.addIssue({ code: 'custom', message: CONDITIONALLY_REQUIRED, path: ['gyms'] });
-    }
+    perGymNeedsGyms(value, ctx);
   }, EVEN_WITH_FIELD_ERRORS);
+
+/**
+ * PUT /api/staff/{id}: a staff member's roles, replaced whole: `admin` (every gym, and the organisation),
+ * `personal_trainer` across the organisation (and any gym roles listed), or -1 with a role at each gym
+ * listed.
+ */
+export const staffRolesSchema = z
+  .object({ role: roleField, gyms: gymRolesField })
+  .superRefine(
+    (roles, ctx) => perGymNeedsGyms(roles as Record<string, unknown>, ctx),
+    EVEN_WITH_FIELD_ERRORS,
+  );
+
+export type StaffRolesInput = z.output<typeof staffRolesSchema>;
 
 export type StaffInput = z.output<typeof staffInviteSchema>;
 

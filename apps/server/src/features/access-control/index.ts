@@ -5,4 +5,4 @@ export { placeOfGym } from './access-control.repository';
 export { type DoorChange, type DoorSync, syncDoorAccess } from './door-access.service';
 export { kisiFor } from './integration.service';
 export { markCredentialsRevoked } from './staff-access.repository';
-export { revokeDoorAccessInKisi } from './staff-access.service';
+export { revokeDoorAccessInKisi, revokeStaffDoorAccessOutside } from './staff-access.service';

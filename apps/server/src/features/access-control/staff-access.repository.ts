@@ -1,8 +1,8 @@
 // Staff door access: who the staff member is, their credential at a gym's place, and the flag on their
 // staff record. All SQL here, scoped to the organisation.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accessCredentials, gymStaff, organisationStaff, users } from '../../db/schema/index';
+import { accessCredentials, gymStaff, organisationStaff, places, users } from '../../db/schema/index';
 
 export type CredentialRow = typeof accessCredentials.$inferSelect;
 
@@ -112,6 +112,28 @@ export async function activeCredentials(db: Executor, organisationId: number, us
         eq(accessCredentials.organisationId, organisationId),
         eq(accessCredentials.userId, userId),
         eq(accessCredentials.status, 'active'),
+      ),
+    );
+}
+
+/** The staff door rights (a Kisi role assignment) the person holds at places of gyms other than these. */
+export async function staffCredentialsOutside(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  keepGymIds: number[],
+) {
+  return db
+    .select({ id: accessCredentials.id, roleAssignmentId: accessCredentials.roleAssignmentId })
+    .from(accessCredentials)
+    .innerJoin(places, eq(places.id, accessCredentials.placeId))
+    .where(
+      and(
+        eq(accessCredentials.organisationId, organisationId),
+        eq(accessCredentials.userId, userId),
+        eq(accessCredentials.status, 'active'),
+        isNotNull(accessCredentials.roleAssignmentId),
+        keepGymIds.length > 0 ? notInArray(places.gymId, keepGymIds) : undefined,
       ),
     );
 }

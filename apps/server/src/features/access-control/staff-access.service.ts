@@ -97,3 +97,24 @@ export async function revokeDoorAccessInKisi(
   }
   return credentials.map((c) => c.id);
 }
+
+/**
+ * Ends the person's staff door rights in Kisi at the places of gyms other than `keepGymIds` (a staff
+ * member whose roles no longer include those gyms). Returns the credentials to mark revoked in the
+ * caller's transaction, as `revokeDoorAccessInKisi` does.
+ */
+export async function revokeStaffDoorAccessOutside(
+  deps: AppDeps,
+  organisationId: number,
+  userId: number,
+  keepGymIds: number[],
+): Promise<number[]> {
+  const credentials = await staffRepo.staffCredentialsOutside(deps.db, organisationId, userId, keepGymIds);
+  if (credentials.length > 0) {
+    const kisi = await kisiFor(deps, organisationId);
+    for (const credential of credentials) {
+      await kisi.call((k) => k.revokeAccess(Number(credential.roleAssignmentId)));
+    }
+  }
+  return credentials.map((c) => c.id);
+}

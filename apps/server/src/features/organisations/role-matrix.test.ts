@@ -383,6 +383,11 @@ const CAPABILITIES: Record<string, Capability> = {
         payload: { inviting: true, email: `${unique('matrix')}@example.co.nz`, role: 'personal_trainer' },
       },
       { method: 'POST', url: `/api/staff/${(await pendingStaff()).id}/resend-invitation`, payload: {} },
+      {
+        method: 'PUT',
+        url: `/api/staff/${(await pendingStaff()).id}`,
+        payload: { role: 'personal_trainer', gyms: [] },
+      },
       { method: 'DELETE', url: `/api/staff/${(await pendingStaff()).id}` },
     ],
   },

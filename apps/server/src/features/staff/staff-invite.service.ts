@@ -20,7 +20,8 @@ const DAY_MS = 86_400_000;
 export const nameFromEmail = (email: string) =>
   capitaliseWords(email.split('@')[0]!.replace(/[._+]+/g, ' ')) || email;
 
-async function checkGyms(deps: AppDeps, organisationId: number, roles: { id: number }[]) {
+/** Each gym listed must be one of the organisation's, listed once (422 on `gyms.N.id` otherwise). */
+export async function checkGyms(deps: AppDeps, organisationId: number, roles: { id: number }[]) {
   const valid = await w.gymIdsOf(
     deps.db,
     organisationId,

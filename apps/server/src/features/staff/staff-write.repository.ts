@@ -74,6 +74,19 @@ export async function upsertStaffRow(
     });
 }
 
+/** Sets the person's organisation role (null: roles per gym only). */
+export async function setStaffRole(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  role: StaffRole | null,
+) {
+  await db
+    .update(organisationStaff)
+    .set({ role })
+    .where(and(eq(organisationStaff.organisationId, organisationId), eq(organisationStaff.userId, userId)));
+}
+
 /** The ids among these that are gyms of the organisation. */
 export async function gymIdsOf(db: Executor, organisationId: number, ids: number[]) {
   if (ids.length === 0) return new Set<number>();

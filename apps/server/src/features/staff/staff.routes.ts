@@ -1,8 +1,8 @@
-// Staff (spec section 7 "Staff"): reading is for admins; adding, re-inviting and deactivating for
-// organisation admins. POST /api/staff/{id}/kisi-access belongs to the access-control adapters.
+// Staff (spec section 7 "Staff"): reading is for admins; adding, re-inviting, changing roles and
+// deactivating for organisation admins. POST /api/staff/{id}/kisi-access belongs to the access-control adapters.
 
 import { existingAccountAnswer, STAFF_STATUSES, staffDetailAnswer, staffPage } from '@gym/domain/api/staff';
-import { staffExistsBody, staffInviteSchema } from '@gym/domain/staff-invite';
+import { staffExistsBody, staffInviteSchema, staffRolesSchema } from '@gym/domain/staff-invite';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -15,6 +15,7 @@ import { presentStaff } from './staff.presenter';
 import { gymRolesOf, listStaff } from './staff.repository';
 import { deactivateStaff, staffDetail, staffExists, staffScope } from './staff.service';
 import { addStaff, resendInvitation } from './staff-invite.service';
+import { changeStaffRoles } from './staff-roles.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429, 502);
 
@@ -117,6 +118,24 @@ export const staffRoutes =
         await resendInvitation(deps, actorOf(request), request.params.id);
         return { data: await staffDetail(deps, authOf(request), request.params.id) };
       },
+    );
+
+    app.put(
+      '/api/staff/:id',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary:
+            'Change a staff member’s roles: admin, personal_trainer, or -1 with a role per gym (replaced whole); door rights at gyms no longer held end in Kisi',
+          params: idParam,
+          body: staffRolesSchema,
+          response: { 200: staffDetailAnswer, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await changeStaffRoles(deps, actorOf(request), request.params.id, request.body),
+      }),
     );
 
     app.delete(

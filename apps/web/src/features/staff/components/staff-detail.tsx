@@ -1,5 +1,5 @@
 // /staff/{id}: one staff member: who they are, their role and gyms, their state and visits, and (for
-// organisation admins) sending the invitation again and deactivating.
+// organisation admins) changing their roles, sending the invitation again and deactivating.
 
 import { roleLabel } from '@gym/domain';
 import { formatDate } from '@gym/domain/format';
@@ -17,7 +17,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconUserCog } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { route } from '@/config/paths';
@@ -29,6 +29,7 @@ import { useStaffMember } from '../api/get-staff';
 import type { StaffDetail as Staff, StaffMember } from '../api/staff-answers';
 import { STATUS_LABELS, staffRoleLabel } from '../lib/staff-display';
 import { DeactivateStaffModal } from './deactivate-staff-modal';
+import { EditStaffRolesModal } from './edit-staff-roles-modal';
 import { StaffActionButtons } from './staff-row-actions';
 import { StaffStatusBadge } from './staff-status-badge';
 
@@ -63,6 +64,8 @@ function Details({ staff, canManage, isSelf }: { staff: Staff; canManage: boolea
   const user = useCurrentUser();
   useRecordTitle(staff.name);
   const [deactivating, setDeactivating] = useState<StaffMember | null>(null);
+  const [editingRoles, setEditingRoles] = useState(false);
+  const mayChangeRoles = canManage && staff.status !== 'deactivated';
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
@@ -110,12 +113,32 @@ function Details({ staff, canManage, isSelf }: { staff: Staff; canManage: boolea
       </Paper>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="staff-gyms-title">
         <Stack gap="sm">
-          <Title order={2} size="h4" id="staff-gyms-title">
-            Gyms
-          </Title>
+          <Group justify="space-between">
+            <Title order={2} size="h4" id="staff-gyms-title">
+              Gyms
+            </Title>
+            {mayChangeRoles ? (
+              <Button
+                variant="default"
+                size="compact-md"
+                leftSection={<IconUserCog size={16} aria-hidden />}
+                onClick={() => setEditingRoles(true)}
+              >
+                Change roles
+              </Button>
+            ) : null}
+          </Group>
           <GymRoles staff={staff} />
         </Stack>
       </Paper>
+      {mayChangeRoles ? (
+        <EditStaffRolesModal
+          key={`${staff.id}:${staff.role}:${staff.gyms.map((g) => `${g.id}${g.role}`).join()}`}
+          staff={staff}
+          opened={editingRoles}
+          onClose={() => setEditingRoles(false)}
+        />
+      ) : null}
       {canManage ? (
         <DeactivateStaffModal
           staff={deactivating}
