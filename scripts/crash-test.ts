@@ -53,6 +53,7 @@ function print(report: CrashReport, where: string) {
     `  provider       ${report.providerPayments.akahu} Akahu payments + ${report.providerPayments.stripe} Stripe PaymentIntents; duplicates ${report.providerPayments.duplicates}, named by no attempt ${report.providerPayments.orphans}`,
     `  attempts       ${report.attempts.total}; never sent ${report.attempts.unsent}; disagreeing with the ledgers ${report.attempts.disagreements}`,
     `  last run       resent ${report.finalRun.resent}, asked the bank about ${report.finalRun.polled}`,
+    `  key expiry     card attempts resent after the key expired: ${report.keyExpiry.resent} (in ${report.keyExpiry.outages} outages of 25 simulated hours); answered by the PaymentIntent their first request made: ${report.keyExpiry.answeredByFirstIntent}`,
     `  time           ${report.seconds} s`,
     '',
     ...report.checks.map((c) => `  ${c.ok ? '✔' : '✘'} ${c.name}`),

@@ -45,6 +45,9 @@ try {
       onClose: () => sandbox.close(),
       // Moving the clock lets the simulators answer what fell due (bank payments, webhooks) on the way.
       onClockMoved: () => sandbox.controls.settle(),
+      // An organisation's Kisi signing key, saved while running, is the one the Kisi simulator signs its
+      // events with at once (at a start it learns them all from the product's records, below).
+      onKisiWebhookSecret: (apiKey, secret) => sandbox.controls.kisi.setWebhookSecret(apiKey, secret),
       // The simulators start empty: they learn the accounts, keys, places and doors the product holds, so
       // connected gyms stay connected across restarts (and the demo works without connecting anything).
       onProviderRecords: (records) =>

@@ -27,6 +27,12 @@ export interface AppDeps {
    * answer, webhooks are delivered) and answers when they have.
    */
   onClockMoved?: (() => Promise<void>) | undefined;
+  /**
+   * Sandbox only: an organisation saved its Kisi integration, whose events Kisi now signs with `secret`
+   * (null: the platform's key). The Kisi simulator signs that API key's events with it from then on, as
+   * Kisi does once the organisation's admin typed the key into its event webhook integration.
+   */
+  onKisiWebhookSecret?: ((apiKey: string, secret: string | null) => void) | undefined;
   /** Serving or draining for a shutdown (readiness answers 503 while draining); absent: always serving. */
   lifecycle?: Lifecycle;
   /** A streaming standby (DATABASE_REPLICA_URL); only db/read-replica.ts decides what reads it. */

@@ -41,6 +41,8 @@ export interface ServerOptions {
   onProviderRecords?: (records: ProviderRecords) => Promise<void> | void;
   /** Sandbox: lets the simulators do what fell due when the clock moves (see AppDeps.onClockMoved). */
   onClockMoved?: () => Promise<void>;
+  /** Sandbox: a Kisi signing key saved reaches the Kisi simulator (see AppDeps.onKisiWebhookSecret). */
+  onKisiWebhookSecret?: (apiKey: string, secret: string | null) => void;
 }
 
 export async function startServer(options: ServerOptions = {}) {
@@ -110,6 +112,7 @@ export async function startServer(options: ServerOptions = {}) {
     webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: loggerOptions(env.LOG_LEVEL, pretty),
     onClockMoved: options.onClockMoved,
+    onKisiWebhookSecret: options.onKisiWebhookSecret,
   });
   await app.listen({ host: env.HOST, port: env.PORT });
   // With live keys: is Stripe sending the gyms' events here? Warned about, never a reason not to start.

@@ -7,6 +7,7 @@ import { completeOnboarding, disableCharges } from './connect-routes';
 import { nowUnix, type StripeContext } from './context';
 import { emitStripeEvent } from './events';
 import { createPaymentMethod } from './payment-methods';
+import { rememberedRequest } from './route';
 import type { StagedCardFailure } from './state';
 import {
   CUSTOMER_UNUSED,
@@ -53,6 +54,15 @@ export interface StripeControls {
    */
   rememberCards(cards: RememberedCard[]): void;
   rememberPaymentIntents(intents: RememberedPaymentIntent[]): void;
+  /**
+   * The answer Stripe keeps under this idempotency key on the account (null: the platform's), which a
+   * repeat of the request gets back: when it was first used (simulated clock) and the object it made.
+   * Null for a key never used, or forgotten: Stripe prunes keys 24 hours on.
+   */
+  idempotentRequest(
+    account: string | null,
+    idempotencyKey: string,
+  ): { at: Date; status: number; body: unknown } | null;
 }
 
 /** A recent PaymentIntent the product holds, learnt as answered (reconciliation after a restart). */
@@ -148,6 +158,10 @@ export function createStripeControls(ctx: StripeContext, reset: () => void): Str
     events: (account) =>
       ctx.state.events.filter((e) => account === undefined || e.account === account).map((e) => e.value),
     paymentIntent: (id) => ctx.state.paymentIntents.get(id)?.value,
+    idempotentRequest: (account, idempotencyKey) => {
+      const kept = rememberedRequest(ctx, account, idempotencyKey);
+      return kept ? { at: new Date(kept.at), status: kept.status, body: structuredClone(kept.body) } : null;
+    },
     rememberPaymentIntents: (intents) => {
       for (const pi of intents) {
         if (ctx.state.paymentIntents.has(pi.id)) continue;

@@ -7,6 +7,7 @@ import { stripeId } from '../shared/ids';
 import type { StripeContext } from './context';
 import { invalidRequest, StripeApiError } from './errors';
 import { applyExpand } from './expand';
+import type { IdempotentResult } from './state';
 
 export interface StripeCall {
   ctx: StripeContext;
@@ -22,6 +23,27 @@ export type StripeHandler = (call: StripeCall) => unknown;
 
 /** How long Stripe remembers an idempotency key (docs.stripe.com/api/idempotent_requests). */
 export const IDEMPOTENCY_KEY_LIFE_MS = 24 * 60 * 60 * 1000;
+
+const idempotencyStoreKey = (account: string | null, key: string) => `${account ?? 'platform'}:${key}`;
+
+/**
+ * What Stripe keeps under an idempotency key on an account (`null`: the platform's): the first request's
+ * answer, or nothing once the key is a day old on the simulated clock (Stripe prunes it; the same key then
+ * makes a new object).
+ */
+export function rememberedRequest(
+  ctx: StripeContext,
+  account: string | null,
+  idempotencyKey: string,
+): IdempotentResult | undefined {
+  const storeKey = idempotencyStoreKey(account, idempotencyKey);
+  const earlier = ctx.state.idempotency.get(storeKey);
+  if (earlier && ctx.runtime.clock.nowMs() - earlier.at >= IDEMPOTENCY_KEY_LIFE_MS) {
+    ctx.state.idempotency.delete(storeKey);
+    return undefined;
+  }
+  return earlier;
+}
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -106,16 +128,11 @@ export function stripeRoute(
         keyType,
         pathParams: request.params as Record<string, string>,
       };
-      const storeKey = idempotencyKey ? `${account ?? 'platform'}:${idempotencyKey}` : null;
+      const storeKey = idempotencyKey ? idempotencyStoreKey(account, idempotencyKey) : null;
       const fingerprint = `${method} ${request.url.split('?')[0]} ${JSON.stringify(params)}`;
-      if (storeKey) {
+      if (idempotencyKey) {
         reply.header('idempotency-key', idempotencyKey);
-        let earlier = ctx.state.idempotency.get(storeKey);
-        if (earlier && ctx.runtime.clock.nowMs() - earlier.at >= IDEMPOTENCY_KEY_LIFE_MS) {
-          // Stripe prunes keys at least 24 hours old: the same key then makes a new object.
-          ctx.state.idempotency.delete(storeKey);
-          earlier = undefined;
-        }
+        const earlier = rememberedRequest(ctx, account, idempotencyKey);
         if (earlier && earlier.fingerprint !== fingerprint) {
           throw new StripeApiError(400, {
             type: 'idempotency_error',

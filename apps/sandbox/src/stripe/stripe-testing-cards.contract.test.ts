@@ -205,10 +205,16 @@ describe('idempotency keys and Search', () => {
       metadata: { payment_idempotency_key: "attempt-1'x" },
     };
     const first = await stripe.paymentIntents.create(params, { ...on(), idempotencyKey: 'key-1' });
+    expect(sandbox.controls.stripe.idempotentRequest(gym, 'key-1')).toMatchObject({
+      status: 200,
+      body: { id: first.id },
+    });
     await sandbox.controls.advanceClock(23 * 60 * 60 * 1000);
     const replayed = await stripe.paymentIntents.create(params, { ...on(), idempotencyKey: 'key-1' });
     expect(replayed.id).toBe(first.id);
     await sandbox.controls.advanceClock(2 * 60 * 60 * 1000);
+    // The controls see what a repeat would: the key is gone.
+    expect(sandbox.controls.stripe.idempotentRequest(gym, 'key-1')).toBeNull();
     const again = await stripe.paymentIntents.create(params, { ...on(), idempotencyKey: 'key-1' });
     expect(again.id).not.toBe(first.id);
 

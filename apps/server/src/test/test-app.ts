@@ -96,6 +96,8 @@ export async function createTestApp(
     webDistDir: options.webDistDir,
     // As `npm start` does: when the clock moves, the simulators do what fell due in between.
     onClockMoved: () => sandbox.controls.settle(),
+    // As `npm start` does: a Kisi signing key saved is the one the Kisi simulator signs with at once.
+    onKisiWebhookSecret: (apiKey, secret) => sandbox.controls.kisi.setWebhookSecret(apiKey, secret),
   });
   await app.ready();
   return {

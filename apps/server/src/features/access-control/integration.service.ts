@@ -67,7 +67,7 @@ export async function saveIntegration(deps: AppDeps, actor: Actor, input: Integr
     throw providerFailure(error);
   }
   const organisationId = actor.auth.organisationId;
-  return deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     const before = await repo.findIntegration(tx, organisationId);
     const secret = input.webhook_secret;
     const row = await repo.saveIntegration(tx, organisationId, {
@@ -91,4 +91,10 @@ export async function saveIntegration(deps: AppDeps, actor: Actor, input: Integr
     });
     return row;
   });
+  // The key Kisi signs this organisation's events with from now on (absent kept the stored one).
+  deps.onKisiWebhookSecret?.(
+    input.api_key,
+    saved.sealedWebhookSecret === null ? null : deps.secrets.open(saved.sealedWebhookSecret),
+  );
+  return saved;
 }

@@ -6,7 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessControlIntegrations, accessCredentials, doors, places, visits } from '../../db/schema/index';
 import { createMember, createTenant } from '../../test/factories';
+import { signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { accessCalls } from '../access-control/access-control.test-support';
 import { callsOf, deliveries, receiveSandboxWebhooks, replay } from './webhooks.test-support';
 
 let t: TestApp;
@@ -195,5 +197,58 @@ describe('POST /api/webhooks/kisi', () => {
     const back = await tap(seed.lockIds[0]!, kisiUserId);
     expect((await callsAbout(back.event.uuid)).map((c) => c.status)).toEqual(['processed']);
     expect(await visitsOf(member.id)).toHaveLength(2);
+  });
+
+  it('takes a signing key an admin saves while running at once: Kisi signs the next event with it, and the key before is refused', async () => {
+    const { member, kisiUserId } = await doorMember(true);
+    const admin = await signIn(t.app, home.admin.email);
+    const save = async (webhookSecret: string | null) => {
+      const saved = await accessCalls(t).saveIntegration(home.organisation.id, admin, {
+        integration_type: 'kisi',
+        api_key: SANDBOX_DEFAULTS.kisiApiKey,
+        webhook_secret: webhookSecret,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const signatureOf = (delivery: { headers: Record<string, string> }) =>
+      delivery.headers['X-Signature'] ?? delivery.headers['x-signature'];
+    const [oldKey, newKey] = ['kisi-whsec-before-4b1e', 'kisi-whsec-after-9c2d'];
+    try {
+      await save(oldKey);
+      const before = await tap(seed.lockIds[0]!, kisiUserId);
+      expect(signatureOf(before.delivery)).toBe(
+        createHmac('sha256', oldKey).update(before.delivery.body).digest('hex'),
+      );
+      expect((await callsAbout(before.event.uuid)).map((c) => c.status)).toEqual(['processed']);
+
+      // The admin saves a new key (as they would after changing it in Kisi): no restart in between.
+      await save(newKey);
+      const after = await tap(seed.lockIds[0]!, kisiUserId);
+      expect(signatureOf(after.delivery)).toBe(
+        createHmac('sha256', newKey).update(after.delivery.body).digest('hex'),
+      );
+      expect((await callsAbout(after.event.uuid)).map((c) => c.status)).toEqual(['processed']);
+      expect(await visitsOf(member.id)).toHaveLength(2);
+
+      // An event signed with the key before is refused now.
+      const uuid = '00000000-0000-4000-8000-00000000b1e0';
+      const body = after.delivery.body.replace(after.event.uuid, uuid);
+      const stale = await replay(t, 'kisi', {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-signature': createHmac('sha256', oldKey).update(body).digest('hex'),
+        },
+      });
+      expect(stale.statusCode).toBe(401);
+      expect(await callsAbout(uuid)).toMatchObject([{ status: 'rejected', signatureValid: false }]);
+      expect(await visitsOf(member.id)).toHaveLength(2);
+    } finally {
+      await save(null);
+    }
+    // The key removed: Kisi signs with the platform's key again, and it is believed.
+    const back = await tap(seed.lockIds[0]!, kisiUserId);
+    expect((await callsAbout(back.event.uuid)).map((c) => c.status)).toEqual(['processed']);
+    expect(await visitsOf(member.id)).toHaveLength(3);
   });
 });

@@ -13,6 +13,13 @@
 // until at least `kills` workers have died. A killed worker's database session is gone before the next
 // starts (as a restart after a crash finds it), and the application clock runs on across restarts.
 //
+// Once a day (a day that starts at 1 a.m., not one a long outage the day before pushed later), a kill
+// that leaves card attempts sent to Stripe with their answer unwritten becomes a long outage: the
+// simulators' clock and the application's move on 25 hours before the restart, so Stripe (the simulator
+// forgets keys 24 simulated hours on, as Stripe does) has forgotten the attempts' idempotency keys when
+// the restart resends them; the harness asks the simulator that it has. Until that day's outage, card
+// attempts die after the call more often (attempt.after-call.stripe_card), so outages keep happening.
+//
 // Then the checks, each against figures the engine did not make:
 // - every (subscription, period start) due by the last day, worked out here from the subscription's start
 //   and frequency, has its charge, made on its due day, and no other charge exists;
@@ -21,7 +28,9 @@
 //   successful payment per charge, of its amount, and nothing else: no payment our attempts do not name,
 //   no two for one charge, no key used twice;
 // - our attempts agree with them: one attempt per charge, sent, naming its provider payment; the charge paid;
-// - no attempt is left written but unsent, and the clean run after the last day finds none to resend.
+// - no attempt is left written but unsent, and the clean run after the last day finds none to resend;
+// - each card attempt resent after its key was forgotten took the PaymentIntent its first request made
+//   (no second charge), and a run of at least KEY_EXPIRY_MIN_KILLS kills had some.
 //
 // The worker is bundled once per run with the esbuild tsx itself runs on (third-party code included, so a
 // start takes ~0.3 s instead of ~3 s of loading TypeScript and date-fns' hundreds of files); `bundle:
@@ -87,6 +96,12 @@ export interface CrashReport {
   attempts: { total: number; unsent: number; disagreements: number };
   /** What the last, clean run after the days found still to do: nothing should be left unsent. */
   finalRun: { resent: number; polled: number };
+  /**
+   * Outages longer than Stripe keeps an idempotency key: how many times the clocks moved on 25 hours
+   * before a restart, and the card attempts then waiting on Stripe's answer, resent after their key was
+   * forgotten (each should take the PaymentIntent its first request made).
+   */
+  keyExpiry: { outages: number; resent: number; answeredByFirstIntent: number };
   checks: { name: string; ok: boolean }[];
   /** Every disagreement, one line each (the first 50). */
   problems: string[];
@@ -99,6 +114,13 @@ const MAX_STARTS_PER_DAY = 400;
 const WORKER_APP = 'gym-crash-worker';
 const SURCHARGE_BP = 190;
 const POINTS: KillPoint[] = ['attempt.before-call', 'attempt.after-call', 'charges.before-write', 'timer'];
+const HOUR_MS = 3_600_000;
+/** A long outage: longer than Stripe keeps an idempotency key (24 hours; the simulator forgets it too). */
+const OUTAGE_MS = 25 * HOUR_MS;
+/** On a day that may still have its long outage, the chance a card attempt's worker dies after the call. */
+const CARD_AFTER_CALL = 0.25;
+/** From this many kills on, a run that resent no card attempt after its key expired fails. */
+export const KEY_EXPIRY_MIN_KILLS = 40;
 
 // ---- Dates, on plain UTC day numbers (shared with nothing in the engine). ----
 const DAY_MS = 86_400_000;
@@ -453,12 +475,22 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashRepo
     let typicalMs = 800;
     let day = FIRST_DAY;
     let dayCount = 0;
+    // The application clock runs on across restarts, from 1 a.m. on each day, or from where a long
+    // outage the day before left it; an outage moves it on with the simulators' clock.
+    let clockAt = startOfDayInstant(FIRST_DAY).getTime() + HOUR_MS;
+    let clockFrom = performance.now();
+    const appNow = () => new Date(clockAt + (performance.now() - clockFrom));
+    const keyExpiry = { outages: 0, resent: 0, answeredByFirstIntent: 0 };
+    const keyProblems: string[] = [];
     for (; ; day = plusDays(day, 1)) {
       dayCount += 1;
-      const dayStarted = performance.now();
-      // The application clock: 1 a.m. on the day, running on across the day's restarts.
-      const appNow = () =>
-        new Date(startOfDayInstant(day).getTime() + 3_600_000 + (performance.now() - dayStarted));
+      const opens = startOfDayInstant(day).getTime() + HOUR_MS;
+      // A day the outage before pushed past 1 a.m. has none of its own, so the clock never drifts far.
+      const mayHaveOutage = appNow().getTime() <= opens;
+      clockAt = Math.max(opens, appNow().getTime());
+      clockFrom = performance.now();
+      /** The card attempts the day's long outage caught waiting on Stripe, with the intent each made. */
+      let outage: { attemptId: number; key: string; intentId: string }[] | null = null;
       let dayKills = 0;
       for (let attempt = 1; ; attempt++) {
         if (attempt > MAX_STARTS_PER_DAY)
@@ -468,7 +500,11 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashRepo
         const killAfterMs = timed ? Math.round(next() * typicalMs * 1.2) : null;
         const env: Record<string, string> = { ...baseEnv, APP_NOW: appNow().toISOString(), CRASH_DAY: day };
         if (probability > 0) {
-          env.GYM_FAILPOINTS = `attempt.before-call=${probability},attempt.after-call=${probability},charges.before-write=${probability / 2}`;
+          // Until the day has its long outage, card attempts die after the call more often (the points
+          // before the call, passed first, would otherwise take most kills).
+          const cardAfterCall =
+            mayHaveOutage && outage === null ? `,attempt.after-call.stripe_card=${CARD_AFTER_CALL}` : '';
+          env.GYM_FAILPOINTS = `attempt.before-call=${probability},attempt.after-call=${probability},charges.before-write=${probability / 2}${cardAfterCall}`;
         }
         starts += 1;
         const run = await runWorker(command.args, env, killAfterMs);
@@ -482,6 +518,36 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashRepo
         byPoint[run.killedAt] += 1;
         if (run.detail)
           byDetail[`${run.killedAt} ${run.detail}`] = (byDetail[`${run.killedAt} ${run.detail}`] ?? 0) + 1;
+        if (mayHaveOutage && outage === null) {
+          // Card attempts Stripe answered whose answer the killed worker never wrote: the worker stays
+          // down longer than Stripe keeps their keys, and its restart resends them.
+          const waiting = await sentUnanswered(database, sandbox, built);
+          if (waiting.length > 0) {
+            await sandbox.controls.advanceClock(OUTAGE_MS);
+            clockAt += OUTAGE_MS;
+            outage = waiting;
+            keyExpiry.outages += 1;
+            for (const w of waiting) {
+              if (sandbox.controls.stripe.idempotentRequest(built.stripeAccount, w.key) !== null)
+                keyProblems.push(`key kept: Stripe still held attempt ${w.attemptId}'s key 25 hours on`);
+            }
+            log(
+              `${day}: the worker stays down 25 hours, ${waiting.length} card attempt${waiting.length === 1 ? '' : 's'} waiting on Stripe's answer`,
+            );
+          }
+        }
+      }
+      for (const w of outage ?? []) {
+        keyExpiry.resent += 1;
+        const [row] = await queryRows<{ status: string; stripe_id: string | null }>(
+          database.db,
+          sql`select status, stripe_id from payments where id = ${w.attemptId}`,
+        );
+        if (row?.status === 'sent' && row.stripe_id === w.intentId) keyExpiry.answeredByFirstIntent += 1;
+        else
+          keyProblems.push(
+            `resent after its key expired: attempt ${w.attemptId} is ${row?.status} naming ${row?.stripe_id}, not ${w.intentId}, the PaymentIntent its first request made`,
+          );
       }
       log(`${day}: finished after ${dayKills} kill${dayKills === 1 ? '' : 's'} (${kills} in all)`);
       if (kills >= killTarget && dayCount >= minDays) break;
@@ -492,13 +558,12 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashRepo
     // The banks answer everything sent, and one more clean run asks them (and would send anything left).
     await sandbox.controls.advanceClock(SANDBOX_DEFAULTS.akahuPaymentDelayMs + 2_000);
     await sandbox.controls.settle();
-    const dayStarted = performance.now();
     const final = await runWorker(
       command.args,
       {
         ...baseEnv,
         APP_NOW: new Date(
-          startOfDayInstant(lastDay).getTime() + 20 * 3_600_000 + (performance.now() - dayStarted),
+          Math.max(startOfDayInstant(lastDay).getTime() + 20 * HOUR_MS, appNow().getTime()),
         ).toISOString(),
         CRASH_DAY: lastDay,
       },
@@ -523,6 +588,18 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashRepo
         name: 'no attempt left unsent, none for the run after the last day to send',
         ok: verdict.unsent === 0 && final.summary?.resent === 0,
       },
+      {
+        name: 'every card attempt resent after Stripe forgot its key took the PaymentIntent its first request made',
+        ok: keyProblems.length === 0,
+      },
+      ...(killTarget >= KEY_EXPIRY_MIN_KILLS
+        ? [
+            {
+              name: 'at least one card attempt resent after Stripe forgot its key',
+              ok: keyExpiry.resent > 0,
+            },
+          ]
+        : []),
     ];
     return {
       seed,
@@ -553,8 +630,9 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashRepo
         disagreements: verdict.disagreements + verdict.unpaid,
       },
       finalRun: { resent: final.summary?.resent ?? -1, polled: final.summary?.polled ?? -1 },
+      keyExpiry,
       checks,
-      problems: verdict.problems.slice(0, 50),
+      problems: [...keyProblems, ...verdict.problems].slice(0, 50),
       seconds: Math.round((performance.now() - started) / 100) / 10,
     };
   } finally {
@@ -562,6 +640,30 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashRepo
     await served?.close();
     await sandbox.close();
   }
+}
+
+/**
+ * Card attempts sent to Stripe whose answer nobody wrote: still waiting, naming no PaymentIntent, while
+ * Stripe keeps an answer under their key (the PaymentIntent the request made).
+ */
+async function sentUnanswered(
+  database: Database,
+  sandbox: Awaited<ReturnType<typeof startSandbox>>,
+  built: Awaited<ReturnType<typeof build>>,
+) {
+  const ids = sql.raw(built.members.map((m) => m.subscriptionId).join(','));
+  const rows = await queryRows<{ id: number; idempotency_key: string }>(
+    database.db,
+    sql`select id::int, idempotency_key from payments
+        where subscription_id in (${ids}) and type = 'stripe_card' and status = 'pending_request'
+          and stripe_id is null`,
+  );
+  return rows.flatMap((row) => {
+    const kept = sandbox.controls.stripe.idempotentRequest(built.stripeAccount, row.idempotency_key);
+    const made = kept?.body as { object?: string; id?: string } | undefined;
+    const intentId = made?.object === 'payment_intent' ? made.id : undefined;
+    return intentId ? [{ attemptId: row.id, key: row.idempotency_key, intentId }] : [];
+  });
 }
 
 interface ChargeRow {
