@@ -37,6 +37,9 @@ const member: Member = {
   notes: null,
   tags: ['vip'],
   home_gym: { id: 11, name: 'Ponsonby' },
+  billing_date: null,
+  billing_date_locked_reason:
+    'This member has no membership yet: a billing date shapes the first payment of a membership, so add one first',
   profile_picture: null,
   visits_count: 3,
   last_visit_at: null,
