@@ -1,8 +1,9 @@
 // Members (spec sections 2, 3, 4 and 7): staff find a demo member with two filters, open them, edit
-// their profile and see it saved, export the filtered list, and open the member's activity charts.
+// their profile and see it saved, export the filtered list, and open the member's activity charts; and
+// set the billing date of a member they added, before the first payment, on the member's page.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO, PAGE_HEADERS, signInWithApi, switchToOrganisation } from './helpers';
+import { DEMO, PAGE_HEADERS, signInWithApi, switchToOrganisation, uniqueEmail } from './helpers';
 import { STAFF_URL } from './playwright.config';
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -12,6 +13,11 @@ interface Listed {
   name: string;
   email: string;
   subscription: { state: string } | null;
+}
+
+interface ListedPrice {
+  home_gym: { id: number } | null;
+  subscription: { state: string; price: { id: number } } | null;
 }
 
 test('find a member with two filters, edit their profile, export the list, open their activity', async ({
@@ -116,4 +122,69 @@ test('find a member with two filters, edit their profile, export the list, open 
   expect(lines.length - 1).toBe(meta.total);
   for (const line of lines.slice(1)) expect(line).toContain(',Active,');
   await expect(page.getByText(`${meta.total} members exported.`)).toBeVisible();
+});
+
+/** A day from today on the Auckland calendar: 'YYYY-MM-DD' for the API, 'DD/MM/YYYY' as staff type it. */
+function aucklandDay(daysFromToday: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + daysFromToday);
+  const iso = date.toISOString().slice(0, 10);
+  const [y, m, d] = iso.split('-');
+  const spelled = new Intl.DateTimeFormat('en-NZ', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+  return { iso, typed: `${d}/${m}/${y}`, spelled };
+}
+
+test('set a member’s billing date on their page before their first payment, and see it shown', async ({
+  page,
+}) => {
+  await signInWithApi(page, DEMO.admin);
+  await switchToOrganisation(page, 'Southern Strength');
+  // A member added by staff, waiting to confirm on the join site: their first payment is still to come.
+  const listed = await page.request.get(`${STAFF_URL}/api/members?state=active&per_page=1`, {
+    headers: PAGE_HEADERS,
+  });
+  const [model] = ((await listed.json()) as { data: (Listed & ListedPrice)[] }).data;
+  const start = aucklandDay(2);
+  const added = await page.request.post(`${STAFF_URL}/api/members`, {
+    headers: PAGE_HEADERS,
+    data: {
+      name: 'Hana Billing',
+      email: uniqueEmail('billing-date'),
+      mobile_number: '021 555 0134',
+      gym_id: model!.home_gym!.id,
+      price_id: model!.subscription!.price.id,
+      start_date: start.iso,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const id = ((await added.json()) as { data: { id: number } }).data.id;
+
+  await page.goto(`/members/${id}`);
+  await expect(page.getByRole('heading', { name: 'Hana Billing', level: 1 })).toBeVisible(FIRST_LOAD);
+  const profile = page.getByRole('region', { name: 'Profile' });
+  await expect(profile.getByText('Not set: billed from the start date')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Hana Billing' });
+  const field = dialog.getByRole('textbox', { name: 'Billing date' });
+  // Before the start date: the server's message at the field.
+  await field.fill(aucklandDay(1).typed);
+  await field.press('Tab');
+  await dialog.getByRole('button', { name: 'Save profile' }).click();
+  await expect(dialog.getByText('The billing date cannot be before the start date')).toBeVisible();
+  const billing = aucklandDay(5);
+  await field.fill(billing.typed);
+  await field.press('Tab');
+  await dialog.getByRole('button', { name: 'Save profile' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(profile.getByText(billing.spelled)).toBeVisible();
+  await page.reload();
+  await expect(profile.getByText(billing.spelled)).toBeVisible(FIRST_LOAD);
+  await page.screenshot({ path: '/tmp/members-billing-date.png', fullPage: true });
 });

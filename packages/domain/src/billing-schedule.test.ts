@@ -4,6 +4,8 @@ import { RECURRING_FREQUENCIES } from './billing-frequency';
 import {
   anchorDayFor,
   arrears,
+  billingDateChangeProblem,
+  billingDateLock,
   billingDateProblem,
   duePeriods,
   firstBillingDate,
@@ -287,6 +289,42 @@ describe('a member with a fixed billing date', () => {
     // Every date it accepts after the start is the one the first period runs to.
     for (const billingDate of ['2025-04-06', '2025-04-20', '2025-05-05'].map(d))
       expect(firstBillingDate({ frequency: 'monthly', startDate: start, billingDate })).toBe(billingDate);
+  });
+
+  it('lets staff change a billing date only before the first charge, by the rule adding a member keeps', () => {
+    const today = d('2025-04-03');
+    const staged = {
+      frequency: 'monthly' as const,
+      startDate: d('2025-04-05'),
+      isStaging: true,
+      firstChargeMade: false,
+    };
+    const change = (billingDate: string | null, membership: typeof staged | null = staged) =>
+      billingDateChangeProblem({
+        membership,
+        billingDate: billingDate === null ? null : d(billingDate),
+        today,
+      });
+    expect(change('2025-04-20')).toBeNull();
+    expect(change(null)).toBeNull();
+    expect(change('2025-04-04')).toBe('before_start');
+    expect(change('2025-05-06')).toBe('too_far');
+    expect(change('2025-04-02')).toBe('in_past');
+    // Waiting for the member to confirm, its start date passed: it starts the day they confirm (today).
+    const late = { ...staged, startDate: d('2025-03-20') };
+    expect(change('2025-04-03', late)).toBeNull();
+    expect(change('2025-05-04', late)).toBe('too_far');
+    expect(change('2025-04-01', late)).toBe('in_past');
+    // Confirmed and upcoming, not yet charged: its own start date.
+    expect(change('2025-05-05', { ...staged, isStaging: false })).toBeNull();
+    // Its first charge made, or no membership: nothing for the date to shape, set or cleared.
+    const running = { ...staged, firstChargeMade: true };
+    expect(change('2025-04-20', running)).toBe('billing_running');
+    expect(change(null, running)).toBe('billing_running');
+    expect(change('2025-04-20', null)).toBe('no_membership');
+    expect(billingDateLock(staged)).toBeNull();
+    expect(billingDateLock(running)).toBe('billing_running');
+    expect(billingDateLock(null)).toBe('no_membership');
   });
 
   it('agrees with the pro-rata rule for any weekly start and billing date inside a week', () => {

@@ -1,7 +1,7 @@
 // Which charges fall due on a day, and what a subscription owes (BILLING.md "Periods", "Failure, grace
 // and arrears", "Cancellation"). The billing engine asks these; it never steps a calendar itself.
 import { type BillingFrequency, isRecurring, periodEnd, periodStartBefore } from './billing-frequency';
-import { type CalendarDate, calendarDateParts } from './calendar-date';
+import { type CalendarDate, calendarDateParts, maxDate } from './calendar-date';
 import { chargeAmount, forcedPriceInEffect } from './charge-amount';
 import { type GracePeriod, graceEndDate } from './grace-period';
 import { proRata } from './pro-rata';
@@ -63,6 +63,64 @@ export function billingDateProblem(input: {
   if (billingDate < startDate) return 'before_start';
   if (isRecurring(frequency) && startDate < periodStartBefore(billingDate, frequency)) return 'too_far';
   return null;
+}
+
+/**
+ * A member's membership as changing their billing date on their page reads it: its price's frequency,
+ * its start date, whether it still waits for the member to confirm on the join site (then it starts on
+ * the later of that date and the day they confirm) and whether its first charge has been made.
+ */
+export interface BillingDateMembership {
+  frequency: BillingFrequency;
+  startDate: CalendarDate;
+  isStaging: boolean;
+  firstChargeMade: boolean;
+}
+
+/** Why staff cannot change a member's billing date now, or what is wrong with the one given. */
+export const BILLING_DATE_CHANGE_PROBLEMS = {
+  no_membership:
+    'This member has no membership yet: a billing date shapes the first payment of a membership, so add one first',
+  billing_running:
+    'This membership’s billing is already running: a billing date only shapes a membership’s first payment',
+  in_past: 'The billing date cannot be in the past',
+  ...BILLING_DATE_PROBLEMS,
+} as const;
+export type BillingDateChangeProblem = keyof typeof BILLING_DATE_CHANGE_PROBLEMS;
+
+/**
+ * Why a member's billing date cannot be changed at all now, or null: it shapes only the first payment of
+ * a membership (firstBillingDate), so it can be set or cleared while the member's latest membership
+ * has not had its first charge, and not once its billing runs (the change would do nothing) or when
+ * there is no membership for it to shape.
+ */
+export function billingDateLock(
+  membership: BillingDateMembership | null,
+): 'no_membership' | 'billing_running' | null {
+  if (membership === null) return 'no_membership';
+  if (membership.firstChargeMade) return 'billing_running';
+  return null;
+}
+
+/**
+ * What is wrong with changing a member's billing date to `billingDate` (null: clearing it) on `today`,
+ * or null. Beyond the lock, a date is checked as adding the member checks it (billingDateProblem)
+ * against the day the membership will start: its start date, or today for one still waiting for the
+ * member to confirm whose start date has passed (the confirm starts it that day); and it may not be in
+ * the past.
+ */
+export function billingDateChangeProblem(input: {
+  membership: BillingDateMembership | null;
+  billingDate: CalendarDate | null;
+  today: CalendarDate;
+}): BillingDateChangeProblem | null {
+  const { membership, billingDate, today } = input;
+  const lock = billingDateLock(membership);
+  if (lock !== null || membership === null) return lock;
+  if (billingDate === null) return null;
+  if (billingDate < today) return 'in_past';
+  const startDate = membership.isStaging ? maxDate(membership.startDate, today) : membership.startDate;
+  return billingDateProblem({ frequency: membership.frequency, startDate, billingDate });
 }
 
 /**

@@ -3,10 +3,11 @@ import { calendarDate } from './calendar-date';
 import { capitaliseWords, formatDate, formatDateTime, formatTime } from './format';
 
 describe('en-NZ dates and times on the Auckland clock', () => {
-  it('formats calendar dates in three styles', () => {
+  it('formats calendar dates in four styles', () => {
     const date = calendarDate('2025-03-05');
     expect(formatDate(date)).toBe('5 Mar 2025');
     expect(formatDate(date, 'short')).toBe('05/03/2025');
+    expect(formatDate(date, 'full')).toBe('5 March 2025');
     expect(formatDate(date, 'long')).toBe('Wednesday, 5 March 2025');
   });
 

@@ -10,6 +10,8 @@ const DATE_PATTERNS = {
   short: 'dd/MM/yyyy',
   /** 5 Mar 2025 */
   medium: 'd MMM yyyy',
+  /** 5 March 2025 (a date that matters on its own: a member's billing date) */
+  full: 'd MMMM yyyy',
   /** Wednesday, 5 March 2025 */
   long: 'EEEE, d MMMM yyyy',
 } as const;

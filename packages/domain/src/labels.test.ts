@@ -53,6 +53,12 @@ describe('the vocabulary', () => {
 
   it('writes an entry with the facts it carries', () => {
     expect(
+      activitySentence({ action: 'subscription.billing_date_changed', data: { billing_date: '2027-01-20' } }),
+    ).toBe('Billing date changed: first payment runs to 20 Jan 2027');
+    expect(
+      activitySentence({ action: 'subscription.billing_date_changed', data: { billing_date: null } }),
+    ).toBe('Billing date changed: cleared');
+    expect(
       activitySentence({
         action: 'subscription.grace_started',
         data: { grace_period_ends_at: '2027-03-12', balance_owing: 1999 },

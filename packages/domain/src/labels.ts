@@ -173,6 +173,7 @@ export const ACTIVITY_ACTIONS = [
   'subscription.cancelled',
   'subscription.cancelled_for_non_payment',
   'subscription.confirmed',
+  'subscription.billing_date_changed',
   'subscription.created',
   'subscription.grace_cleared',
   'subscription.grace_started',
@@ -249,6 +250,7 @@ export const ACTIVITY_LABELS: Record<ActivityAction, string> = {
   'subscription.cancellation_undone': 'Cancellation undone',
   'subscription.cancelled': 'Membership cancelled',
   'subscription.cancelled_for_non_payment': 'Membership cancelled: not paid by the end of grace',
+  'subscription.billing_date_changed': 'Billing date changed',
   'subscription.created': 'Membership started',
   'subscription.grace_cleared': 'Overdue payments paid: back to normal',
   'subscription.grace_started': 'Payment overdue',
@@ -331,6 +333,10 @@ export function activitySentence(entry: { action: string; data?: Record<string, 
       case 'subscription.cancelled_for_non_payment': {
         const ends = dateIn(data, 'ends_at');
         return ends ? `ends ${ends}` : null;
+      }
+      case 'subscription.billing_date_changed': {
+        const to = dateIn(data, 'billing_date');
+        return to ? `first payment runs to ${to}` : 'cleared';
       }
       case 'subscription.pause_started': {
         const next = dateIn(data, 'next_charge_date');

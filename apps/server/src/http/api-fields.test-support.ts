@@ -49,7 +49,7 @@ export const SPEC_MODELS: SpecModel[] = [
       'start_date',
       {
         name: 'billing_date',
-        note: 'set by staff adding the member (POST /api/members); the first charge runs pro-rata up to it',
+        note: 'set by staff adding the member (POST /api/members) or on their page (PUT /api/members/{id}); the first charge runs pro-rata up to it',
       },
       'offering',
       'price_id',

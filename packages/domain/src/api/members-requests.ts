@@ -136,7 +136,9 @@ export const memberCreateSchema = z.object({
    * The member's fixed billing date (optional): the first payment then covers the start date up to it,
    * pro-rata, and full periods run from it (BILLING.md "First payment and pro-rata").
    */
-  billing_date: optionalDate,
+  billing_date: optionalDate.describe(
+    'The member’s fixed billing date (YYYY-MM-DD), optional: the first payment covers the start date up to it, pro-rata, and full periods run from it. On or after the start date and within one billing period of it',
+  ),
 });
 export type MemberCreateInput = z.output<typeof memberCreateSchema>;
 
@@ -182,6 +184,15 @@ export const memberUpdateSchema = z.object({
     .optional()
     .transform((tags) => (tags === undefined ? undefined : [...new Set(tags)]))
     .describe(`The member's tags: at most ${MAX_TAGS} tags of up to 50 characters`),
+  /**
+   * The member's fixed billing date; null clears it. It shapes only the first payment of their latest
+   * membership (billingDateChangeProblem in billing-schedule.ts says when it can change and to what).
+   */
+  billing_date: optionalDate
+    .nullable()
+    .describe(
+      'The member’s fixed billing date (YYYY-MM-DD); null clears it. The first payment of their membership covers the start date up to it, pro-rata, and full periods run from it. Not in the past, on or after the membership’s start date and within one billing period of it; only while the membership has not had its first charge',
+    ),
 });
 export type MemberUpdateInput = z.output<typeof memberUpdateSchema>;
 

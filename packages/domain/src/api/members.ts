@@ -208,6 +208,13 @@ export const memberSchema = z.object({
   notes: z.string().nullable(),
   tags: z.array(z.string()),
   home_gym: namedSchema.nullable(),
+  /** The member's fixed billing date: the first payment of their membership runs pro-rata up to it. */
+  billing_date: date.nullable(),
+  /**
+   * Why the billing date cannot be changed now (their membership's billing is already running, or there
+   * is no membership for it to shape), or null when staff can set or clear it.
+   */
+  billing_date_locked_reason: z.string().nullable(),
   profile_picture: z.string().nullable(),
   visits_count: z.number().int(),
   last_visit_at: instant.nullable(),

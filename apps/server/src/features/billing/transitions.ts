@@ -48,6 +48,8 @@ export const TRANSITION_ACTIONS = {
   started_early: 'subscription.started_early',
   /** A membership awaiting its first payment, paid on a later day: it starts that day. */
   start_moved: 'subscription.start_moved',
+  /** Staff changed the member's billing date before the first charge: the anchor follows it. */
+  billing_date_changed: 'subscription.billing_date_changed',
   cancelled: 'subscription.cancelled',
   cancellation_undone: 'subscription.cancellation_undone',
   term_ended: 'subscription.term_ended',

@@ -114,12 +114,44 @@ export async function updateMembership(
 
 /** Locks the membership row so two deletes (or a delete and an edit) do not interleave. */
 export async function lockMembership(db: Executor, organisationId: number, userId: number) {
-  const [row] = await queryRows<{ deleted_at: Date | string | null }>(
+  const [row] = await queryRows<{ deleted_at: Date | string | null; billing_date: CalendarDate | null }>(
     db,
-    sql`select deleted_at from organisation_members
+    sql`select deleted_at, billing_date::text from organisation_members
         where organisation_id = ${organisationId} and user_id = ${userId} for update`,
   );
   return row ?? null;
+}
+
+export interface LatestSubscriptionForBillingDate {
+  id: number;
+  start_date: CalendarDate;
+  is_staging: boolean;
+  current_period_start: CalendarDate | null;
+  price: { billing_frequency: string };
+}
+
+/**
+ * The member's latest subscription as a billing date change reads it, locked: the billing run locks it
+ * to make the first charge, so a change and that charge do not interleave.
+ */
+export async function lockLatestSubscription(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<LatestSubscriptionForBillingDate | null> {
+  const [row] = await queryRows<
+    Omit<LatestSubscriptionForBillingDate, 'price'> & { billing_frequency: string }
+  >(
+    db,
+    sql`select s.id::int, s.start_date::text, s.is_staging, s.current_period_start::text, p.billing_frequency
+        from subscriptions s join prices p on p.id = s.price_id
+        where s.organisation_id = ${organisationId}
+          and s.id = latest_subscription_id(${organisationId}, ${userId})
+        for update of s`,
+  );
+  if (!row) return null;
+  const { billing_frequency, ...rest } = row;
+  return { ...rest, price: { billing_frequency } };
 }
 
 export async function emailTaken(db: Executor, email: string, exceptUserId: number) {

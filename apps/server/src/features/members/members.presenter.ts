@@ -8,7 +8,13 @@ import type {
   MemberSubscription,
   PaymentType,
 } from '@gym/domain/api/members';
-import type { BillingFrequency } from '@gym/domain/billing-frequency';
+import { type BillingFrequency, isBillingFrequency } from '@gym/domain/billing-frequency';
+import {
+  BILLING_DATE_CHANGE_PROBLEMS,
+  type BillingDateChangeProblem,
+  type BillingDateMembership,
+  billingDateLock,
+} from '@gym/domain/billing-schedule';
 import { type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
 import { confidenceLabel, hearAboutUsLabel } from '@gym/domain/member-answers';
 import { formatMoney } from '@gym/domain/money';
@@ -189,6 +195,30 @@ export function presentSubscription(
   };
 }
 
+/**
+ * A membership as the billing date rules read it (billing-schedule.ts billingDateLock), from the latest
+ * subscription's row or answer.
+ */
+export function billingDateMembership(
+  sub: {
+    start_date: string;
+    is_staging: boolean;
+    current_period_start: string | null;
+    price: { billing_frequency: string };
+  } | null,
+): BillingDateMembership | null {
+  if (sub === null || !isBillingFrequency(sub.price.billing_frequency)) return null;
+  return {
+    frequency: sub.price.billing_frequency,
+    startDate: sub.start_date as CalendarDate,
+    isStaging: sub.is_staging,
+    firstChargeMade: sub.current_period_start !== null,
+  };
+}
+
+const lockedReason = (lock: BillingDateChangeProblem | null) =>
+  lock === null ? null : BILLING_DATE_CHANGE_PROBLEMS[lock];
+
 /** The member with what is loaded for them beforehand (membersService memberDetail). */
 export function presentMember(
   row: MemberRow,
@@ -220,6 +250,8 @@ export function presentMember(
     notes: row.notes,
     tags: row.tags ?? [],
     home_gym: row.home_gym_id !== null ? { id: row.home_gym_id, name: row.home_gym_name ?? '' } : null,
+    billing_date: row.billing_date,
+    billing_date_locked_reason: lockedReason(billingDateLock(billingDateMembership(subscription))),
     profile_picture: pictureOf(row.id, row.profile_picture_path),
     visits_count: Number(row.visits_count),
     last_visit_at: isoOrNull(row.last_visit_at),

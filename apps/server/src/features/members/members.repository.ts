@@ -26,6 +26,7 @@ export interface MemberRow {
   user_updated_at: Date | string;
   home_gym_id: number | null;
   home_gym_name: string | null;
+  billing_date: string | null;
   notes: string | null;
   tags: string[];
   confidence_and_experience: string | null;
@@ -57,7 +58,7 @@ export async function findMember(
           u.emergency_contact_name, u.emergency_contact_email, u.emergency_contact_mobile_number,
           u.emergency_contact_relationship, u.address, u.suburb, u.city, u.post_code, u.profile_picture_path,
           u.created_at as user_created_at, u.updated_at as user_updated_at,
-          m.home_gym_id::int as home_gym_id, g.name as home_gym_name, m.notes, m.tags,
+          m.home_gym_id::int as home_gym_id, g.name as home_gym_name, m.billing_date::text as billing_date, m.notes, m.tags,
           m.confidence_and_experience, m.hear_about_us, m.hear_about_us_other, m.is_returning_member,
           m.reauthenticate_akahu, m.default_payment_type_id::int as default_payment_type_id,
           m.created_at, m.updated_at, m.deleted_at,

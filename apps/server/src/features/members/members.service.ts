@@ -4,8 +4,14 @@
 import type { Member } from '@gym/domain/api/members';
 import type { MemberCreateInput, MemberFilters, MemberUpdateInput } from '@gym/domain/api/members-requests';
 import type { BillingFrequency } from '@gym/domain/billing-frequency';
-import { anchorDayFor, BILLING_DATE_PROBLEMS, billingDateProblem } from '@gym/domain/billing-schedule';
-import { toCalendarDate } from '@gym/domain/calendar-date';
+import {
+  anchorDayFor,
+  BILLING_DATE_CHANGE_PROBLEMS,
+  BILLING_DATE_PROBLEMS,
+  billingDateChangeProblem,
+  billingDateProblem,
+} from '@gym/domain/billing-schedule';
+import { type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
 import { formatMoney } from '@gym/domain/money';
 import { coolingOffEndDate, termEndDate, termOf } from '@gym/domain/term';
@@ -13,12 +19,19 @@ import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
+import type { Executor } from '../../db/client';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../http/app-error';
+import { drainMembershipOutbox, transition } from '../billing';
 import { roleAt } from '../gyms';
 import { paymentTypesOf } from '../payments';
 import { credentials, presentCredential } from './member-credentials';
 import { memberAddedMail } from './members.mail';
-import { presentListItem, presentMember, presentSubscription } from './members.presenter';
+import {
+  billingDateMembership,
+  presentListItem,
+  presentMember,
+  presentSubscription,
+} from './members.presenter';
 import * as repo from './members.repository';
 import { listMembers, type MemberScope } from './members-list.repository';
 import * as w from './members-write.repository';
@@ -251,16 +264,61 @@ function pick<M extends Record<string, string>>(input: Record<string, unknown>, 
   return values;
 }
 
+/**
+ * A change of the member's fixed billing date (given and not what is stored), checked by the domain's
+ * rule against their latest membership (billingDateChangeProblem), in the edit's transaction. The
+ * membership's anchor follows it as adding the member anchors it (anchorDayFor), through the membership's
+ * transition, whose entry keeps the dates; answers the subscription to drain after the commit.
+ */
+async function changeBillingDate(
+  tx: Executor,
+  actor: Actor,
+  userId: number,
+  billingDate: CalendarDate | null,
+  now: Date,
+): Promise<number | null | 'unchanged'> {
+  const { auth } = actor;
+  const locked = await w.lockMembership(tx, auth.organisationId, userId);
+  if (!locked || locked.deleted_at) throw notFound('Member not found.');
+  const from = locked.billing_date ?? null;
+  if (from === billingDate) return 'unchanged';
+  const sub = await w.lockLatestSubscription(tx, auth.organisationId, userId);
+  const membership = billingDateMembership(sub);
+  const problem = billingDateChangeProblem({ membership, billingDate, today: toCalendarDate(now) });
+  if (problem !== null) throw validationError({ billing_date: [BILLING_DATE_CHANGE_PROBLEMS[problem]] });
+  if (!sub || !membership) return null;
+  const anchorDay = anchorDayFor({ frequency: membership.frequency, startDate: sub.start_date, billingDate });
+  await transition(tx, {
+    kind: 'billing_date_changed',
+    organisationId: auth.organisationId,
+    subscriptionId: sub.id,
+    userId,
+    now,
+    actorUserId: auth.user.id,
+    requestId: actor.requestId,
+    set: { anchorDay },
+    data: { from_billing_date: from, billing_date: billingDate, anchor_day: anchorDay },
+  });
+  return sub.id;
+}
+
 /** Saves the fields given; the activity log keeps which fields changed (not their values: personal data). */
 export async function updateMember(deps: AppDeps, actor: Actor, userId: number, input: MemberUpdateInput) {
   const { auth } = actor;
   const row = await memberFor(deps, auth, userId, 'manage');
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const moved = await deps.db.transaction(async (tx) => {
+    const changed =
+      input.billing_date === undefined
+        ? 'unchanged'
+        : await changeBillingDate(tx, actor, row.id, input.billing_date, now);
     if (input.email && (await w.emailTaken(tx, input.email, row.id)))
       throw validationError({ email: ['This email address is already in use.'] });
     const person = pick(input, USER_FIELDS);
-    const membership = pick(input, MEMBERSHIP_FIELDS);
+    const membership = {
+      ...pick(input, MEMBERSHIP_FIELDS),
+      ...(changed === 'unchanged' ? {} : { billingDate: input.billing_date }),
+    };
     await w.updatePerson(tx, row.id, Object.keys(person).length ? { ...person, updatedAt: now } : {});
     await w.updateMembership(
       tx,
@@ -279,7 +337,10 @@ export async function updateMember(deps: AppDeps, actor: Actor, userId: number, 
       requestId: actor.requestId,
       createdAt: now,
     });
+    return typeof changed === 'number' ? changed : null;
   });
+  // The membership's transition queued its door check: drained as every transition's is.
+  if (moved !== null) await drainMembershipOutbox(deps, { subscriptionIds: [moved] });
   return showMember(deps, auth, row.id);
 }
 

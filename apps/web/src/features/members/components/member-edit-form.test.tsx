@@ -37,6 +37,9 @@ const member: Member = {
   notes: null,
   tags: ['vip'],
   home_gym: { id: 11, name: 'Ponsonby' },
+  billing_date: null,
+  billing_date_locked_reason:
+    'This member has no membership yet: a billing date shapes the first payment of a membership, so add one first',
   profile_picture: null,
   visits_count: 3,
   last_visit_at: null,
@@ -74,7 +77,59 @@ describe('editing a member', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(done).toHaveBeenCalled());
     expect(saved[0]).toMatchObject({ email: 'amelia@example.co.nz', notes: 'Early class', tags: ['vip'] });
-    // An answer the form does not know is left as it is.
+    // An answer the form does not know is left as it is; a billing date that cannot change is not sent.
     expect(saved[0]).not.toHaveProperty('hear_about_us');
+    expect(saved[0]).not.toHaveProperty('billing_date');
+    expect(screen.queryByRole('textbox', { name: 'Billing date' })).toBeNull();
+  });
+
+  it('shows a locked billing date read-only, with why', () => {
+    mockApi({});
+    const running = {
+      ...member,
+      billing_date: '2027-01-20',
+      billing_date_locked_reason:
+        'This membership’s billing is already running: a billing date only shapes a membership’s first payment',
+    };
+    renderPart(<MemberEditForm member={running} onDone={vi.fn()} />, { me: organisationAdmin });
+    expect(screen.getByText('20 January 2027')).toBeTruthy();
+    expect(screen.getByText(/billing is already running/)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Billing date' })).toBeNull();
+  });
+
+  it('sets the billing date, with the server’s message at the field first', async () => {
+    const open = { ...member, billing_date_locked_reason: null };
+    const saved: unknown[] = [];
+    mockApi({
+      'PUT /api/members/74': (request) => {
+        saved.push(request.body);
+        return saved.length === 1
+          ? {
+              status: 422,
+              body: {
+                message: 'The given data was invalid.',
+                errors: {
+                  billing_date: ['The billing date must be within one billing period of the start date'],
+                },
+              },
+            }
+          : { body: { data: { ...open, billing_date: '2027-01-20' } } };
+      },
+    });
+    const done = vi.fn();
+    renderPart(<MemberEditForm member={open} onDone={done} />, { me: organisationAdmin });
+    const field = screen.getByRole('textbox', { name: 'Billing date' });
+    fireEvent.change(field, { target: { value: '20/03/2027' } });
+    fireEvent.blur(field);
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(
+      await screen.findByText('The billing date must be within one billing period of the start date'),
+    ).toBeTruthy();
+    expect(saved[0]).toMatchObject({ billing_date: '2027-03-20' });
+    fireEvent.change(field, { target: { value: '20/01/2027' } });
+    fireEvent.blur(field);
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(saved[1]).toMatchObject({ billing_date: '2027-01-20' });
   });
 });

@@ -1,6 +1,8 @@
 // Editing a member's profile: every member field of the specification, saved with PUT /api/members/{id};
 // the server's 422 messages land beside their fields.
 import { memberUpdateSchema } from '@gym/domain/api/members-requests';
+import type { CalendarDate } from '@gym/domain/calendar-date';
+import { formatDate } from '@gym/domain/format';
 import {
   CONFIDENCE_ANSWERS,
   CONFIDENCE_LABELS,
@@ -16,6 +18,7 @@ import {
   Stack,
   Switch,
   TagsInput,
+  Text,
   Textarea,
   TextInput,
   Title,
@@ -80,6 +83,7 @@ function draftOf(member: Member) {
     confidence: member.confidence_and_experience,
     hearAboutUs: member.hear_about_us,
     tags: member.tags,
+    billingDate: member.billing_date ?? '',
   };
 }
 
@@ -94,6 +98,7 @@ export function MemberEditForm({ member, onDone }: { member: Member; onDone(): v
 
   const knownConfidence = (CONFIDENCE_ANSWERS as readonly string[]).includes(draft.confidence ?? '');
   const knownHeard = (HEAR_ABOUT_US_ANSWERS as readonly string[]).includes(draft.hearAboutUs ?? '');
+  const billingDateOpen = member.billing_date_locked_reason === null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -107,6 +112,10 @@ export function MemberEditForm({ member, onDone }: { member: Member; onDone(): v
         ? { confidence_and_experience: draft.confidence }
         : {}),
       ...(knownHeard || draft.hearAboutUs === null ? { hear_about_us: draft.hearAboutUs } : {}),
+      // Sent only when changed, and only while it can change (before the membership's first charge).
+      ...(billingDateOpen && draft.billingDate !== (member.billing_date ?? '')
+        ? { billing_date: draft.billingDate || null }
+        : {}),
     };
     const checked = checkPayload(memberUpdateSchema, payload);
     if (!checked.input) {
@@ -158,6 +167,28 @@ export function MemberEditForm({ member, onDone }: { member: Member; onDone(): v
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>{TEXT_FIELDS.map(([k, l]) => input(k, l))}</SimpleGrid>
+        {billingDateOpen ? (
+          <NzDateInput
+            label="Billing date"
+            description="A fixed day to bill on: the first payment covers the start date up to it, pro-rata, and full periods run from it. Leave empty to bill from the start date."
+            value={draft.billingDate}
+            onChange={(value) => setDraft((d) => ({ ...d, billingDate: value }))}
+            clearable
+            {...errorProps(errors, 'billing_date')}
+          />
+        ) : (
+          <div>
+            <Text size="sm" fw={500}>
+              Billing date
+            </Text>
+            <Text size="sm">
+              {member.billing_date ? formatDate(member.billing_date as CalendarDate, 'full') : 'Not set'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {member.billing_date_locked_reason}
+            </Text>
+          </div>
+        )}
         <Title order={3} size="h5">
           Emergency contact
         </Title>

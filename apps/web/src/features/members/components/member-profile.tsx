@@ -108,6 +108,14 @@ function ProfileDetails({ member }: { member: Member }) {
       <Detail label="Date of birth" value={member.dob ? formatDate(member.dob as CalendarDate) : null} />
       <Detail label="Home gym" value={member.home_gym?.name} />
       <Detail
+        label="Billing date"
+        value={
+          member.billing_date
+            ? formatDate(member.billing_date as CalendarDate, 'full')
+            : 'Not set: billed from the start date'
+        }
+      />
+      <Detail
         label="Address"
         value={[member.address, member.suburb, member.city, member.post_code].filter(Boolean).join(', ')}
       />
