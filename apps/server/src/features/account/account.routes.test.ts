@@ -1,12 +1,17 @@
 // The member's own account (issue 24) on a real database and the provider simulators: what each call
 // answers and writes, that pause, cancel, undo and pay-now go through the staff's services with the member
 // as the actor, the gym's self-service limits, and that a member reaches only their own records.
+import { randomUUID } from 'node:crypto';
 import { addDays } from '@gym/domain/calendar-date';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, payments, subscriptionPauses, users } from '../../db/schema/index';
+import { createStaff, unique } from '../../test/factories';
 import { expectIsolated } from '../../test/isolation';
+import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
+import { doorState, doorsAt, memberCanSignIn } from '../billing/membership-lifecycle.test-support';
+import { joinableGym, call as joinCall, saveCard } from '../registration/registration.test-support';
 import {
   activityOf,
   call,
@@ -304,6 +309,66 @@ describe('POST /api/me/pay-now', () => {
     expect(access.data.should_have_access).toBe(true);
     const home = await ok(w, cookie, { method: 'GET', url: '/api/me/account' });
     expect(home.data.membership.door_access).toEqual({ open: true, text: 'Your tag opens the doors' });
+  });
+
+  it('is reached by a member whose charge failed after they confirmed: they are joined, pay by card, and the doors open', async () => {
+    // Staff add a member starting in three days; the member confirms by card (nothing charged yet).
+    const { organisation, gym, price } = await joinableGym(t, { stripe: true });
+    const staff = await createStaff(t.db, { organisationId: organisation.id, role: 'admin' });
+    const admin = await signIn(t.app, staff.email);
+    await doorsAt(t, organisation.id, gym.id, admin);
+    const email = `${unique('grace')}@example.co.nz`;
+    const added = await call(w, admin, {
+      method: 'POST',
+      url: '/api/members',
+      payload: {
+        name: 'Aroha Grace',
+        email,
+        mobile_number: '021 555 0191',
+        gym_id: gym.id,
+        price_id: price.id,
+        start_date: addDays(today(), 3),
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const userId = added.json().data.id as number;
+    await memberCanSignIn(t, userId, staff.id);
+    const cookie = await signIn(t.app, email);
+    const member = joinCall(t, cookie);
+    await saveCard(t, cookie, '4242424242424242');
+    const confirmed = await member.post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const subId = confirmed.json().data.id as number;
+    // Confirmed: their account, not the joining steps, though the first period is charged later.
+    expect((await member.get('/api/me')).json().data.registration_complete).toBe(true);
+
+    // Started early, its charge is declined: a debt (not a first payment declined at confirmation), grace.
+    t.sandbox.controls.stripe.failCardChargesOf(email, 'insufficient_funds', 1);
+    const started = await call(w, admin, {
+      method: 'POST',
+      url: `/api/subscriptions/${subId}/start-early`,
+      payload: {},
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const owing = await subscriptionRow(w, subId);
+    expect(owing.balanceOwing).toBeGreaterThan(0);
+    expect(owing.gracePeriodEndsAt).not.toBeNull();
+    expect((await member.get('/api/me')).json().data.registration_complete).toBe(true);
+    const home = await ok(w, cookie, { method: 'GET', url: '/api/me/account' });
+    expect(home.data.membership.subscription).toMatchObject({
+      state: 'grace',
+      balance_owing: owing.balanceOwing,
+    });
+
+    // They pay what is owed with the same card: nothing owed, grace over, the doors open in the same minute.
+    const paid = await post(cookie, '/api/me/pay-now');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({
+      balance_owing: 0,
+      door_access: { open: true, text: 'Your tag opens the doors' },
+    });
+    expect(await subscriptionRow(w, subId)).toMatchObject({ balanceOwing: 0, gracePeriodEndsAt: null });
+    expect(await doorState(t, admin, userId)).toEqual({ should_have_access: true, has_access: true });
   });
 
   it('answers 409 when nothing is owed', async () => {

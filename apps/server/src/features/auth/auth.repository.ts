@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { authTokens, organisationMembers, organisationStaff, users } from '../../db/schema/index';
+import { AWAITING_FIRST_PAYMENT } from '../billing';
 
 export type TokenKind = 'password_reset' | 'invitation' | 'two_factor';
 
@@ -124,6 +125,9 @@ export async function memberProfile(db: Executor, userId: number, organisationId
 /**
  * What GET /api/me tells the join site about the member's membership (one query): the live one, or
  * else the newest one they held, so a member who cancelled still counts as joined (their account).
+ * Joined (`complete`) is confirmed and not awaiting a first payment declined at confirmation (BILLING.md:
+ * not a debt; the confirm step asks again). A membership confirmed before its start (nothing charged
+ * yet), or whose later charge failed (a debt, in grace: paid from the account), is joined.
  */
 export async function joinFacts(db: Executor, organisationId: number, userId: number) {
   const [row] = await queryRows<{
@@ -137,8 +141,7 @@ export async function joinFacts(db: Executor, organisationId: number, userId: nu
     db,
     sql`select o.id::int as offering_id, o.name as offering_name, p.id::int as price_id,
           g.general_card_surcharge_text, g.card_surcharge_basis_points,
-          (not s.is_staging and exists (select 1 from charges c join payments pay on pay.charge_id = c.id
-             where c.subscription_id = s.id and pay.status in ('sent', 'pending_request', 'upcoming'))) as complete
+          (not s.is_staging and s.upcoming_state is distinct from ${AWAITING_FIRST_PAYMENT}) as complete
         from subscriptions s
         join prices p on p.id = s.price_id
         join offerings o on o.id = p.offering_id

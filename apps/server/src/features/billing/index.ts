@@ -22,6 +22,7 @@ export {
 export { type RepricedCharge, repriceUnpaidCharges } from './charge-repricing';
 export { settleCharge } from './charge-settlement';
 export { chargeFirstPayment, type FirstPaymentAttempt } from './first-payment.service';
+export { AWAITING_FIRST_PAYMENT } from './membership-states';
 export { applyPauseIfStarted } from './pause-now.service';
 export { logProviderActivity, ownerOfAkahuPayment, type PaymentOwner } from './payment-outcomes.repository';
 export { applyPaymentOutcome, fetchAkahuPaymentReport, NO_MATCHING_RECORD } from './payment-outcomes.service';
