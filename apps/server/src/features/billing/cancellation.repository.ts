@@ -1,7 +1,6 @@
 // Cancellation's reads and writes: the subscription locked with what the rules need, the period's paid
 // charge a cooling-off refund repays, the break fee's charge, the gym's Stripe account and the refund's
 // Stripe id, and the cancelled subscription locked for an undo.
-import type { BillingFrequency } from '@gym/domain/billing-frequency';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
