@@ -2,8 +2,8 @@
 // with the schema's value types. A repository picks the columns it selects from here and declares by hand
 // only what a join or an expression adds, so a column's type is written once, in the schema.
 //
-// What the SQL must do to match: bigint ids are cast `::int` (the schema's `ref()`/`id()` are numbers;
-// without the cast the drivers answer text), and dates are read `::text` (the drivers would answer a
+// What the SQL must do to match: bigint ids are cast `::int` (the schema's `ref()`/`id()` are numbers,
+// which node-postgres answers as text without the cast), and dates are read `::text` (a driver answers a
 // Date for a `date` column). Timestamps (`instant()`) are selected as they are and arrive as Dates.
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import type { Table } from 'drizzle-orm';
