@@ -2,7 +2,6 @@
 // A streaming standby lags the primary by up to about a second. Figures and exports can bear that; a
 // list the person just changed cannot (staff add a member and go back to the list), nor anything that
 // decides a write, a permission or money, which all read the primary.
-import type { AppDeps } from '../app-deps';
 import type { Db } from './client';
 
 export const REPLICA_MAY_SERVE = {
@@ -16,7 +15,13 @@ export const REPLICA_MAY_SERVE = {
 
 export type ReplicaRead = keyof typeof REPLICA_MAY_SERVE;
 
+/** The databases a read may go to (the application's deps have them): the db layer knows no app. */
+export interface ReaderDeps {
+  db: Db;
+  replicaDb?: Db | undefined;
+}
+
 /** The database a read of this kind goes to: the replica when one is configured and may serve it. */
-export function readerFor(deps: Pick<AppDeps, 'db' | 'replicaDb'>, read: ReplicaRead): Db {
+export function readerFor(deps: ReaderDeps, read: ReplicaRead): Db {
   return REPLICA_MAY_SERVE[read] && deps.replicaDb ? deps.replicaDb : deps.db;
 }

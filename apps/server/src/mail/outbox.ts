@@ -4,11 +4,12 @@
 // queued for the next sender. A sender claims rows with SKIP LOCKED and a lease, sends outside any
 // transaction (so a slow mail server holds no locks), and marks each row sent or failed.
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps';
-import { type Executor, queryRows } from '../db/client';
+import type { Clock } from '../clock';
+import type { Env } from '../config/env';
+import { type Db, type Executor, queryRows } from '../db/client';
 import { outboundEmails } from '../db/schema/index';
 import { eachInParallel } from '../in-parallel';
-import type { MailMessage } from './mailer';
+import type { Mailer, MailMessage } from './mailer';
 import { withJoinSite } from './templates';
 
 export interface QueuedMail extends MailMessage {
@@ -106,7 +107,13 @@ async function markFailed(db: Executor, mail: ClaimedMail, error: unknown, now: 
   );
 }
 
-export type MailDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'env'>;
+/** What sending the outbox needs: the application's deps have it, and the mail layer knows no app. */
+export interface MailDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  env: Env;
+}
 
 /**
  * Sends every queued mail that is due, batch by batch, until none is left; a mail that fails waits and

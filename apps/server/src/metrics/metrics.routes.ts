@@ -3,7 +3,9 @@
 // token keeps the endpoint closed even where the balancer passes every path through; see the README).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app-deps';
+import type { Clock } from '../clock';
+import type { Env } from '../config/env';
+import type { Db } from '../db/client';
 import { httpDuration, httpRequests, registry } from './registry';
 import { readPool, readSharedFigures } from './shared-figures';
 
@@ -13,7 +15,15 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function registerMetrics(app: FastifyInstance, deps: AppDeps) {
+/** What the metrics need of the application's deps (the metrics sit below the app and know no AppDeps). */
+interface MetricsDeps {
+  env: Env;
+  clock: Clock;
+  db: Db;
+  replicaDb?: Db | undefined;
+}
+
+export function registerMetrics(app: FastifyInstance, deps: MetricsDeps) {
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern (/api/members/:id), never the address itself: one series per route.
     const route = request.routeOptions.url ?? 'unmatched';

@@ -1,8 +1,7 @@
 // What other features may use of access control: bringing a member's door access in line with their
 // membership (the lifecycle's door checks), and ending a staff member's door access when they leave.
 
-export { placeOfGym } from './access-control.repository';
-export { type DoorChange, type DoorSync, syncDoorAccess } from './door-access.service';
+export { type DoorChange, syncDoorAccess } from './door-access.service';
 export { kisiFor } from './integration.service';
 export { markCredentialsRevoked } from './staff-access.repository';
 export { revokeDoorAccessInKisi, revokeStaffDoorAccessOutside } from './staff-access.service';

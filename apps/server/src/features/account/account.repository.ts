@@ -4,6 +4,8 @@
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
+import type { organisations, payments } from '../../db/schema/index';
 
 /** The member's membership to show: the newest confirmed one (a live one before a cancelled one). */
 export async function membershipOf(db: Executor, organisationId: number, userId: number) {
@@ -31,17 +33,18 @@ export async function membershipOf(db: Executor, organisationId: number, userId:
   return row ?? null;
 }
 
-export interface SelfServiceRow {
-  member_pauses_allowed: boolean;
-  member_pause_min_days: number;
-  member_pause_max_days: number;
-  member_pauses_per_year: number;
-  member_pause_notice_days: number;
-  member_online_cancellation: boolean;
-  legal_name: string | null;
-  gst_number: string | null;
-  name: string;
-}
+export type SelfServiceRow = Pick<
+  Row<typeof organisations>,
+  | 'member_pauses_allowed'
+  | 'member_pause_min_days'
+  | 'member_pause_max_days'
+  | 'member_pauses_per_year'
+  | 'member_pause_notice_days'
+  | 'member_online_cancellation'
+  | 'legal_name'
+  | 'gst_number'
+  | 'name'
+>;
 
 export async function organisationSettings(db: Executor, organisationId: number) {
   const [row] = await queryRows<SelfServiceRow>(
@@ -70,23 +73,28 @@ export async function pausesSince(
   return Number(row?.n ?? 0);
 }
 
-export interface AccountPaymentRow {
-  id: number;
-  amount: number;
-  surcharge: number;
-  status: string;
-  type: string;
+/** A member's payment with its charge's kind and its offering's name (left joins). */
+export type AccountPaymentRow = Pick<
+  Row<typeof payments>,
+  | 'id'
+  | 'amount'
+  | 'surcharge'
+  | 'status'
+  | 'type'
+  | 'is_retry'
+  | 'period_start_at'
+  | 'period_end_at'
+  | 'error_description'
+  | 'created_at'
+  | 'updated_at'
+> & {
   kind: string | null;
-  is_retry: boolean;
-  period_start_at: CalendarDate | null;
-  period_end_at: CalendarDate | null;
-  error_description: string | null;
   offering_name: string | null;
+  /** The schema's jsonb (unknown), as the payment's writers make it: an object. */
   meta: Record<string, unknown> | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+  /** Every payment of the member (the page's count). */
   total: number;
-}
+};
 
 const PAYMENT_COLUMNS = sql`pa.id::int, pa.amount, pa.surcharge, pa.status, pa.type, c.kind, pa.is_retry,
   pa.period_start_at::text, pa.period_end_at::text, pa.error_description, o.name as offering_name, pa.meta,

@@ -10,7 +10,7 @@ import { createStaff, unique } from '../../test/factories';
 import { expectIsolated } from '../../test/isolation';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
-import { doorState, doorsAt, memberCanSignIn } from '../billing/membership-lifecycle.test-support';
+import { doorState, doorsAt, memberCanSignIn } from '../../test/membership-lifecycle';
 import { joinableGym, call as joinCall, saveCard } from '../registration/registration.test-support';
 import {
   activityOf,

@@ -10,6 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, charges, gyms, paymentRefunds, payments, subscriptions } from '../../db/schema/index';
 import { createPrice, createSubscription } from '../../test/catalogue-factories';
 import { createStaff } from '../../test/factories';
+import {
+  doorState,
+  lifecycleWorld,
+  memberCanSignIn,
+  subscriptionLog,
+  subscriptionRow,
+  today,
+  travelDays,
+} from '../../test/membership-lifecycle';
 import { signIn } from '../../test/sign-in';
 import { pageRequest, type TestApp } from '../../test/test-app';
 import {
@@ -27,15 +36,6 @@ import {
   weeklyPrice,
 } from '../subscriptions/subscriptions.test-support';
 import { bankMember } from '../webhooks/webhooks.test-support';
-import {
-  doorState,
-  lifecycleWorld,
-  memberCanSignIn,
-  subscriptionLog,
-  subscriptionRow,
-  today,
-  travelDays,
-} from './membership-lifecycle.test-support';
 
 let t: TestApp;
 let w: World;

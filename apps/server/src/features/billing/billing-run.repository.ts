@@ -5,6 +5,8 @@
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
+import type { charges, gyms, prices, subscriptionPauses, subscriptions } from '../../db/schema/index';
 import { AWAITING_FIRST_PAYMENT } from './membership-states';
 
 /** Batch size of every claim: one transaction's worth of subscriptions or charges. */
@@ -14,32 +16,37 @@ const NEXT_DUE = sql.raw(
   `(case when s.current_period_start is null then s.start_date else s.current_period_end end)`,
 );
 
-export interface DueSubscription {
-  id: number;
-  organisation_id: number;
-  gym_id: number;
-  user_id: number;
-  payment_type_id: number | null;
-  payment_type: string | null;
-  start_date: CalendarDate;
-  anchor_day: number;
-  current_period_start: CalendarDate | null;
-  current_period_end: CalendarDate | null;
-  ends_at: CalendarDate | null;
-  term_ends_at: CalendarDate | null;
-  is_term_membership: boolean;
-  force_price_amount: number | null;
-  transition_to_price_id: number | null;
-  transition_takes_effect_at: CalendarDate | null;
-  transition_amount: number | null;
-  price_amount: number;
-  billing_frequency: string;
-  joining_fee: number;
-  card_surcharge_basis_points: number;
-  destination_account_id: number | null;
-  /** The member's fixed billing date, read only before the first charge (firstBillingDate). */
-  billing_date?: CalendarDate | null;
-}
+/** A subscription with what its plan needs from its price, gym and payment method. */
+export type DueSubscription = Pick<
+  Row<typeof subscriptions>,
+  | 'id'
+  | 'organisation_id'
+  | 'gym_id'
+  | 'user_id'
+  | 'payment_type_id'
+  | 'start_date'
+  | 'anchor_day'
+  | 'current_period_start'
+  | 'current_period_end'
+  | 'ends_at'
+  | 'term_ends_at'
+  | 'is_term_membership'
+  | 'force_price_amount'
+  | 'transition_to_price_id'
+  | 'transition_takes_effect_at'
+> &
+  Pick<Row<typeof prices>, 'billing_frequency' | 'joining_fee'> &
+  Pick<Row<typeof gyms>, 'card_surcharge_basis_points'> & {
+    /** The payment method's type; null when it is deleted (left join). */
+    payment_type: string | null;
+    /** The amount of the price it moves to (left join). */
+    transition_amount: number | null;
+    price_amount: number;
+    /** The gym's destination account, if it has one (left join). */
+    destination_account_id: number | null;
+    /** The member's fixed billing date, read only before the first charge (firstBillingDate). */
+    billing_date?: CalendarDate | null;
+  };
 
 /** The columns the plan of a subscription needs. */
 const planSelect = sql`select s.id::int, s.organisation_id::int, s.gym_id::int, s.user_id::int, s.payment_type_id::int,
@@ -299,17 +306,15 @@ export async function markPauseEnded(tx: Executor, pauseId: number, now: Date) {
   await tx.execute(sql`update subscription_pauses set ended_at = ${now.toISOString()} where id = ${pauseId}`);
 }
 
-export interface DuePause {
-  id: number;
-  subscription_id: number;
-  organisation_id: number;
-  user_id: number;
-  start_date: CalendarDate;
-  end_date: CalendarDate;
-  sub_start_date: CalendarDate;
-  current_period_start: CalendarDate | null;
-  current_period_end: CalendarDate | null;
-}
+/** A pause due to start with its subscription's dates. */
+export type DuePause = Pick<
+  Row<typeof subscriptionPauses>,
+  'id' | 'subscription_id' | 'organisation_id' | 'start_date' | 'end_date'
+> &
+  Pick<Row<typeof subscriptions>, 'user_id' | 'current_period_start' | 'current_period_end'> & {
+    /** The subscription's start_date. */
+    sub_start_date: CalendarDate;
+  };
 
 /** Pauses whose first day has come and that the run has not applied yet, with their subscriptions locked. */
 export function claimStartingPauses(tx: Executor, day: CalendarDate) {
@@ -338,15 +343,15 @@ export function claimEndingPauses(tx: Executor, day: CalendarDate) {
   );
 }
 
-export interface RetryCandidate {
-  id: number;
-  organisation_id: number;
-  subscription_id: number;
-  first_failed_at: Date | string;
+/** A failed, unpaid charge with its attempts so far. */
+export type RetryCandidate = Pick<Row<typeof charges>, 'id' | 'organisation_id' | 'subscription_id'> & {
+  /** Never null here: the claim takes failed charges only. */
+  first_failed_at: NonNullable<Row<typeof charges>['first_failed_at']>;
   retries_made: number;
   last_attempt: number;
+  /** The latest attempt's error_status. */
   last_error: string | null;
-}
+};
 
 /**
  * Failed, unpaid charges with nothing in flight, of live subscriptions (and break fees, which are owed

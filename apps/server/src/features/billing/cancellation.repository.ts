@@ -1,35 +1,41 @@
 // Cancellation's reads and writes: the subscription locked with what the rules need, the period's paid
 // charge a cooling-off refund repays, the break fee's charge, the gym's Stripe account and the refund's
 // Stripe id, and the cancelled subscription locked for an undo.
-import type { BillingFrequency } from '@gym/domain/billing-frequency';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
+import type { gyms, prices, subscriptions } from '../../db/schema/index';
 
-export interface LockedForCancel {
-  id: number;
-  organisation_id: number;
-  gym_id: number;
-  user_id: number;
-  payment_type_id: number | null;
-  payment_type: string | null;
-  start_date: CalendarDate;
-  anchor_day: number;
-  current_period_start: CalendarDate | null;
-  current_period_end: CalendarDate | null;
-  cancelled_at: Date | null;
-  is_term_membership: boolean;
-  term_ends_at: CalendarDate | null;
-  cooling_period_ends_at: CalendarDate | null;
-  force_price_amount: number | null;
-  transition_amount: number | null;
-  transition_takes_effect_at: CalendarDate | null;
-  price_amount: number;
-  billing_frequency: BillingFrequency;
-  card_surcharge_basis_points: number;
-  break_fee_basis_points: number;
-  destination_account_id: number | null;
-}
+/** The subscription with what cancelling it needs from its price, gym and payment method. */
+export type LockedForCancel = Pick<
+  Row<typeof subscriptions>,
+  | 'id'
+  | 'organisation_id'
+  | 'gym_id'
+  | 'user_id'
+  | 'payment_type_id'
+  | 'start_date'
+  | 'anchor_day'
+  | 'current_period_start'
+  | 'current_period_end'
+  | 'cancelled_at'
+  | 'is_term_membership'
+  | 'term_ends_at'
+  | 'cooling_period_ends_at'
+  | 'force_price_amount'
+  | 'transition_takes_effect_at'
+> &
+  Pick<Row<typeof prices>, 'billing_frequency'> &
+  Pick<Row<typeof gyms>, 'card_surcharge_basis_points' | 'break_fee_basis_points'> & {
+    /** The payment method's type; null when it is deleted (left join). */
+    payment_type: string | null;
+    /** The amount of the price it moves to (left join). */
+    transition_amount: number | null;
+    price_amount: number;
+    /** The gym's destination account, if it has one (left join). */
+    destination_account_id: number | null;
+  };
 
 export function lockSubscriptionForCancel(tx: Executor, organisationId: number, subscriptionId: number) {
   return queryRows<LockedForCancel>(

@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { doorState, lifecycleWorld, subscriptionRow, today } from '../../test/membership-lifecycle';
 import { pageRequest, type TestApp } from '../../test/test-app';
 import { type World, weeklyMember } from '../subscriptions/subscriptions.test-support';
-import { doorState, lifecycleWorld, subscriptionRow, today } from './membership-lifecycle.test-support';
 import { drainMembershipOutbox } from './transitions';
 
 let t: TestApp;

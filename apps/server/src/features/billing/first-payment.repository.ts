@@ -3,13 +3,10 @@
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
+import type { charges, payments, subscriptions } from '../../db/schema/index';
 
-export interface AttemptRow {
-  id: number;
-  status: string;
-  error_status: string | null;
-  error_description: string | null;
-}
+export type AttemptRow = Pick<Row<typeof payments>, 'id' | 'status' | 'error_status' | 'error_description'>;
 
 /** One attempt's status and failure. */
 export async function attemptStatus(db: Executor, paymentId: number): Promise<AttemptRow | undefined> {
@@ -20,14 +17,13 @@ export async function attemptStatus(db: Executor, paymentId: number): Promise<At
   return row;
 }
 
-export interface ConfirmedSubscription {
-  id: number;
-  user_id: number;
-  start_date: CalendarDate;
-  current_period_start: CalendarDate | null;
-  upcoming_state: string | null;
+export type ConfirmedSubscription = Pick<
+  Row<typeof subscriptions>,
+  'id' | 'user_id' | 'start_date' | 'current_period_start' | 'upcoming_state'
+> & {
+  /** cancelled_at is set. */
   cancelled: boolean;
-}
+};
 
 /** The organisation's subscription, locked until the transaction ends. */
 export async function lockSubscriptionForConfirm(
@@ -81,15 +77,12 @@ export async function memberBillingDate(
   return member;
 }
 
-export interface FirstPeriodCharge {
-  id: number;
-  status: string;
-  period_start: CalendarDate;
+export type FirstPeriodCharge = Pick<Row<typeof charges>, 'id' | 'status' | 'period_start'> & {
   last_attempt: number;
   in_flight: boolean;
   /** Whether any attempt at it ever succeeded (a payment later refunded or disputed included). */
   ever_paid: boolean;
-}
+};
 
 /** The subscription's first period charge, its last attempt number and whether an attempt is in flight. */
 export async function firstPeriodCharge(

@@ -4,12 +4,10 @@
 
 export { akahuClientFor } from './akahu-client';
 export { PAYMENT_KEY_METADATA, sendAttempt } from './attempts.service';
-export { queueManualPaymentReceipt } from './billing-mail.service';
-export { attemptKey, dueSubscriptions, insertAttempt } from './billing-run.repository';
+export { dueSubscriptions, insertAttempt } from './billing-run.repository';
 export { catchUp, type DaySummary, runBillingDay } from './billing-run.service';
 export {
   type CancellationPreview,
-  type CancelOutcome,
   cancelSubscription,
   previewCancellation,
   undoCancellation,
@@ -19,9 +17,9 @@ export {
   recordCardDisputeOpened,
   recordOutsideCardRefund,
 } from './card-reversals.service';
-export { type RepricedCharge, repriceUnpaidCharges } from './charge-repricing';
+export { repriceUnpaidCharges } from './charge-repricing';
 export { settleCharge } from './charge-settlement';
-export { chargeFirstPayment, type FirstPaymentAttempt } from './first-payment.service';
+export { chargeFirstPayment } from './first-payment.service';
 export { AWAITING_FIRST_PAYMENT } from './membership-states';
 export { applyPauseIfStarted } from './pause-now.service';
 export { logProviderActivity, ownerOfAkahuPayment, type PaymentOwner } from './payment-outcomes.repository';
@@ -31,9 +29,5 @@ export { planOf } from './subscription-plan';
 export {
   drainMembershipOutbox,
   recordRefund,
-  type SubscriptionState,
-  TRANSITION_ACTIONS,
-  type Transition,
-  type TransitionKind,
   transition,
 } from './transitions';

@@ -7,6 +7,16 @@ import { addDays, startOfDayInstant } from '@gym/domain/calendar-date';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccounts, charges, paymentRefunds, payments, subscriptionPauses } from '../../db/schema/index';
+import {
+  doorState,
+  doorsAt,
+  lifecycleWorld,
+  memberCanSignIn,
+  subscriptionLog,
+  subscriptionRow,
+  today,
+  travelDays,
+} from '../../test/membership-lifecycle';
 import { signIn } from '../../test/sign-in';
 import { pageRequest, type TestApp } from '../../test/test-app';
 import {
@@ -19,16 +29,6 @@ import {
 } from '../registration/registration.test-support';
 import { type World, weeklyMember } from '../subscriptions/subscriptions.test-support';
 import { bankMember } from '../webhooks/webhooks.test-support';
-import {
-  doorState,
-  doorsAt,
-  lifecycleWorld,
-  memberCanSignIn,
-  subscriptionLog,
-  subscriptionRow,
-  today,
-  travelDays,
-} from './membership-lifecycle.test-support';
 
 let t: TestApp;
 let w: World;

@@ -3,25 +3,28 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
+import type { Row } from '../../db/row-types';
 import { offeringGyms, offeringHours, offerings, prices } from '../../db/schema/index';
 
-export interface OfferingRow {
-  id: number;
-  gym_id: number | null;
+export type OfferingRow = Pick<
+  Row<typeof offerings>,
+  | 'id'
+  | 'gym_id'
+  | 'name'
+  | 'description'
+  | 'type'
+  | 'all_gyms_access'
+  | 'mandated'
+  | 'hours_mandated'
+  | 'prices_mandated'
+  | 'archived_at'
+  | 'created_at'
+  | 'updated_at'
+> & {
   gym_name: string | null;
-  name: string;
-  description: string | null;
-  type: string;
-  all_gyms_access: boolean;
-  mandated: boolean;
-  hours_mandated: boolean;
-  prices_mandated: boolean;
-  archived_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
   /** Prices not archived. */
   prices_count: number;
-}
+};
 
 export interface OfferingGymRow {
   offering_id: number;
@@ -29,13 +32,10 @@ export interface OfferingGymRow {
   name: string;
 }
 
-export interface OfferingHoursRow {
-  id: number;
-  offering_id: number;
-  day: number;
-  open_at: string;
-  close_at: string;
-}
+export type OfferingHoursRow = Pick<
+  Row<typeof offeringHours>,
+  'id' | 'offering_id' | 'day' | 'open_at' | 'close_at'
+>;
 
 export interface OfferingFilter {
   type?: string | undefined;

@@ -4,22 +4,26 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
+import type { Row } from '../../db/row-types';
 import { prices, privatePriceLinks } from '../../db/schema/index';
 
-export interface PriceRow {
-  id: number;
-  offering_id: number;
-  gym_id: number | null;
-  amount: number;
-  billing_frequency: string;
-  joining_fee: number;
-  private: boolean;
-  term_amount: number | null;
-  term_unit: string | null;
-  grouping_unique_identifier: string;
-  archived_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
+/** A price with its offering, its gym, the gym whose card surcharge applies, and its subscriptions counted. */
+export type PriceRow = Pick<
+  Row<typeof prices>,
+  | 'id'
+  | 'offering_id'
+  | 'gym_id'
+  | 'amount'
+  | 'billing_frequency'
+  | 'joining_fee'
+  | 'private'
+  | 'term_amount'
+  | 'term_unit'
+  | 'grouping_unique_identifier'
+  | 'archived_at'
+  | 'created_at'
+  | 'updated_at'
+> & {
   offering_name: string;
   offering_gym_id: number | null;
   offering_archived_at: Date | null;
@@ -28,15 +32,12 @@ export interface PriceRow {
   surcharge_gym_id: number | null;
   surcharge_basis_points: number;
   subscriptions_count: number;
-}
+};
 
-export interface PriceLinkRow {
-  id: number;
-  price_id: number;
-  token: string;
-  age_bypass: boolean;
-  created_at: Date;
-}
+export type PriceLinkRow = Pick<
+  Row<typeof privatePriceLinks>,
+  'id' | 'price_id' | 'token' | 'age_bypass' | 'created_at'
+>;
 
 export interface PriceFilter {
   ids?: readonly number[];

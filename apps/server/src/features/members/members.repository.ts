@@ -3,45 +3,55 @@
 import { SUBSCRIPTION_PAYMENTS_SHOWN } from '@gym/domain/api/members';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryPrepared, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
+import type { organisationMembers, payments, prices, subscriptions, users } from '../../db/schema/index';
 
-export interface MemberRow {
-  id: number;
-  name: string;
-  email: string;
-  mobile_number: string | null;
-  dob: string | null;
-  email_notifications_enabled: boolean;
-  push_notifications_enabled: boolean;
-  payment_reminders: boolean;
-  emergency_contact_name: string | null;
-  emergency_contact_email: string | null;
-  emergency_contact_mobile_number: string | null;
-  emergency_contact_relationship: string | null;
-  address: string | null;
-  suburb: string | null;
-  city: string | null;
-  post_code: string | null;
-  profile_picture_path: string | null;
-  user_created_at: Date | string;
-  user_updated_at: Date | string;
-  home_gym_id: number | null;
-  home_gym_name: string | null;
-  billing_date: string | null;
-  notes: string | null;
-  tags: string[];
-  confidence_and_experience: string | null;
-  hear_about_us: string | null;
-  hear_about_us_other: string | null;
-  is_returning_member: boolean;
-  reauthenticate_akahu: boolean;
-  default_payment_type_id: number | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  deleted_at: Date | string | null;
-  visits_count: number;
-  last_visit_at: Date | string | null;
-  has_akahu_connection: boolean;
-}
+/** The person (users) with their membership of the organisation (organisation_members). */
+export type MemberRow = Pick<
+  Row<typeof users>,
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'mobile_number'
+  | 'dob'
+  | 'email_notifications_enabled'
+  | 'push_notifications_enabled'
+  | 'payment_reminders'
+  | 'emergency_contact_name'
+  | 'emergency_contact_email'
+  | 'emergency_contact_mobile_number'
+  | 'emergency_contact_relationship'
+  | 'address'
+  | 'suburb'
+  | 'city'
+  | 'post_code'
+  | 'profile_picture_path'
+> &
+  Pick<
+    Row<typeof organisationMembers>,
+    | 'home_gym_id'
+    | 'billing_date'
+    | 'notes'
+    | 'tags'
+    | 'confidence_and_experience'
+    | 'hear_about_us'
+    | 'hear_about_us_other'
+    | 'is_returning_member'
+    | 'reauthenticate_akahu'
+    | 'default_payment_type_id'
+    | 'created_at'
+    | 'updated_at'
+    | 'deleted_at'
+    | 'last_visit_at'
+  > & {
+    /** The user's own created_at and updated_at (created_at and updated_at are the membership's). */
+    user_created_at: Date;
+    user_updated_at: Date;
+    home_gym_name: string | null;
+    /** Allowed visits at the organisation's gyms. */
+    visits_count: number;
+    has_akahu_connection: boolean;
+  };
 
 /** The member with this user id in the organisation (deleted ones too, when asked), or null. */
 export async function findMember(
@@ -74,52 +84,53 @@ export async function findMember(
   return row ?? null;
 }
 
-export interface SubscriptionRow {
-  id: number;
-  user_id: number;
-  gym_id: number;
+/** The member's subscription with its gym's name, what was paid on it, and its prices. */
+export type SubscriptionRow = Pick<
+  Row<typeof subscriptions>,
+  | 'id'
+  | 'user_id'
+  | 'gym_id'
+  | 'start_date'
+  | 'current_period_start'
+  | 'current_period_end'
+  | 'ends_at'
+  | 'paused_at'
+  | 'cancelled_at'
+  | 'grace_period_ends_at'
+  | 'cancellation_reasons'
+  | 'cancellation_comments'
+  | 'pause_days_credit'
+  | 'initial_state'
+  | 'upcoming_state'
+  | 'transition_takes_effect_at'
+  | 'undo_cancellation_until'
+  | 'force_price_amount'
+  | 'is_staging'
+  | 'cooling_period_ends_at'
+  | 'is_term_membership'
+  | 'cancelled_during_cooling_off_period'
+  | 'term_ends_at'
+  | 'balance_owing'
+  | 'periods_owing'
+  | 'version'
+  | 'private_price_link_id'
+  | 'created_at'
+> & {
   gym_name: string;
-  start_date: string;
-  current_period_start: string | null;
-  current_period_end: string | null;
-  ends_at: string | null;
-  paused_at: Date | string | null;
-  cancelled_at: Date | string | null;
-  grace_period_ends_at: string | null;
-  cancellation_reasons: string[];
-  cancellation_comments: string | null;
-  pause_days_credit: number;
-  initial_state: string | null;
-  upcoming_state: string | null;
-  transition_takes_effect_at: string | null;
-  undo_cancellation_until: Date | string | null;
-  force_price_amount: number | null;
-  is_staging: boolean;
-  cooling_period_ends_at: string | null;
-  is_term_membership: boolean;
-  cancelled_during_cooling_off_period: boolean;
-  term_ends_at: string | null;
-  balance_owing: number;
-  periods_owing: number;
-  version: number;
-  private_price_link_id: number | null;
   private_price_link_token: string | null;
-  created_at: Date | string;
+  /** Collected payments less their refunds, in cents. */
   payments_sum: number;
   price: PriceRow;
   transition_price: PriceRow | null;
-}
+};
 
-export interface PriceRow {
-  id: number;
-  amount: number;
-  billing_frequency: string;
-  joining_fee: number;
-  term_amount: number | null;
-  term_unit: string | null;
-  offering_id: number;
+/** A price with its offering's id and name (built as JSON by the query, so ids are cast in it). */
+export type PriceRow = Pick<
+  Row<typeof prices>,
+  'id' | 'amount' | 'billing_frequency' | 'joining_fee' | 'term_amount' | 'term_unit' | 'offering_id'
+> & {
   offering_name: string;
-}
+};
 
 const priceJson = (alias: string, offering: string) =>
   sql.raw(`json_build_object('id', ${alias}.id::int, 'amount', ${alias}.amount, 'billing_frequency', ${alias}.billing_frequency,
@@ -179,13 +190,13 @@ export interface SubscriptionExtras {
   upcoming_charge: { due_date: string; amount: number; surcharge: number } | null;
 }
 
-export interface PaymentSummaryRow {
-  id: number;
-  amount: number;
-  status: string;
+/** A payment as the subscription's JSON carries it: its date and instant arrive as JSON text, not as Date. */
+export type PaymentSummaryRow = Pick<Row<typeof payments>, 'id' | 'amount' | 'status'> & {
+  /** The period's first day, as JSON text (YYYY-MM-DD). */
   period_start_at: string | null;
-  created_at: Date | string;
-}
+  /** A timestamptz as JSON text (ISO 8601), where the schema's column is a Date. */
+  created_at: string;
+};
 
 /**
  * The subscription's pauses (ended, open and booked), its first and latest payments and next unpaid

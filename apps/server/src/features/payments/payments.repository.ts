@@ -6,6 +6,8 @@ import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calen
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, limitOffset, queryPage, queryPrepared, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
+import type { Row } from '../../db/row-types';
+import type { charges, payments } from '../../db/schema/index';
 
 export interface PaymentScope {
   organisationId: number;
@@ -55,33 +57,36 @@ function dayTotalConditions(scope: PaymentScope, f: PaymentFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export interface PaymentListRow {
-  id: number;
-  amount: number;
-  surcharge: number;
-  status: string;
-  type: string;
-  is_retry: boolean;
-  is_pro_rata: boolean;
-  attempt: number;
-  period_start_at: string | null;
-  period_end_at: string | null;
-  error_status: string | null;
-  error_description: string | null;
-  user_id: number;
+/** A payment with its member's and gym's names and what was refunded against it. */
+export type PaymentListRow = Pick<
+  Row<typeof payments>,
+  | 'id'
+  | 'amount'
+  | 'surcharge'
+  | 'status'
+  | 'type'
+  | 'is_retry'
+  | 'is_pro_rata'
+  | 'attempt'
+  | 'period_start_at'
+  | 'period_end_at'
+  | 'error_status'
+  | 'error_description'
+  | 'user_id'
+  | 'gym_id'
+  | 'subscription_id'
+  | 'charge_id'
+  | 'akahu_id'
+  | 'stripe_id'
+  | 'created_at'
+> & {
   user_name: string;
   user_email: string;
-  gym_id: number;
   gym_name: string;
-  subscription_id: number | null;
-  charge_id: number | null;
-  akahu_id: string | null;
-  stripe_id: string | null;
   processed_by_name: string | null;
   /** Refunded against the payment (payment_refunds), cents. */
   refunded: number;
-  created_at: Date | string;
-}
+};
 
 const LIST_COLUMNS = sql`p.id::int, p.amount, p.surcharge, p.status, p.type, p.is_retry, p.is_pro_rata,
   p.attempt::int, p.period_start_at::text, p.period_end_at::text, p.error_status, p.error_description,
@@ -215,13 +220,8 @@ export function exportBatch(
   );
 }
 
-export interface PaymentDetailRow extends PaymentListRow {
-  akahu_sid: string | null;
-  poll_count: number;
-  credit_used: number;
-  processed_by: number | null;
-  updated_at: Date | string;
-}
+export type PaymentDetailRow = PaymentListRow &
+  Pick<Row<typeof payments>, 'akahu_sid' | 'poll_count' | 'credit_used' | 'processed_by' | 'updated_at'>;
 
 /** One payment of the organisation (any gym: the caller checks the gym), or null. */
 export async function findPayment(db: Executor, organisationId: number, id: number) {
@@ -234,19 +234,22 @@ export async function findPayment(db: Executor, organisationId: number, id: numb
   return row ?? null;
 }
 
-export interface ChargeRow {
-  id: number;
-  kind: string;
-  period_start: string;
-  period_end: string | null;
-  due_date: string;
-  amount: number;
-  surcharge: number;
-  status: string;
-  first_failed_at: Date | string | null;
-  paid_at: Date | string | null;
+export type ChargeRow = Pick<
+  Row<typeof charges>,
+  | 'id'
+  | 'kind'
+  | 'period_start'
+  | 'period_end'
+  | 'due_date'
+  | 'amount'
+  | 'surcharge'
+  | 'status'
+  | 'first_failed_at'
+  | 'paid_at'
+> & {
+  /** Its subscription's cancelled_at is set. */
   subscription_cancelled: boolean;
-}
+};
 
 export async function findCharge(db: Executor, organisationId: number, chargeId: number) {
   const [row] = await queryRows<ChargeRow>(
@@ -305,12 +308,16 @@ export async function retrySource(tx: Executor, chargeId: number) {
  * gym bank account it is paid into and its subscription's term dates: what the Payment fields of the
  * specification that are not the payment's own columns are worked out from (payment-standing.ts).
  */
-export interface PaymentStandingRow {
+/**
+ * A payment with what decides its standing: its charge, subscription and destination account come by
+ * left joins (null without one), so only the payment's own columns are the schema's.
+ */
+export type PaymentStandingRow = Pick<
+  Row<typeof payments>,
+  'status' | 'error_status' | 'is_term_membership' | 'force_amount'
+> & {
   payment_id: number;
-  status: string;
-  error_status: string | null;
-  is_term_membership: boolean;
-  force_amount: number | null;
+  /** The schema's jsonb (unknown), as the payment's writers make it: an object. */
   meta: Record<string, unknown> | null;
   destination_account_id: number | null;
   destination_account_name: string | null;
@@ -328,7 +335,7 @@ export interface PaymentStandingRow {
   in_flight: boolean | null;
   latest_attempt_id: number | null;
   last_error_status: string | null;
-}
+};
 
 /** The standing of every payment of `ids` (one page): one query whatever the page's size. */
 export function paymentStandings(db: Executor, organisationId: number, ids: readonly number[]) {

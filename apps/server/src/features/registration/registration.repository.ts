@@ -4,7 +4,15 @@ import { formatMoney } from '@gym/domain/money';
 import { formatTerm, termOf } from '@gym/domain/term';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { organisationMembers, subscriptions, users } from '../../db/schema/index';
+import type { Row } from '../../db/row-types';
+import {
+  type gyms,
+  organisationMembers,
+  type paymentTypes,
+  type prices,
+  subscriptions,
+  users,
+} from '../../db/schema/index';
 
 /** Gyms a person can join, for the gym picker (names are public: they are on the door). */
 export function joinableGyms(db: Executor, filter: { uuid?: string; organisationId?: number } = {}) {
@@ -21,18 +29,21 @@ export function joinableGyms(db: Executor, filter: { uuid?: string; organisation
   );
 }
 
-interface PriceRow {
-  id: number;
-  offering_id: number;
+/** A price with its offering's name and description. */
+type PriceRow = Pick<
+  Row<typeof prices>,
+  | 'id'
+  | 'offering_id'
+  | 'amount'
+  | 'billing_frequency'
+  | 'joining_fee'
+  | 'term_amount'
+  | 'term_unit'
+  | 'private'
+> & {
   offering_name: string;
   offering_description: string | null;
-  amount: number;
-  billing_frequency: string;
-  joining_fee: number;
-  term_amount: number | null;
-  term_unit: string | null;
-  private: boolean;
-}
+};
 
 const presentPrice = (row: PriceRow): JoinPrice => ({
   id: row.id,
@@ -215,31 +226,29 @@ export async function updateSubscription(
     .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.id, id)));
 }
 
-export interface SubscriptionDetail {
-  id: number;
-  gym_id: number;
-  gym_name: string;
-  gym_uuid: string;
-  takes_cards: boolean;
-  branch_app_id: string | null;
-  branch_key: string | null;
-  offering_id: number;
-  offering_name: string;
-  price_id: number;
-  amount: number;
-  billing_frequency: string;
-  joining_fee: number;
-  term_amount: number | null;
-  term_unit: string | null;
-  card_surcharge_basis_points: number;
-  general_card_surcharge_text: string | null;
-  break_fee_basis_points: number;
-  start_date: string;
-  anchor_day: number;
-  is_staging: boolean;
-  current_period_start: string | null;
-  payment_type_id: number | null;
-}
+/** The subscription being joined with its gym, offering and price. */
+export type SubscriptionDetail = Pick<
+  Row<typeof subscriptions>,
+  'id' | 'start_date' | 'anchor_day' | 'is_staging' | 'current_period_start' | 'payment_type_id'
+> &
+  Pick<Row<typeof prices>, 'amount' | 'billing_frequency' | 'joining_fee' | 'term_amount' | 'term_unit'> &
+  Pick<
+    Row<typeof gyms>,
+    | 'branch_app_id'
+    | 'branch_key'
+    | 'card_surcharge_basis_points'
+    | 'general_card_surcharge_text'
+    | 'break_fee_basis_points'
+  > & {
+    gym_id: number;
+    gym_name: string;
+    gym_uuid: string;
+    /** The gym has a Stripe account. */
+    takes_cards: boolean;
+    offering_id: number;
+    offering_name: string;
+    price_id: number;
+  };
 
 export async function subscriptionDetail(db: Executor, organisationId: number, id: number) {
   const [row] = await queryRows<SubscriptionDetail>(
@@ -287,15 +296,16 @@ export async function firstChargeOf(db: Executor, organisationId: number, subscr
   return row ?? null;
 }
 
-export interface PaymentMethodRow {
-  id: number;
+/** A member's payment method with its bank account's or card's face. */
+export type PaymentMethodRow = Pick<Row<typeof paymentTypes>, 'id' | 'gym_id'> & {
+  /** The schema's text, narrowed by its check constraint (payment_types_type). */
   type: 'bank_account' | 'stripe_card';
-  gym_id: number | null;
+  /** From the bank account or the card (left joins): null for the other kind. */
   bank_name: string | null;
   account_number: string | null;
   brand: string | null;
   last_four: string | null;
-}
+};
 
 export function paymentMethods(db: Executor, organisationId: number, userId: number) {
   return queryRows<PaymentMethodRow>(

@@ -1,2 +1,2 @@
 // What other features use of the search: the members a typed query finds (the front desk's lookup).
-export { type SearchScope, searchMembers, searchWords } from './search.repository';
+export { searchMembers } from './search.repository';

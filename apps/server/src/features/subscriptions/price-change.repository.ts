@@ -3,6 +3,8 @@
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
+import type { priceChanges as priceChangesTable } from '../../db/schema/index';
 
 export interface TargetPrice {
   id: number;
@@ -78,22 +80,25 @@ export async function insertPriceChange(
   return Number(row!.id);
 }
 
-export interface PriceChangeRow {
-  id: number;
-  subscription_id: number;
-  from_price_id: number | null;
-  to_price_id: number;
+/** A price change with the name of the offering it moves to and who made it. */
+export type PriceChangeRow = Pick<
+  Row<typeof priceChangesTable>,
+  | 'id'
+  | 'subscription_id'
+  | 'from_price_id'
+  | 'to_price_id'
+  | 'from_amount'
+  | 'to_amount'
+  | 'takes_effect_at'
+  | 'notified_at'
+  | 'applied_at'
+  | 'cancelled_at'
+  | 'created_at'
+> & {
   to_price_name: string;
-  from_amount: number;
-  to_amount: number;
-  takes_effect_at: CalendarDate;
-  notified_at: Date | null;
-  applied_at: Date | null;
-  cancelled_at: Date | null;
-  created_at: Date;
   created_by_id: number | null;
   created_by_name: string | null;
-}
+};
 
 /** One change by id, or a page of a member's history (newest first), with who made each. */
 export function priceChanges(

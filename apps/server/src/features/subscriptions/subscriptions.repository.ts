@@ -4,49 +4,55 @@
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
+import type { charges, gyms, prices, subscriptionPauses, subscriptions } from '../../db/schema/index';
 
-export interface SubscriptionRow {
-  id: number;
-  organisation_id: number;
-  gym_id: number;
-  gym_name: string;
-  /** Where members' replies to price-change notices go. */
-  price_change_reply_to: string | null;
-  user_id: number;
-  user_name: string;
-  user_email: string;
-  price_id: number;
-  price_amount: number;
-  billing_frequency: string;
-  joining_fee: number;
-  offering_id: number;
-  payment_type_id: number | null;
-  payment_type: string | null;
-  destination_account_id: number | null;
-  card_surcharge_basis_points: number;
-  start_date: CalendarDate;
-  anchor_day: number;
-  current_period_start: CalendarDate | null;
-  current_period_end: CalendarDate | null;
-  ends_at: CalendarDate | null;
-  paused_at: Date | null;
-  cancelled_at: Date | null;
-  cancellation_reasons: string[];
-  cancellation_comments: string | null;
-  undo_cancellation_until: Date | null;
-  grace_period_ends_at: CalendarDate | null;
-  upcoming_state: string | null;
-  transition_to_price_id: number | null;
-  transition_takes_effect_at: CalendarDate | null;
-  transition_amount: number | null;
-  force_price_amount: number | null;
-  is_term_membership: boolean;
-  term_ends_at: CalendarDate | null;
-  balance_owing: number;
-  periods_owing: number;
-  is_staging: boolean;
-  version: number;
-}
+/** The subscription with what its rules need from its price, gym, member and payment method. */
+export type SubscriptionRow = Pick<
+  Row<typeof subscriptions>,
+  | 'id'
+  | 'organisation_id'
+  | 'gym_id'
+  | 'user_id'
+  | 'price_id'
+  | 'payment_type_id'
+  | 'start_date'
+  | 'anchor_day'
+  | 'current_period_start'
+  | 'current_period_end'
+  | 'ends_at'
+  | 'paused_at'
+  | 'cancelled_at'
+  | 'cancellation_reasons'
+  | 'cancellation_comments'
+  | 'undo_cancellation_until'
+  | 'grace_period_ends_at'
+  | 'upcoming_state'
+  | 'transition_to_price_id'
+  | 'transition_takes_effect_at'
+  | 'force_price_amount'
+  | 'is_term_membership'
+  | 'term_ends_at'
+  | 'balance_owing'
+  | 'periods_owing'
+  | 'is_staging'
+  | 'version'
+> &
+  Pick<Row<typeof prices>, 'billing_frequency' | 'joining_fee' | 'offering_id'> &
+  Pick<Row<typeof gyms>, 'card_surcharge_basis_points'> & {
+    gym_name: string;
+    /** Where members' replies to price-change notices go. */
+    price_change_reply_to: string | null;
+    user_name: string;
+    user_email: string;
+    price_amount: number;
+    /** The payment method's type; null when it is deleted (left join). */
+    payment_type: string | null;
+    /** The gym's destination account, if it has one (left join). */
+    destination_account_id: number | null;
+    /** The amount of the price it moves to (left join). */
+    transition_amount: number | null;
+  };
 
 const SUBSCRIPTION_COLUMNS = sql`s.id::int, s.organisation_id::int, s.gym_id::int, g.name as gym_name,
   g.price_change_notification_reply_to as price_change_reply_to, s.user_id::int, u.name as user_name, u.email as user_email, s.price_id::int, p.amount as price_amount,
@@ -97,14 +103,13 @@ function normalise(row: SubscriptionRow): SubscriptionRow {
   };
 }
 
-export interface PauseRow {
-  id: number;
-  start_date: CalendarDate;
-  end_date: CalendarDate;
-  credit_days: number;
+export type PauseRow = Pick<
+  Row<typeof subscriptionPauses>,
+  'id' | 'start_date' | 'end_date' | 'credit_days' | 'applied_at'
+> & {
+  /** The reason staff gave when they booked it (its activity entry). */
   reason: string | null;
-  applied_at: Date | null;
-}
+};
 
 /** The pause booked or in force (not removed, not ended), if any. */
 export async function openPause(db: Executor, organisationId: number, subscriptionId: number) {
@@ -182,14 +187,12 @@ export async function bumpVersion(tx: Executor, subscriptionId: number, now: Dat
   );
 }
 
-export interface OwedChargeRow {
-  id: number;
-  kind: string;
-  period_start: CalendarDate;
-  period_end: CalendarDate | null;
+export type OwedChargeRow = Pick<Row<typeof charges>, 'id' | 'kind' | 'period_start' | 'period_end'> & {
+  /** Amount plus surcharge. */
   total: number;
+  /** An attempt of it is upcoming or with the provider. */
   in_flight: boolean;
-}
+};
 
 /** Unpaid charges of the subscription that have failed at least once (what balance_owing sums), oldest first. */
 export async function owedCharges(db: Executor, organisationId: number, subscriptionId: number) {

@@ -4,13 +4,13 @@
 import { todayInAuckland } from '@gym/domain/calendar-date';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { activityLog, subscriptions, users } from '../../db/schema/index';
-import { createStaff } from '../../test/factories';
-import { signIn } from '../../test/sign-in';
-import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
-import { accessCalls, connectKisi, kisiApi } from '../access-control/access-control.test-support';
-import { makeWorld } from '../subscriptions/subscriptions.test-support';
-import { receiveSandboxWebhooks } from '../webhooks/webhooks.test-support';
+import { activityLog, subscriptions, users } from '../db/schema/index';
+import { accessCalls, connectKisi, kisiApi } from '../features/access-control/access-control.test-support';
+import { makeWorld } from '../features/subscriptions/subscriptions.test-support';
+import { receiveSandboxWebhooks } from '../features/webhooks/webhooks.test-support';
+import { createStaff } from './factories';
+import { signIn } from './sign-in';
+import { createTestApp, pageRequest, type TestApp } from './test-app';
 
 /** A test app taking the sandbox's webhooks, a world of staff and members, and doors at gym A. */
 export async function lifecycleWorld() {
