@@ -4,7 +4,11 @@
 
 export { akahuClientFor } from './akahu-client';
 export { PAYMENT_KEY_METADATA, sendAttempt } from './attempts.service';
-export { queueManualPaymentReceipt } from './billing-mail.service';
+export {
+  type PriceChangeNoticeFacts,
+  priceChangeNotice,
+  queueManualPaymentReceipt,
+} from './billing-mail.service';
 export { attemptKey, dueSubscriptions, insertAttempt } from './billing-run.repository';
 export { catchUp, type DaySummary, runBillingDay } from './billing-run.service';
 export {
