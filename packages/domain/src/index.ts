@@ -19,6 +19,7 @@ export * from './money';
 export * from './nz-bank-account';
 export * from './nz-date-entry';
 export * from './offering';
+export * from './offering-access-change';
 export * from './offering-hours';
 export * from './organisation-settings';
 export * from './payment-tasks';

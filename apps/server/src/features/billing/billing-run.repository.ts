@@ -41,6 +41,8 @@ export type DueSubscription = Pick<
     payment_type: string | null;
     /** The amount of the price it moves to (left join). */
     transition_amount: number | null;
+    /** The scheduled price's billing frequency: another one switches the grid (frequencyChangeAt). */
+    transition_frequency?: string | null;
     price_amount: number;
     /** The gym's destination account, if it has one (left join). */
     destination_account_id: number | null;
@@ -54,7 +56,7 @@ const planSelect = sql`select s.id::int, s.organisation_id::int, s.gym_id::int, 
           s.start_date::text, s.anchor_day, s.current_period_start::text, s.current_period_end::text,
           s.ends_at::text, s.term_ends_at::text, s.is_term_membership, s.force_price_amount,
           s.transition_to_price_id::int, s.transition_takes_effect_at::text, tp.amount as transition_amount,
-          p.amount as price_amount, p.billing_frequency, p.joining_fee, g.card_surcharge_basis_points,
+          tp.billing_frequency as transition_frequency, p.amount as price_amount, p.billing_frequency, p.joining_fee, g.card_surcharge_basis_points,
           da.id::int as destination_account_id,
           case when s.current_period_start is null then
             (select m.billing_date::text from organisation_members m

@@ -29,6 +29,9 @@ export interface Candidate {
   force_price_amount: number | null;
   pause_start: CalendarDate | null;
   pause_end: CalendarDate | null;
+  /** The schedule a change of billing frequency is checked on (frequencyChangeProblem). */
+  billing_frequency: string;
+  anchor_day: number;
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -76,7 +79,8 @@ export function candidates(
           s.start_date::text, s.current_period_start::text, s.current_period_end::text, s.ends_at::text,
           s.cancelled_at, s.grace_period_ends_at::text, s.upcoming_state, s.undo_cancellation_until,
           s.is_term_membership, s.term_ends_at::text, p.amount as price_amount, s.force_price_amount,
-          pz.start_date::text as pause_start, pz.end_date::text as pause_end
+          pz.start_date::text as pause_start, pz.end_date::text as pause_end,
+          p.billing_frequency, s.anchor_day
         from subscriptions s
         join users u on u.id = s.user_id
         join gyms g on g.id = s.gym_id
@@ -109,6 +113,8 @@ export interface BulkPayload {
   /** Gyms the starter may change (null: all), fixed when it started. */
   gym_ids: number[] | null;
   input: BulkPriceChangeBody;
+  /** The new price's billing frequency, fixed when it started (each member's date is checked on it). */
+  to_frequency?: string;
   progress: BulkProgress;
 }
 
