@@ -31,7 +31,6 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
 };
 
-
 export const paymentStatusLabel = (status: string) =>
   PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? sentenceCase(status);
 

@@ -249,6 +249,9 @@ export const memberPaymentSchema = z.object({
   formatted_amount: z.string(),
   surcharge: z.number().int(),
   formatted_surcharge: z.string(),
+  /** amount + surcharge: what was taken (or asked for). */
+  total: z.number().int(),
+  formatted_total: z.string(),
   period_start_at: date.nullable(),
   period_end_at: date.nullable(),
   status: z.string(),

@@ -47,7 +47,9 @@ export const registerOptionsAnswer = envelope(registerOptionsSchema);
 
 /** The join site's address of a gym's logo: public (the gym link names the gym), versioned so it caches. */
 export const joinLogoUrl = (uuid: string, logoVersion: Date | string | null) =>
-  logoVersion === null ? null : `/api/register/gyms/${uuid}/logo?v=${new Date(logoVersion).getTime().toString(36)}`;
+  logoVersion === null
+    ? null
+    : `/api/register/gyms/${uuid}/logo?v=${new Date(logoVersion).getTime().toString(36)}`;
 
 export const uniqueEmailAnswer = envelope(z.object({ unique: z.boolean() }));
 

@@ -20,11 +20,11 @@ export async function methodsOf(deps: Pick<AppDeps, 'db'>, actor: Actor): Promis
   return rows
     .filter((m) => offered.has(m.id))
     .map((m) => ({
-    id: m.id,
-    type: m.type,
-    label: methodLabel(m),
-    is_default: m.id === member?.default_payment_type_id,
-  }));
+      id: m.id,
+      type: m.type,
+      label: methodLabel(m),
+      is_default: m.id === member?.default_payment_type_id,
+    }));
 }
 
 export async function paymentMethodsOf(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, calendarDateParts, todayInAuckland } from '@gym/domain/calendar-date';
 import { DECLINED_METHOD_REFUSED } from '@gym/domain/payment-method';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkCardCheckout } from '../../adapters/stripe-checkout.test-support';
 import { charges, gyms, organisationMembers, payments, subscriptions } from '../../db/schema/index';
@@ -22,6 +23,11 @@ import {
   saveCard,
   setMinimumAge,
 } from './registration.test-support';
+
+const logoPng = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -347,6 +353,62 @@ describe('paying and confirming', () => {
     });
     const staffTypes = (await staff.get(`/api/members/${me.id}/payment-types`)).json().data;
     expect(staffTypes.find((p: { id: number }) => p.id === bad).declined_at).toEqual(expect.any(String));
+  });
+
+  it('shows the gym’s logo to anyone with its join link, and the confirm screen names it too', async () => {
+    const { organisation, gym, price } = await joinableGym(t);
+    const url = `/api/register/gyms/${gym.uuid}/logo`;
+    const before = (
+      await t.app.inject(pageRequest({ method: 'GET', url: `/api/register/options?gym=${gym.uuid}` }))
+    ).json().data;
+    expect(before.gym).toMatchObject({ name: gym.name, logo_url: null });
+    expect((await t.app.inject(pageRequest({ method: 'GET', url }))).statusCode).toBe(404);
+
+    const admin = await createStaff(t.db, { organisationId: organisation.id, role: 'admin' });
+    const staff = await signIn(t.app, admin.email);
+    const data = new FormData();
+    data.append('collection', 'logo');
+    data.append('file', new Blob([new Uint8Array(await logoPng())], { type: 'image/png' }), 'logo.png');
+    const body = new Request('http://localhost/', { method: 'POST', body: data });
+    const uploaded = await t.app.inject(
+      pageRequest({
+        method: 'POST',
+        url: `/api/gyms/${gym.id}/logo`,
+        cookie: staff,
+        payload: Buffer.from(await body.arrayBuffer()),
+        headers: { 'content-type': body.headers.get('content-type')! },
+      }),
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+    // Before signing in: the options carry the logo's versioned address, and it answers the PNG.
+    const options = (
+      await t.app.inject(pageRequest({ method: 'GET', url: `/api/register/options?gym=${gym.uuid}` }))
+    ).json().data;
+    expect(options.gym.logo_url).toMatch(new RegExp(`^${url}\\?v=\\w+$`));
+    expect(options.prices[0]).toMatchObject({ offering_name: 'Anytime', offering_id: expect.any(Number) });
+    const logo = await t.app.inject(pageRequest({ method: 'GET', url: options.gym.logo_url }));
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    const again = await t.app.inject(
+      pageRequest({
+        method: 'GET',
+        url: options.gym.logo_url,
+        headers: { 'if-none-match': String(logo.headers.etag) },
+      }),
+    );
+    expect(again.statusCode).toBe(304);
+    expect(
+      (await t.app.inject(pageRequest({ method: 'GET', url: '/api/register/gyms/not-a-uuid/logo' })))
+        .statusCode,
+    ).toBe(422);
+    const unknown = '/api/register/gyms/00000000-0000-4000-8000-000000000000/logo';
+    expect((await t.app.inject(pageRequest({ method: 'GET', url: unknown }))).statusCode).toBe(404);
+
+    // Signed in, choosing how to pay: the same gym, name and logo.
+    const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const screen = (await call(t, cookie).get('/api/me/active-subscription')).json().data;
+    expect(screen.gym).toMatchObject({ id: gym.id, name: gym.name, logo_url: options.gym.logo_url });
   });
 
   it('charges no card surcharge when a declined card is replaced by a bank account, once however often confirmed', async () => {

@@ -96,7 +96,10 @@ export async function joinGymLogo(deps: AppDeps, uuid: string) {
   const gym = await repo.joinGymLogo(deps.db, uuid);
   const bytes = gym ? await readLogo(deps, gym.logo_path) : null;
   if (!gym || !bytes) throw notFound('This gym has no logo.');
-  return { bytes, etag: `"${new Date(gym.logo_version).getTime().toString(36)}-${bytes.length.toString(36)}"` };
+  return {
+    bytes,
+    etag: `"${new Date(gym.logo_version).getTime().toString(36)}-${bytes.length.toString(36)}"`,
+  };
 }
 
 export async function isEmailUnique(deps: AppDeps, email: string, ip: string): Promise<boolean> {

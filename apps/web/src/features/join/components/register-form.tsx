@@ -261,7 +261,10 @@ const priceText = (p: JoinPrice) =>
 
 /** The gym's prices grouped by offering (in the server's order), each offering with its description. */
 function byOffering(prices: JoinPrice[]) {
-  const groups = new Map<number, { id: number; name: string; description: string | null; prices: JoinPrice[] }>();
+  const groups = new Map<
+    number,
+    { id: number; name: string; description: string | null; prices: JoinPrice[] }
+  >();
   for (const p of prices) {
     const group = groups.get(p.offering_id) ?? {
       id: p.offering_id,

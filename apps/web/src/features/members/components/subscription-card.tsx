@@ -117,11 +117,7 @@ export function SubscriptionCard({
               : ''}
           </Fact>
           <Fact label="Paid so far">{s.formatted_payments_sum}</Fact>
-          {s.first_payment && (
-            <Fact label="First payment">
-              {firstPaymentText(s.first_payment)}
-            </Fact>
-          )}
+          {s.first_payment && <Fact label="First payment">{firstPaymentText(s.first_payment)}</Fact>}
           {s.grace_period_ends_at && <Fact label="Grace ends">{date(s.grace_period_ends_at)}</Fact>}
           {s.pause_start_at && (
             <Fact label="Pause">
