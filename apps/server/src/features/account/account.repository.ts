@@ -127,7 +127,11 @@ export interface ReceiptRow extends AccountPaymentRow {
   suburb: string | null;
   city: string | null;
   post_code: string | null;
+  /** Cash or EFTPOS recorded by staff: its word; a card or bank payment: named from the fields below. */
   method: string | null;
+  card_brand: string | null;
+  card_last_four: string | null;
+  account_number: string | null;
 }
 
 /** One of the member's own payments (another member's, or another organisation's: none). */
@@ -136,10 +140,8 @@ export async function paymentOf(db: Executor, organisationId: number, userId: nu
     db,
     sql`select ${PAYMENT_COLUMNS}, 0 as total, g.name as gym_name, u.name as member_name, u.address, u.suburb,
           u.city, u.post_code,
-          case when pa.type = 'stripe_card' and cd.last_four is not null
-                 then initcap(cd.brand) || ' card ending ' || cd.last_four
-               when pa.type = 'bank_account' then coalesce(ba.name, 'bank account')
-               when pa.type = 'eftpos' then 'EFTPOS' when pa.type = 'cash' then 'cash' end as method
+          cd.brand as card_brand, cd.last_four as card_last_four, ba.account_number,
+          case when pa.type = 'eftpos' then 'EFTPOS' when pa.type = 'cash' then 'cash' end as method
         ${PAYMENT_FROM}
         join gyms g on g.id = pa.gym_id
         join users u on u.id = pa.user_id

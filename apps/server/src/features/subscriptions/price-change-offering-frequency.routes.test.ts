@@ -11,13 +11,13 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charges } from '../../db/schema/index';
 import { createOffering, createPrice } from '../../test/catalogue-factories';
-import { pageRequest, type TestApp } from '../../test/test-app';
 import {
   lifecycleWorld,
   subscriptionLog,
   subscriptionRow,
   travelDays,
 } from '../../test/membership-lifecycle';
+import { pageRequest, type TestApp } from '../../test/test-app';
 import { bankMember } from '../webhooks/webhooks.test-support';
 import { ok, priceChangesOf, todayOf, type World, weeklyMember } from './subscriptions.test-support';
 
