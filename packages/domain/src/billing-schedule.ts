@@ -11,6 +11,7 @@ import { type CalendarDate, calendarDateParts, maxDate } from './calendar-date';
 import { chargeAmount, forcedPriceInEffect } from './charge-amount';
 import { formatDate } from './format';
 import { type GracePeriod, graceEndDate } from './grace-period';
+import { remainderOf } from './manual-payment';
 import { proRata } from './pro-rata';
 
 export interface BillingPeriod {
@@ -294,6 +295,8 @@ export interface ChargeStanding {
   total: number;
   /** Whether any attempt at it has failed (charges.first_failed_at). */
   failed: boolean;
+  /** Collected against it so far by part payments (sent payments less refunds), cents; none when absent. */
+  collected?: number;
 }
 
 export interface Arrears {
@@ -305,14 +308,18 @@ export interface Arrears {
 
 /**
  * balance_owing and periods_owing. A charge still on its first attempt is not yet owed (a bank payment
- * takes a day or two); once an attempt fails it counts until paid, written off or refunded.
+ * takes a day or two); once an attempt fails it counts until paid, written off or refunded. A charge
+ * part paid by hand owes what is left of it (`remainderOf`).
  */
 export function arrears(charges: readonly ChargeStanding[]): Arrears {
   let balanceOwing = 0;
   let periodsOwing = 0;
   for (const charge of charges) {
     if (charge.status !== 'unpaid' || !charge.failed) continue;
-    balanceOwing += charge.total;
+    // A part-paid charge owes its remainder and still counts until what was collected reaches its total.
+    const remainder = remainderOf(charge);
+    if ((charge.collected ?? 0) > 0 && remainder === 0) continue;
+    balanceOwing += remainder;
     if (charge.kind === 'period') periodsOwing += 1;
   }
   return { balanceOwing, periodsOwing };

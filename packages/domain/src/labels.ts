@@ -3,6 +3,7 @@
 // the server's CSV and mail take their words from here, so a code never reaches a person as it is.
 import { type CalendarDate, isCalendarDate } from './calendar-date';
 import { formatDate, formatDateTime, formatTime } from './format';
+import { partPaymentSentence } from './manual-payment';
 import { formatMoney } from './money';
 import { sentenceCase } from './payment-method';
 import { HARD_FAILURE_CODES, normaliseFailureCode, SOFT_FAILURE_CODES } from './payment-retry';
@@ -281,7 +282,12 @@ export function activitySentence(entry: { action: string; data?: Record<string, 
       case 'payment.manual_recorded': {
         const amount = centsIn(data, 'amount');
         const how = textIn(data, 'type');
-        return amount ? `${amount}${how ? ` by ${how === 'eftpos' ? 'EFTPOS' : how}` : ''}` : null;
+        const by = how ? ` by ${how === 'eftpos' ? 'EFTPOS' : how}` : '';
+        const paid = data.paid_total;
+        const owing = data.still_owing;
+        if (data.part_payment === true && Number.isInteger(paid) && Number.isInteger(owing))
+          return `${partPaymentSentence(paid as number, owing as number)}${by ? ` (${by.trim()})` : ''}`;
+        return amount ? `${amount}${by}` : null;
       }
       case 'subscription.pause_scheduled': {
         const from = dateIn(data, 'start_date');

@@ -2,6 +2,7 @@
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '@gym/domain/billing-frequency';
 import { addDays, type CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
+import { partPaymentSentence } from '@gym/domain/manual-payment';
 import { formatMoney } from '@gym/domain/money';
 import type { MailMessage } from './mailer';
 
@@ -116,6 +117,8 @@ export function paymentReceiptMail(input: {
   reference: string;
   /** The receipt's taxable supply information (the domain's `taxableSupply` lines). */
   taxLines?: string[];
+  /** A part payment taken at the desk: what the member still owes after it, in cents. */
+  stillOwing?: number;
 }): Rendered {
   const { period } = input;
   const lines = [
@@ -131,6 +134,7 @@ export function paymentReceiptMail(input: {
     ...(input.joiningFee > 0 ? [`It includes the joining fee of ${formatMoney(input.joiningFee)}.`] : []),
     ...(input.surcharge > 0 ? [`It includes a card surcharge of ${formatMoney(input.surcharge)}.`] : []),
     ...(input.method ? [`Paid by ${input.method}.`] : []),
+    ...(input.stillOwing !== undefined ? [`${partPaymentSentence(input.total, input.stillOwing)}.`] : []),
     `Receipt reference: ${input.reference}. Keep this email for your records.`,
     ...(input.taxLines?.length ? ['Taxable supply information', ...input.taxLines] : []),
   ];

@@ -214,6 +214,9 @@ export async function queueManualPaymentReceipt(
                 }
               : null,
           method: MANUAL_METHOD[first.type] ?? first.method,
+          ...(first.meta?.part_payment === true && Number.isInteger(first.meta.still_owing)
+            ? { stillOwing: first.meta.still_owing as number }
+            : {}),
           reference: `P${first.id}`,
           taxLines: taxLines(
             first,

@@ -205,13 +205,17 @@ export async function insertAttempts(tx: Executor, rows: Omit<NewAttempt, 'now'>
     tx,
     sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, payment_type_id,
           destination_account_id, type, amount, surcharge, period_start_at, period_end_at, status, is_retry,
-          is_pro_rata, is_term_membership, attempt, idempotency_key, meta, force_amount, created_at, updated_at)
+          is_pro_rata, is_term_membership, attempt, idempotency_key, meta, force_amount, pays_part, created_at,
+          updated_at)
         select x."organisationId", x."gymId", x."userId", x."subscriptionId", x."chargeId", x."paymentTypeId",
           x."destinationAccountId", x.type, x.amount, x.surcharge, x."periodStart", x."periodEnd",
           'pending_request', x."isRetry",
           coalesce(x."isProRata", (select c.is_pro_rata from charges c where c.id = x."chargeId"), false),
           x."isTermMembership", x.attempt,
           x.key, x.meta, x."forceAmount",
+          -- An attempt at a charge staff took part of asks for what is left (repriceUnpaidCharges): a part too.
+          exists (select 1 from payments pp where pp.charge_id = x."chargeId" and pp.status = 'sent'
+                  and pp.pays_part),
           ${now.toISOString()}, ${now.toISOString()}
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x("organisationId" bigint, "gymId" bigint,
           "userId" bigint, "subscriptionId" bigint, "chargeId" bigint, "paymentTypeId" bigint,

@@ -19,7 +19,7 @@ export {
   recordOutsideCardRefund,
 } from './card-reversals.service';
 export { repriceUnpaidCharges } from './charge-repricing';
-export { settleCharge } from './charge-settlement';
+export { collectedAmountOf, collectedSurchargeOf, settleCharge } from './charge-settlement';
 export { chargeFirstPayment } from './first-payment.service';
 export { AWAITING_FIRST_PAYMENT } from './membership-states';
 export { applyPauseIfStarted } from './pause-now.service';

@@ -254,14 +254,15 @@ describe('manual payments', () => {
       can: { record_payment: true },
     });
 
-    const partWay = await post(`/api/subscriptions/${sub.id}/manual-payment`, {
+    // More than is owed is refused, naming the most (a part payment is part-payment.routes.test.ts's).
+    const tooMuch = await post(`/api/subscriptions/${sub.id}/manual-payment`, {
       type: 'cash',
-      amount: 3000,
+      amount: 4300,
       idempotency_key: 'desk-payment-1',
     });
-    expect(partWay.statusCode).toBe(422);
-    expect(partWay.json().errors).toEqual({
-      amount: ['The amount must pay whole charges, oldest first: $21.00, $42.00'],
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors).toEqual({
+      amount: ['The amount can be at most $42.00, which is everything owed.'],
     });
 
     const body = {
