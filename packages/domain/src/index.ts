@@ -22,6 +22,7 @@ export * from './offering';
 export * from './offering-access-change';
 export * from './offering-hours';
 export * from './organisation-settings';
+export * from './payment-method';
 export * from './payment-tasks';
 export * from './price';
 export * from './price-schema';
