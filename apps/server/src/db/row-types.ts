@@ -28,3 +28,6 @@ export type Row<T extends Table> = {
       : ValueOf<ColumnsOf<T>[K]>
     : T['$inferSelect'][K];
 };
+
+/** Columns read through a left join: each is null when no row joined. */
+export type LeftJoined<R> = { [K in keyof R]: R[K] | null };
