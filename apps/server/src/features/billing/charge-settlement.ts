@@ -8,6 +8,7 @@ import { gracePeriodFor } from '@gym/domain/grace-period';
 import { isWithinTerm } from '@gym/domain/term';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
 import { charges, organisations, subscriptions } from '../../db/schema/index';
 import { transition } from './transitions';
 
@@ -39,12 +40,10 @@ export async function settleCharge(
   if (charge) await refreshStanding(tx, organisationId, charge.subscriptionId, now);
 }
 
-interface StandingRow {
-  kind: string;
-  status: string;
+type StandingRow = Pick<Row<typeof charges>, 'kind' | 'status' | 'first_failed_at'> & {
+  /** amount + surcharge. */
   total: number;
-  first_failed_at: Date | string | null;
-}
+};
 
 /** balance_owing, periods_owing and grace from the subscription's charges; logs grace starting and ending. */
 export async function refreshStanding(
