@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, payments, subscriptionPauses, users } from '../../db/schema/index';
 import { createStaff, unique } from '../../test/factories';
 import { expectIsolated } from '../../test/isolation';
+import { doorState, doorsAt, memberCanSignIn } from '../../test/membership-lifecycle';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
-import { doorState, doorsAt, memberCanSignIn } from '../../test/membership-lifecycle';
 import { joinableGym, call as joinCall, saveCard } from '../registration/registration.test-support';
 import {
   activityOf,
