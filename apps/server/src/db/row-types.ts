@@ -9,7 +9,7 @@ import type { CalendarDate } from '@gym/domain/calendar-date';
 import type { Table } from 'drizzle-orm';
 
 /** `periodStartAt` → `period_start_at`: the naming the database uses (Drizzle's `casing: 'snake_case'`). */
-export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
   : S;
 

@@ -42,7 +42,6 @@ export const meAnswer = envelope(meSchema);
 
 /** POST /api/login: the user, or null while a two-factor code is due first. */
 export const loginAnswer = z.object({ data: meSchema.nullable(), two_factor_required: z.boolean() });
-export type LoginAnswer = z.infer<typeof loginAnswer>;
 
 /** The other sign-in steps (sign-out, password links, two-factor codes): a sentence for the user. */
 export const messageAnswer = z.object({ message: z.string() });

@@ -148,7 +148,7 @@ export interface NewAttempt {
 }
 
 /** The attempt's idempotency key: made from the charge and the attempt's number, never reused. */
-export const attemptKey = (chargeId: number, attempt: number) => `charge-${chargeId}-attempt-${attempt}`;
+const attemptKey = (chargeId: number, attempt: number) => `charge-${chargeId}-attempt-${attempt}`;
 
 /**
  * Writes the attempt (pending_request) before any provider hears of it. Answers null when the attempt

@@ -8,7 +8,7 @@ import { type Executor, queryRows } from '../../db/client';
 import type { Row } from '../../db/row-types';
 import type { jobs, subscriptions } from '../../db/schema/index';
 
-export const BULK_JOB = 'subscriptions.bulk_price_change';
+const BULK_JOB = 'subscriptions.bulk_price_change';
 
 /** A membership on the price with its member's name and email, its gym's name and its open pause, if any. */
 export type Candidate = Pick<

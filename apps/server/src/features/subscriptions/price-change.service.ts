@@ -23,10 +23,10 @@ import { assertConfirmed, subscriptionFor } from './subscription-access';
 import type { SubscriptionRow } from './subscriptions.repository';
 
 export const TAKES_EFFECT_AFTER_TODAY = 'The change must take effect after today';
-export const PRICE_NOT_AT_GYM = 'This price is not offered at the member’s gym';
+const PRICE_NOT_AT_GYM = 'This price is not offered at the member’s gym';
 export const PRICE_ARCHIVED = 'This price is archived';
 export const CHOOSE_A_PRICE = 'Choose a price of this organisation';
-export const SAME_PRICE_NOW = 'The member is already on this price';
+const SAME_PRICE_NOW = 'The member is already on this price';
 
 /** The new price, checked for this subscription: this organisation's, live, at its gym, same frequency. */
 export async function targetPrice(db: Executor, sub: SubscriptionRow, priceId: number, field = 'price_id') {

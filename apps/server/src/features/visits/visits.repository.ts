@@ -12,7 +12,7 @@ export interface VisitScope {
   gymIds: number[] | null;
 }
 
-export function visitConditions(scope: VisitScope, f: VisitFilters): SQL {
+function visitConditions(scope: VisitScope, f: VisitFilters): SQL {
   const parts: SQL[] = [sql`v.organisation_id = ${scope.organisationId}`];
   if (scope.gymIds !== null) parts.push(sql`v.gym_id in ${idList(scope.gymIds)}`);
   if (f.door_id !== undefined) parts.push(sql`v.door_id = ${f.door_id}`);

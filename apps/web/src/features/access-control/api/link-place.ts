@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { accessKeys, linkedPlaceAnswer } from './access-answers';
 
-export interface LinkPlaceInput {
+interface LinkPlaceInput {
   organisationId: number;
   gymId: number;
   placeId: string;

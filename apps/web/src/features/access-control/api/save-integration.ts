@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { accessKeys, integrationAnswer } from './access-answers';
 
-export interface SaveIntegrationInput {
+interface SaveIntegrationInput {
   organisationId: number;
   apiKey: string;
   /** The organisation's own event-webhook signing key: absent keeps the stored one, null removes it. */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { accessKeys, doorAnswer } from './access-answers';
 
-export interface DoorSettingInput {
+interface DoorSettingInput {
   organisationId: number;
   placeId: string;
   doorId: string;

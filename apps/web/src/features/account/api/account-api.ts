@@ -26,7 +26,7 @@ export const accountKeys = {
   details: () => ['account', 'details'] as const,
 };
 
-export const accountQuery = () =>
+const accountQuery = () =>
   queryOptions({
     queryKey: accountKeys.home(),
     queryFn: async ({ signal }) => (await api.get('/api/me/account', { schema: accountAnswer, signal })).data,

@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const forgotPasswordInputSchema = forgotPasswordBody;
-export type ForgotPasswordInput = ForgotPasswordBody;
+type ForgotPasswordInput = ForgotPasswordBody;
 
 export const forgotPassword = (input: ForgotPasswordInput) =>
   api.post<MessageAnswer>('/api/forgot-password', input);

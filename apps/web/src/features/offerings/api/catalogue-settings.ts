@@ -28,9 +28,9 @@ export interface CatalogueChoices {
   frequencies: readonly BillingFrequency[];
 }
 
-export const EVERY_CHOICE: CatalogueChoices = { types: OFFERING_TYPES, frequencies: BILLING_FREQUENCIES };
+const EVERY_CHOICE: CatalogueChoices = { types: OFFERING_TYPES, frequencies: BILLING_FREQUENCIES };
 
-export function choicesOf(settings: CatalogueSettings | undefined): CatalogueChoices {
+function choicesOf(settings: CatalogueSettings | undefined): CatalogueChoices {
   if (!settings) return EVERY_CHOICE;
   const permits = settings.offering_permissions;
   return {

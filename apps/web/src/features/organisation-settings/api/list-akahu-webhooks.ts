@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { organisationKeys } from './organisation-answers';
 
-export const WEBHOOKS_PER_PAGE = 10;
+const WEBHOOKS_PER_PAGE = 10;
 export const WEBHOOK_STATUSES = AKAHU_WEBHOOK_STATUSES;
 export type WebhookStatus = AkahuWebhookStatus;
 

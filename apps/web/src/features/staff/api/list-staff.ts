@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type StaffStatus, staffKeys } from './staff-answers';
 
-export const STAFF_PER_PAGE = 25;
+const STAFF_PER_PAGE = 25;
 
 export interface StaffFilters {
   page: number;
