@@ -17,7 +17,7 @@ import {
   type StripeEvent,
 } from './types';
 
-export const FAILURE_CODES = Object.keys(CARD_FAILURES);
+const FAILURE_CODES = Object.keys(CARD_FAILURES);
 
 export interface StripeControls {
   reset(): void;

@@ -36,7 +36,7 @@ export interface Customer {
   livemode: false;
 }
 
-export interface CardDetails {
+interface CardDetails {
   brand: string;
   display_brand: string;
   last4: string;

@@ -10,7 +10,7 @@ const role = z.enum(STAFF_ROLES).nullable();
 const place = z.object({ id: z.number(), name: z.string(), role });
 const organisation = place.extend({ multi_gym: z.boolean() });
 
-export const meSchema = z.object({
+const meSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),

@@ -258,7 +258,6 @@ const memberPaymentSchema = z.object({
   ...paymentStandingFields,
   created_at: instant,
 });
-export type MemberPayment = z.infer<typeof memberPaymentSchema>;
 export const memberPaymentPage = pageEnvelope(memberPaymentSchema);
 
 /** A door visit of the member (GET /api/users/{id}/visits), most recent first. */
@@ -268,7 +267,6 @@ const memberVisitSchema = z.object({
   visited_at: instant,
   successful: z.boolean(),
 });
-export type MemberVisit = z.infer<typeof memberVisitSchema>;
 export const memberVisitPage = pageEnvelope(memberVisitSchema);
 
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
@@ -287,7 +285,6 @@ const memberActivitySchema = z.object({
   data: z.record(z.string(), z.unknown()),
   created_at: instant,
 });
-export type MemberActivity = z.infer<typeof memberActivitySchema>;
 export const memberActivityPage = pageEnvelope(memberActivitySchema);
 
 /** GET /api/members/{id}/access-control: whether the member should and does have door access, per place. */

@@ -19,7 +19,7 @@ import * as repo from './auth.repository';
 const MINUTE = 60_000;
 const CODE_MINUTES = 10;
 const CODE_MAX_ATTEMPTS = 5;
-export const RESEND_COOL_DOWN_SECONDS = 30;
+const RESEND_COOL_DOWN_SECONDS = 30;
 const RESET_MINUTES = 60;
 const WRONG_CREDENTIALS = 'These credentials do not match our records.';
 // Verifying against a real hash when the account does not exist keeps the answer time the same.

@@ -42,7 +42,7 @@ const OWES_MONEY = (amount: number) =>
   `This member owes ${formatMoney(amount)}. Confirm to delete them anyway; the balance stays on record.`;
 
 /** The members a person may read: the whole organisation for its admins, otherwise their gyms'. */
-export function readScope(auth: AuthContext): MemberScope {
+function readScope(auth: AuthContext): MemberScope {
   return { organisationId: auth.organisationId, gymIds: auth.isOrganisationAdmin ? null : auth.staffGymIds };
 }
 

@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 
 // Checked on arrival against the schema the server answers with, so drift shows up as an
 // 'invalid_response' error rather than as wrong screens.
-export { type Me, meSchema } from '@gym/domain/api/me';
+export type { Me } from '@gym/domain/api/me';
 
 export const ME_QUERY_KEY = ['me'] as const;
 

@@ -9,7 +9,7 @@ interface LinkPlaceInput {
   placeId: string;
 }
 
-export const linkPlace = async ({ gymId, placeId }: LinkPlaceInput) =>
+const linkPlace = async ({ gymId, placeId }: LinkPlaceInput) =>
   (
     await api.post(
       `/api/gyms/${gymId}/access-control/places`,

@@ -10,7 +10,7 @@ interface SaveIntegrationInput {
   webhookSecret?: string | null;
 }
 
-export const saveIntegration = async ({ organisationId, apiKey, webhookSecret }: SaveIntegrationInput) =>
+const saveIntegration = async ({ organisationId, apiKey, webhookSecret }: SaveIntegrationInput) =>
   (
     await api.post(
       `/api/organisations/${organisationId}/access-control/integration`,

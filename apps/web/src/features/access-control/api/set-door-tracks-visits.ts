@@ -10,12 +10,7 @@ interface DoorSettingInput {
   tracksVisits: boolean;
 }
 
-export const setDoorTracksVisits = async ({
-  organisationId,
-  placeId,
-  doorId,
-  tracksVisits,
-}: DoorSettingInput) =>
+const setDoorTracksVisits = async ({ organisationId, placeId, doorId, tracksVisits }: DoorSettingInput) =>
   (
     await api.put(
       `/api/organisations/${organisationId}/access-control/places/${placeId}/doors/${doorId}`,

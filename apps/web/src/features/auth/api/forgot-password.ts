@@ -9,8 +9,7 @@ import { api } from '@/lib/api-client';
 export const forgotPasswordInputSchema = forgotPasswordBody;
 type ForgotPasswordInput = ForgotPasswordBody;
 
-export const forgotPassword = (input: ForgotPasswordInput) =>
-  api.post<MessageAnswer>('/api/forgot-password', input);
+const forgotPassword = (input: ForgotPasswordInput) => api.post<MessageAnswer>('/api/forgot-password', input);
 
 export const useForgotPassword = () =>
   useMutation({ mutationFn: forgotPassword, meta: { notifyOnError: false } });

@@ -11,7 +11,7 @@ import { ME_QUERY_KEY } from '@/lib/session/me';
 export const verifyCodeInputSchema = verifyCodeBody;
 type VerifyCodeInput = VerifyCodeBody;
 
-export const verifyCode = (input: VerifyCodeInput) =>
+const verifyCode = (input: VerifyCodeInput) =>
   api.post<MessageAnswer>('/api/email/verify', input, { skipErrorHandler: true });
 
 export function useVerifyCode() {

@@ -6,7 +6,7 @@ import { gymKeys, gymPageAnswer } from './gym-answers';
 
 const GYMS_PER_PAGE = 24;
 
-export const listGyms = (page: number, signal?: AbortSignal) =>
+const listGyms = (page: number, signal?: AbortSignal) =>
   api.get('/api/gyms', { query: { page, per_page: GYMS_PER_PAGE }, schema: gymPageAnswer, signal });
 
 const gymsQueryOptions = (page: number) =>

@@ -21,7 +21,7 @@ const settingsAnswer = envelope(
   organisationSchema.pick({ offering_permissions: true, price_frequencies: true }),
 );
 
-export type CatalogueSettings = z.infer<typeof settingsAnswer>['data'];
+type CatalogueSettings = z.infer<typeof settingsAnswer>['data'];
 
 export interface CatalogueChoices {
   types: readonly OfferingType[];

@@ -14,7 +14,7 @@ export interface OfferingFilters {
   archived: boolean;
 }
 
-export const listOfferings = (filters: OfferingFilters, signal?: AbortSignal) =>
+const listOfferings = (filters: OfferingFilters, signal?: AbortSignal) =>
   api.get('/api/offerings', {
     query: {
       page: filters.page,

@@ -18,7 +18,7 @@ export interface WebhookFilters {
   status: WebhookStatus | null;
 }
 
-export const listAkahuWebhooks = (organisationId: number, filters: WebhookFilters, signal?: AbortSignal) =>
+const listAkahuWebhooks = (organisationId: number, filters: WebhookFilters, signal?: AbortSignal) =>
   api.get(`/api/organisations/${organisationId}/akahu-webhooks`, {
     query: { page: filters.page, per_page: WEBHOOKS_PER_PAGE, status: filters.status },
     schema: akahuWebhookPage,

@@ -11,7 +11,7 @@ const searchKeys = {
   results: (query: string) => ['search', query] as const,
 };
 
-export const searchMembers = async (query: string, signal?: AbortSignal): Promise<SearchResult[]> =>
+const searchMembers = async (query: string, signal?: AbortSignal): Promise<SearchResult[]> =>
   (await api.post('/api/search', { query }, { schema: searchAnswer, signal })).data;
 
 const searchMembersQueryOptions = (query: string) =>

@@ -12,7 +12,7 @@ export interface StaffFilters {
   status: StaffStatus | null;
 }
 
-export const listStaff = (organisationId: number, filters: StaffFilters, signal?: AbortSignal) =>
+const listStaff = (organisationId: number, filters: StaffFilters, signal?: AbortSignal) =>
   api.get(`/api/organisations/${organisationId}/staff`, {
     query: { page: filters.page, per_page: STAFF_PER_PAGE, status: filters.status },
     schema: staffPage,

@@ -7,7 +7,7 @@ import { webhookCallKeys, webhookCallsPage } from './webhook-call-answers';
 
 const WEBHOOK_CALLS_PER_PAGE = 25;
 
-export const listWebhookCalls = (filters: WebhookCallFilters, signal?: AbortSignal) =>
+const listWebhookCalls = (filters: WebhookCallFilters, signal?: AbortSignal) =>
   api.get('/api/webhook-calls', {
     query: {
       page: filters.page,
