@@ -5,12 +5,11 @@
 // charge, and staff start the membership early, whose pro-rata charge fails and starts grace (BILLING.md).
 // The member then signs in, sees what is owed, pays it with the same card, and staff see grace cleared
 // and door access on, in the same minute.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { seriousViolations } from './accessibility';
 import { DEMO_PASSWORD } from './fixtures';
-import { DEMO, field, PAGE_HEADERS, uniqueEmail, waitForMail } from './helpers';
+import { DEMO, field, finishJoiningByCard, PAGE_HEADERS, uniqueEmail, waitForMail } from './helpers';
 import { MEMBER_URL, SANDBOX_STRIPE_URL, STAFF_URL } from './playwright.config';
-import { solidPng } from './solid-png';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -76,14 +75,6 @@ async function cardGymAndPrice(staff: APIRequestContext): Promise<{ gymId: numbe
   throw new Error('no gym of the demo admin takes cards and offers a weekly or longer membership');
 }
 
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Name on card').fill('Zora Grace');
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: 'Save card' }).click();
-}
-
 test('a member in grace pays what is owed on their account, and the doors open again', async ({
   page,
   request: staff,
@@ -136,18 +127,7 @@ test('a member in grace pays what is owed on their account, and the doors open a
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/take-photo/, { timeout: 30_000 });
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'me.png',
-    mimeType: 'image/png',
-    buffer: solidPng(640, 640),
-  });
-  await expect(page).toHaveURL(/\/choose-payment-method/);
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.getByRole('button', { name: 'Enter card details' }).click();
-  await fillCard(page, '4242424242424242');
-  await expect(page).toHaveURL(/\/confirm-subscription/);
-  await page.getByRole('button', { name: /Confirm and pay/ }).click();
-  await expect(page).toHaveURL(/\/welcome-to-gym/);
+  await finishJoiningByCard(page, 'Zora Grace');
 
   // The card declines its next charge; staff start the membership today, and that charge fails: grace.
   const subscriptionId = (

@@ -3,9 +3,8 @@
 // it the default, pauses and removes the pause, cancels (the confirmation arrives in the mailbox) and
 // undoes it. And the join site's guard wiring (issue 25, item 3) for every route of both hosts.
 import { expect, type Page, test } from '@playwright/test';
-import { field, PAGE_HEADERS, uniqueEmail, waitForMail } from './helpers';
+import { field, fillCard, finishJoiningByCard, PAGE_HEADERS, uniqueEmail, waitForMail } from './helpers';
 import { MEMBER_URL, STAFF_URL } from './playwright.config';
-import { solidPng } from './solid-png';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -31,14 +30,6 @@ async function cardGym(page: Page): Promise<JoinGym> {
     if (recurring >= 0) return { ...gym, recurring };
   }
   throw new Error('no demo gym takes cards and has memberships to join');
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Name on card').fill('Tui Account');
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: 'Save card' }).click();
 }
 
 /** Joins by card (paid at once), then signs out, so the test signs in as a returning member would. */
@@ -73,18 +64,7 @@ async function joinByCard(page: Page, email: string, password: string) {
   await page.getByRole('textbox').first().click();
   await page.keyboard.type(mail.text.match(/\b(\d{6})\b/)![1]!);
   await expect(page).toHaveURL(/\/take-photo/);
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'me.png',
-    mimeType: 'image/png',
-    buffer: solidPng(640, 640),
-  });
-  await expect(page).toHaveURL(/\/choose-payment-method/);
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.getByRole('button', { name: 'Enter card details' }).click();
-  await fillCard(page, '4242424242424242');
-  await expect(page).toHaveURL(/\/confirm-subscription/);
-  await page.getByRole('button', { name: /Confirm and pay/ }).click();
-  await expect(page).toHaveURL(/\/welcome-to-gym/);
+  await finishJoiningByCard(page, 'Tui Account');
   // Node does not resolve *.localhost as browsers do: the join host is called from the page itself.
   const out = await onJoinSite(page, '/api/logout', {});
   expect(out.status).toBeLessThan(300);
@@ -172,7 +152,7 @@ test('a member signs in, sees their membership, prints a receipt, changes card, 
   await page.getByRole('link', { name: 'How I pay', exact: true }).click();
   await expect(page.getByText(/Your next payment/)).toBeVisible();
   await page.getByRole('button', { name: 'Add a card' }).click();
-  await fillCard(page, '5555555555554444');
+  await fillCard(page, '5555555555554444', 'Tui Account');
   await expect(page).toHaveURL(/\/account\/payment-method/, { timeout: 30_000 });
   const ways = page.getByRole('list', { name: 'Ways to pay' });
   await expect(ways.getByRole('listitem')).toHaveCount(2);

@@ -6,6 +6,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './fixtures';
 import { STAFF_URL } from './playwright.config';
+import { solidPng } from './solid-png';
 
 export const DEMO = {
   admin: 'admin@demo.test',
@@ -122,4 +123,29 @@ export async function snapshot(page: Page, name: string) {
   const folder = process.env.E2E_SCREENSHOTS;
   if (!folder) return;
   await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}
+
+/** Fills the sandbox card form with a test card (https://docs.stripe.com/testing) and saves it. */
+export async function fillCard(page: Page, number: string, nameOnCard: string) {
+  await page.getByLabel('Name on card').fill(nameOnCard);
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+}
+
+/** The join site's last steps from the photo: a photo, a card that pays (4242…), confirm, welcome. */
+export async function finishJoiningByCard(page: Page, nameOnCard: string) {
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: solidPng(640, 640),
+  });
+  await expect(page).toHaveURL(/\/choose-payment-method/);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await page.getByRole('button', { name: 'Enter card details' }).click();
+  await fillCard(page, '4242424242424242', nameOnCard);
+  await expect(page).toHaveURL(/\/confirm-subscription/);
+  await page.getByRole('button', { name: /Confirm and pay/ }).click();
+  await expect(page).toHaveURL(/\/welcome-to-gym/);
 }

@@ -43,6 +43,7 @@ async function checkScreen(page: Page, name: string) {
 }
 
 interface JoinGym {
+  id: number;
   uuid: string;
   name: string;
   organisation_name: string;
@@ -61,6 +62,61 @@ async function gymWithMemberships(page: Page, card: boolean): Promise<JoinGym> {
     if (prices.length > 0 && (!card || gym.takes_cards)) return gym;
   }
   throw new Error('no demo gym has memberships to join');
+}
+
+/** The organisation's admin gives the gym a logo (in a browser of their own), as the gyms screen does. */
+async function giveGymALogo(browser: Browser, gym: JoinGym) {
+  const context = await browser.newContext({ baseURL: STAFF_URL });
+  try {
+    const staff = await context.newPage();
+    await signInWithApi(staff, DEMO.admin);
+    await switchToOrganisation(staff, gym.organisation_name);
+    const uploaded = await staff.request.post(`${STAFF_URL}/api/gyms/${gym.id}/logo`, {
+      headers: PAGE_HEADERS,
+      multipart: {
+        collection: 'logo',
+        file: { name: 'logo.png', mimeType: 'image/png', buffer: solidPng(96, 96) },
+      },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(200);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The join screens name the gym (and show its logo when it has one). */
+async function seesTheGym(page: Page, gym: JoinGym, withLogo: boolean) {
+  const banner = page.getByRole('group', { name: 'Your gym' });
+  await expect(banner).toContainText(gym.name);
+  if (withLogo) {
+    const logo = banner.getByRole('img', { name: `${gym.name} logo` });
+    await expect(logo).toBeVisible();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+  }
+}
+
+/** The memberships grouped by offering, each with its description, as the gym's link opens them. */
+async function seesOfferingsGrouped(page: Page, gym: JoinGym) {
+  const options = await page.request.get(`${STAFF_URL}/api/register/options?gym=${gym.uuid}`, {
+    headers: PAGE_HEADERS,
+  });
+  const prices = (
+    (await options.json()) as {
+      data: {
+        prices: { offering_name: string; offering_description: string | null; formatted_amount: string }[];
+      };
+    }
+  ).data.prices;
+  const memberships = page.getByRole('radiogroup', { name: 'Your membership' });
+  for (const name of new Set(prices.map((p) => p.offering_name))) {
+    const group = memberships.getByRole('group', { name, exact: true });
+    await expect(group).toBeVisible();
+    const own = prices.filter((p) => p.offering_name === name);
+    await expect(group.getByRole('radio')).toHaveCount(own.length);
+    const description = own[0]!.offering_description?.trim();
+    if (description) await expect(group).toContainText(description);
+    await expect(group).toContainText(own[0]!.formatted_amount);
+  }
 }
 
 async function fillRegisterForm(page: Page, email: string, dob = '1994-03-21', chooseMembership = true) {
@@ -96,10 +152,12 @@ async function enterEmailedCode(page: Page, email: string, since: Date) {
   await page.keyboard.type(code);
 }
 
-async function joinAs(page: Page, gym: JoinGym, email: string) {
+async function joinAs(page: Page, gym: JoinGym, email: string, withLogo = false) {
   const since = new Date(Date.now() - 1000);
   await page.goto(`${MEMBER_URL}/?gym=${gym.uuid}`);
   await expect(page.getByRole('heading', { name: 'Join your gym' })).toBeVisible({ timeout: 30_000 });
+  await seesTheGym(page, gym, withLogo);
+  await seesOfferingsGrouped(page, gym);
   await fillRegisterForm(page, email);
   await checkScreen(page, 'join-1-register');
   await page.getByRole('button', { name: 'Join', exact: true }).click();
@@ -146,7 +204,12 @@ async function payByBank(page: Page, expectOnConfirm?: RegExp) {
  * The staff side, in its own browser at desktop size: the organisation's admin finds the new member by
  * their email, sees the membership active (green card) and the first payment on the member's page.
  */
-async function staffSeesNewMember(browser: Browser, organisation: string, email: string) {
+async function staffSeesNewMember(
+  browser: Browser,
+  organisation: string,
+  email: string,
+  firstPayment?: RegExp,
+) {
   const context = await browser.newContext({ baseURL: STAFF_URL });
   try {
     const staff = await context.newPage();
@@ -166,6 +229,8 @@ async function staffSeesNewMember(browser: Browser, organisation: string, email:
     );
     const payments = staff.getByRole('table', { name: 'Payments' });
     await expect(payments.getByRole('row').nth(1)).toContainText('$', { timeout: 30_000 });
+    if (firstPayment)
+      await expect(staff.getByRole('region', { name: 'Membership' })).toContainText(firstPayment);
   } finally {
     await context.close();
   }
@@ -184,8 +249,9 @@ test('a new member pays by card: the first card is declined, another with 3-D Se
   browser,
 }) => {
   const gym = await gymWithMemberships(page, true);
+  await giveGymALogo(browser, gym);
   const email = uniqueEmail('join-card');
-  await joinAs(page, gym, email);
+  await joinAs(page, gym, email, true);
 
   // The fake camera: take, retake, take again, use.
   await page.getByRole('button', { name: 'Take photo' }).click();
@@ -194,6 +260,7 @@ test('a new member pays by card: the first card is declined, another with 3-D Se
   await page.getByRole('button', { name: 'Use this photo' }).click();
   await expect(page).toHaveURL(/\/choose-payment-method/);
   await expect(page.getByText(/card surcharge/).first()).toBeVisible();
+  await seesTheGym(page, gym, true);
 
   const saveCard = async (number: string) => {
     await page.getByRole('button', { name: 'Pay by card' }).click();
@@ -219,14 +286,20 @@ test('a new member pays by card: the first card is declined, another with 3-D Se
 
   await page.getByRole('link', { name: 'Choose another way to pay' }).click();
   await expect(page.getByText('Your first payment did not go through').first()).toBeVisible();
+  // The declined card is not offered again, and no card is ever called "Card #…".
+  await seesTheGym(page, gym, true);
+  await expect(page.getByText('Or use one you added before')).toHaveCount(0);
+  await expect(page.getByText(/Card #/)).toHaveCount(0);
   await checkScreen(page, 'join-card-choose-again');
   await saveCard('4000000000003220');
   await page.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page).toHaveURL(/\/confirm-subscription/);
+  await expect(page.getByText('Visa ending 3220')).toBeVisible();
   await page.getByRole('button', { name: /Confirm and pay/ }).click();
   await expect(page).toHaveURL(/\/welcome-to-gym/);
   await expect(page.getByText(/has been paid/)).toBeVisible();
-  await staffSeesNewMember(browser, gym.organisation_name, email);
+  // Staff see the payment that settled (not the declined attempt), with what was taken.
+  await staffSeesNewMember(browser, gym.organisation_name, email, /First payment\$[\d.,]+.*· Paid/);
 });
 
 test('a private price link opens the flow on its price, and the member joins on it', async ({

@@ -1,9 +1,17 @@
 // Which charges fall due on a day, and what a subscription owes (BILLING.md "Periods", "Failure, grace
 // and arrears", "Cancellation"). The billing engine asks these; it never steps a calendar itself.
-import { type BillingFrequency, isRecurring, periodEnd, periodStartBefore } from './billing-frequency';
+import {
+  type BillingFrequency,
+  billingFrequencyLabel,
+  isRecurring,
+  periodEnd,
+  periodStartBefore,
+} from './billing-frequency';
 import { type CalendarDate, calendarDateParts, maxDate } from './calendar-date';
 import { chargeAmount, forcedPriceInEffect } from './charge-amount';
+import { formatDate } from './format';
 import { type GracePeriod, graceEndDate } from './grace-period';
+import { remainderOf } from './manual-payment';
 import { proRata } from './pro-rata';
 
 export interface BillingPeriod {
@@ -39,6 +47,83 @@ export interface ScheduleInput {
    * charge only: see firstBillingDate. Full periods then run from it, so `anchorDay` is its day.
    */
   billingDate?: CalendarDate | null;
+  /**
+   * A scheduled price change to a price of another billing frequency (frequencyChangeAt): from the
+   * first period start on or after its date the periods are of the new frequency, anchored there.
+   */
+  frequencyChange?: FrequencyChange | null;
+}
+
+/** A scheduled price change's new billing frequency and its date (BILLING.md "Price changes"). */
+export interface FrequencyChange {
+  frequency: BillingFrequency;
+  takesEffectAt: CalendarDate;
+}
+
+/**
+ * The schedule from the period starting on `periodStart` on (BILLING.md "Price changes", a change of
+ * billing frequency). When a scheduled change to another frequency has taken effect by then, the
+ * period paid before it has run to its end unchanged (no refund, no pro-rata) and this is the first
+ * period of the new frequency: the member is billed on it from here, and `periodStart` is the new
+ * anchor (its day of the month). The first period start on or after the change date is the switch,
+ * which is the change date itself whenever it was scheduled on a period start (frequencyChangeProblem);
+ * a pause booked after it may move the grid, and then the switch comes with the first start after.
+ * Between a one-off and a recurring price there is no grid to switch: the schedule is kept.
+ */
+export function frequencyChangeAt(input: ScheduleInput, periodStart: CalendarDate): ScheduleInput {
+  const change = input.frequencyChange;
+  if (!change || change.takesEffectAt > periodStart) return input;
+  if (change.frequency === input.frequency || !isRecurring(change.frequency) || !isRecurring(input.frequency))
+    return { ...input, frequencyChange: null };
+  return {
+    ...input,
+    frequency: change.frequency,
+    anchorDay: calendarDateParts(periodStart).day,
+    frequencyChange: null,
+  };
+}
+
+/** Why a price change to another billing frequency cannot take effect on a date, and the date it can. */
+export const FREQUENCY_CHANGE_PROBLEMS = {
+  one_off: 'A one-off price has no billing periods to change: choose a price that bills like the current one',
+  not_period_start:
+    'A change to a price of another billing frequency must take effect on the day a period starts',
+} as const;
+
+/**
+ * What is wrong with changing a membership on `schedule` (its current price's frequency, no change
+ * scheduled) to a price billed `frequency` from `takesEffectAt`, or null. The same frequency is always
+ * fine. Otherwise both must be recurring, and the date must be one on which a period of the current
+ * frequency starts (the end of the current period, or a later one): the member's paid period then runs
+ * to its end and the new frequency starts the next day they would pay, with no pro-rata either way.
+ * `nextStart` is the first period start on or after the date, to offer instead.
+ */
+export function frequencyChangeProblem(
+  schedule: ScheduleInput,
+  frequency: BillingFrequency,
+  takesEffectAt: CalendarDate,
+): {
+  problem: keyof typeof FREQUENCY_CHANGE_PROBLEMS;
+  message: string;
+  nextStart: CalendarDate | null;
+} | null {
+  if (frequency === schedule.frequency) return null;
+  if (!isRecurring(frequency) || !isRecurring(schedule.frequency))
+    return { problem: 'one_off', message: FREQUENCY_CHANGE_PROBLEMS.one_off, nextStart: null };
+  const plain = { ...schedule, frequencyChange: null };
+  const due = duePeriods(plain, takesEffectAt);
+  const last = due.at(-1);
+  if (last?.start === takesEffectAt) return null;
+  const nextStart = last ? last.end : nextDueDate(plain);
+  const from = billingFrequencyLabel(schedule.frequency).toLowerCase();
+  const to = billingFrequencyLabel(frequency).toLowerCase();
+  return {
+    problem: 'not_period_start',
+    message: `A change from ${from} to ${to} billing must take effect on the day a ${from} period starts${
+      nextStart ? ` (the next is ${formatDate(nextStart)})` : ''
+    }`,
+    nextStart,
+  };
 }
 
 /** Why a member's fixed billing date cannot be used with a start date (BILLING.md "First payment and pro-rata"). */
@@ -178,12 +263,26 @@ export function nextDueDate(input: ScheduleInput): CalendarDate | null {
  * missed days catches up). A one-off price has one period; a cancellation stops the rest.
  */
 export function duePeriods(input: ScheduleInput, today: CalendarDate): BillingPeriod[] {
-  const due: BillingPeriod[] = [];
+  return dueWalk(input, today).map((w) => w.period);
+}
+
+interface DueStep {
+  period: BillingPeriod;
+  /** The anchor day kept from this period on, when a change of billing frequency starts here. */
+  newAnchorDay: number | null;
+}
+
+/** duePeriods with where a change of billing frequency (frequencyChangeAt) starts its new grid. */
+function dueWalk(input: ScheduleInput, today: CalendarDate): DueStep[] {
+  const due: DueStep[] = [];
   let state = input;
   for (let next = nextDueDate(state); next !== null && next <= today; next = nextDueDate(state)) {
+    const switched = frequencyChangeAt(state, next);
+    const newAnchorDay = switched.frequency !== state.frequency ? switched.anchorDay : null;
+    state = switched;
     const period =
-      proRataFirstPeriod(state) ?? billingPeriod(next, input.frequency, input.anchorDay, input.termEndsAt);
-    due.push(period);
+      proRataFirstPeriod(state) ?? billingPeriod(next, state.frequency, state.anchorDay, input.termEndsAt);
+    due.push({ period, newAnchorDay });
     state = { ...state, currentPeriodStart: period.start, currentPeriodEnd: period.end };
   }
   return due;
@@ -196,6 +295,8 @@ export interface ChargeStanding {
   total: number;
   /** Whether any attempt at it has failed (charges.first_failed_at). */
   failed: boolean;
+  /** Collected against it so far by part payments (sent payments less refunds), cents; none when absent. */
+  collected?: number;
 }
 
 export interface Arrears {
@@ -207,14 +308,18 @@ export interface Arrears {
 
 /**
  * balance_owing and periods_owing. A charge still on its first attempt is not yet owed (a bank payment
- * takes a day or two); once an attempt fails it counts until paid, written off or refunded.
+ * takes a day or two); once an attempt fails it counts until paid, written off or refunded. A charge
+ * part paid by hand owes what is left of it (`remainderOf`).
  */
 export function arrears(charges: readonly ChargeStanding[]): Arrears {
   let balanceOwing = 0;
   let periodsOwing = 0;
   for (const charge of charges) {
     if (charge.status !== 'unpaid' || !charge.failed) continue;
-    balanceOwing += charge.total;
+    // A part-paid charge owes its remainder and still counts until what was collected reaches its total.
+    const remainder = remainderOf(charge);
+    if ((charge.collected ?? 0) > 0 && remainder === 0) continue;
+    balanceOwing += remainder;
     if (charge.kind === 'period') periodsOwing += 1;
   }
   return { balanceOwing, periodsOwing };
@@ -255,6 +360,11 @@ export interface PlannedCharge {
   joiningFee: number;
   /** Set on the charge from which a scheduled price change becomes the subscription's price. */
   priceChangeTo: number | null;
+  /**
+   * The subscription's anchor day from this charge on, when a price change of another billing
+   * frequency starts its first period here (frequencyChangeAt); otherwise null.
+   */
+  newAnchorDay: number | null;
   /** The first charge of a member with a fixed billing date: the days from the start date to it. */
   proRata: boolean;
   /** The staff override (force_price_amount) that priced the period, or null: the payment's force_amount. */
@@ -276,7 +386,7 @@ export function plannedCharges(
   let priceAmount = pricing.priceAmount;
   let forcePriceAmount = pricing.forcePriceAmount;
   let transition = pricing.transition;
-  return duePeriods(schedule, until).map((period) => {
+  return dueWalk(schedule, until).map(({ period, newAnchorDay }) => {
     const price = chargeAmount({
       priceAmount,
       forcePriceAmount,
@@ -318,6 +428,7 @@ export function plannedCharges(
         surcharge: price.surcharge,
         joiningFee,
         priceChangeTo,
+        newAnchorDay,
         proRata: false,
         forcedAmount,
       };
@@ -334,6 +445,7 @@ export function plannedCharges(
       surcharge: withFee.surcharge,
       joiningFee,
       priceChangeTo,
+      newAnchorDay,
       proRata: isProRata,
       forcedAmount,
     };

@@ -70,6 +70,12 @@ describe('the vocabulary', () => {
     expect(
       activitySentence({ action: 'payment.manual_recorded', data: { amount: 4500, type: 'eftpos' } }),
     ).toBe('Payment taken at the desk: $45.00 by EFTPOS');
+    expect(
+      activitySentence({
+        action: 'payment.manual_recorded',
+        data: { amount: 900, type: 'cash', part_payment: true, paid_total: 3000, still_owing: 1200 },
+      }),
+    ).toBe('Payment taken at the desk: Part payment of $30.00; $12.00 still owing (by cash)');
     expect(activitySentence({ action: 'subscription.created', data: {} })).toBe('Membership started');
     expect(activitySentence({ action: 'some.future_kind' })).toBe('Some future kind');
   });

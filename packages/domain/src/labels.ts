@@ -3,7 +3,9 @@
 // the server's CSV and mail take their words from here, so a code never reaches a person as it is.
 import { type CalendarDate, isCalendarDate } from './calendar-date';
 import { formatDate, formatDateTime, formatTime } from './format';
+import { partPaymentSentence } from './manual-payment';
 import { formatMoney } from './money';
+import { sentenceCase } from './payment-method';
 import { HARD_FAILURE_CODES, normaliseFailureCode, SOFT_FAILURE_CODES } from './payment-retry';
 
 /** Every status a payment row can hold (the payments_status check in the database). */
@@ -28,14 +30,6 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   error: 'Failed (provider error)',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
-};
-
-const sentenceCase = (code: string) => {
-  const words = code
-    .replaceAll(/[_.:]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 export const paymentStatusLabel = (status: string) =>
@@ -69,34 +63,7 @@ export function failureLabel(code: string | null | undefined, description?: stri
   return code ? sentenceCase(code) : 'Failed';
 }
 
-/** A saved payment method: 'Visa ending 4242', 'Bank account 12-3456-0123456-00'. */
-export function paymentMethodLabel(
-  method:
-    | { kind: 'stripe_card'; brand: string; last_four: string }
-    | { kind: 'bank_account'; account_number: string }
-    | { kind: string },
-): string {
-  if (method.kind === 'stripe_card' && 'last_four' in method) {
-    return `${cardBrandLabel(method.brand)} ending ${method.last_four}`;
-  }
-  if (method.kind === 'bank_account' && 'account_number' in method) {
-    return `Bank account ${method.account_number}`;
-  }
-  return method.kind === 'stripe_card' ? 'Card' : method.kind === 'bank_account' ? 'Bank account' : 'Other';
-}
-
-const CARD_BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
-export const cardBrandLabel = (brand: string) =>
-  CARD_BRANDS[brand.trim().toLowerCase()] ?? (brand.trim() ? sentenceCase(brand) : 'Card');
+export { cardBrandLabel, paymentMethodLabel } from './payment-method';
 
 /** Every kind of activity-log entry the server writes (db/activity.ts takes only these). */
 export const ACTIVITY_ACTIONS = [
@@ -315,7 +282,12 @@ export function activitySentence(entry: { action: string; data?: Record<string, 
       case 'payment.manual_recorded': {
         const amount = centsIn(data, 'amount');
         const how = textIn(data, 'type');
-        return amount ? `${amount}${how ? ` by ${how === 'eftpos' ? 'EFTPOS' : how}` : ''}` : null;
+        const by = how ? ` by ${how === 'eftpos' ? 'EFTPOS' : how}` : '';
+        const paid = data.paid_total;
+        const owing = data.still_owing;
+        if (data.part_payment === true && Number.isInteger(paid) && Number.isInteger(owing))
+          return `${partPaymentSentence(paid as number, owing as number)}${by ? ` (${by.trim()})` : ''}`;
+        return amount ? `${amount}${by}` : null;
       }
       case 'subscription.pause_scheduled': {
         const from = dateIn(data, 'start_date');

@@ -2,6 +2,7 @@
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '@gym/domain/billing-frequency';
 import { addDays, type CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
+import { partPaymentSentence } from '@gym/domain/manual-payment';
 import { formatMoney } from '@gym/domain/money';
 import type { MailMessage } from './mailer';
 
@@ -116,6 +117,8 @@ export function paymentReceiptMail(input: {
   reference: string;
   /** The receipt's taxable supply information (the domain's `taxableSupply` lines). */
   taxLines?: string[];
+  /** A part payment taken at the desk: what the member still owes after it, in cents. */
+  stillOwing?: number;
 }): Rendered {
   const { period } = input;
   const lines = [
@@ -131,6 +134,7 @@ export function paymentReceiptMail(input: {
     ...(input.joiningFee > 0 ? [`It includes the joining fee of ${formatMoney(input.joiningFee)}.`] : []),
     ...(input.surcharge > 0 ? [`It includes a card surcharge of ${formatMoney(input.surcharge)}.`] : []),
     ...(input.method ? [`Paid by ${input.method}.`] : []),
+    ...(input.stillOwing !== undefined ? [`${partPaymentSentence(input.total, input.stillOwing)}.`] : []),
     `Receipt reference: ${input.reference}. Keep this email for your records.`,
     ...(input.taxLines?.length ? ['Taxable supply information', ...input.taxLines] : []),
   ];
@@ -274,22 +278,45 @@ export function priceChangeMail(input: {
   gymName: string;
   fromAmount: number;
   toAmount: number;
+  /** The new price's frequency. */
   frequency: BillingFrequency | null;
+  /** The current price's frequency, when the change moves the member to another one. */
+  fromFrequency?: BillingFrequency | null;
   takesEffectOn: CalendarDate;
+  /**
+   * When the new price is of another offering: its name, the current one's, and how door access changes
+   * (accessChangeSentences: none when the two open the same gyms at the same times).
+   */
+  offering?: { fromName: string; toName: string; accessChanges: readonly string[] } | null;
 }): Rendered {
-  const billed =
-    input.frequency && input.frequency !== 'one_off'
-      ? `, billed ${BILLING_FREQUENCY_LABELS[input.frequency].toLowerCase()}`
-      : '';
-  const lines = [
-    `Kia ora ${input.name},`,
-    `From ${longDate(input.takesEffectOn)}, the price of your ${input.gymName} membership changes from ${formatMoney(input.fromAmount)} to ${formatMoney(input.toAmount)}${billed}.`,
-    `Payments for periods starting before then stay at ${formatMoney(input.fromAmount)}.`,
-    'If you have any questions, reply to this email.',
-  ];
-  return {
-    subject: `Your ${input.gymName} membership price is changing`,
-    html: layout('Your membership price is changing', lines),
-    text: lines.join('\n\n'),
-  };
+  const billedLabel = (f: BillingFrequency | null | undefined) =>
+    f && f !== 'one_off' ? BILLING_FREQUENCY_LABELS[f].toLowerCase() : null;
+  const to = billedLabel(input.frequency);
+  const from = billedLabel(input.fromFrequency);
+  const newFrequency = from !== null && to !== null && input.fromFrequency !== input.frequency;
+  const billed = to ? `, billed ${to}` : '';
+  const on = longDate(input.takesEffectOn);
+  const price = `${formatMoney(input.fromAmount)} to ${formatMoney(input.toAmount)}${billed}`;
+  const lines = [`Kia ora ${input.name},`];
+  if (input.offering) {
+    lines.push(
+      `From ${on}, your ${input.gymName} membership changes from ${input.offering.fromName} to ${input.offering.toName}, and its price from ${price}.`,
+      ...input.offering.accessChanges,
+    );
+  } else {
+    lines.push(`From ${on}, the price of your ${input.gymName} membership changes from ${price}.`);
+  }
+  if (newFrequency) {
+    lines.push(
+      `Your current ${from} period runs to its end as paid: nothing is refunded or charged part-way. From ${on} you are billed ${to}, with your first ${to} payment of ${formatMoney(input.toAmount)} on that day.`,
+    );
+  } else {
+    lines.push(`Payments for periods starting before then stay at ${formatMoney(input.fromAmount)}.`);
+  }
+  lines.push('If you have any questions, reply to this email.');
+  const subject = input.offering
+    ? `Your ${input.gymName} membership is changing to ${input.offering.toName}`
+    : `Your ${input.gymName} membership price is changing`;
+  const title = input.offering ? 'Your membership is changing' : 'Your membership price is changing';
+  return { subject, html: layout(title, lines), text: lines.join('\n\n') };
 }

@@ -137,7 +137,7 @@ describe("a member's next join step", () => {
     expect(nextRegisterStep(withPhoto, false)).toBe('/choose-payment-method');
     const withPayment = {
       ...withPhoto,
-      payment_types: [{ id: 1, type: 'bank_account' as const, model: null }],
+      payment_types: [{ id: 1, type: 'bank_account' as const, model: null, declined_at: null }],
     };
     expect(nextRegisterStep(withPayment, false)).toBe('/confirm-subscription');
     expect(nextRegisterStep(withPayment, true)).toBe('/welcome-to-gym');

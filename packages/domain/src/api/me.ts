@@ -24,7 +24,7 @@ const meSchema = z.object({
   is_gym_admin: z.boolean(),
   profile_picture: z.string().nullable(),
   /** The member's payment methods as the specification's Payment type: id, type and model. */
-  payment_types: z.array(paymentTypeSchema.pick({ id: true, type: true, model: true })),
+  payment_types: z.array(paymentTypeSchema.pick({ id: true, type: true, model: true, declined_at: true })),
   start_date: z.string().nullable(),
   billing_date: z.string().nullable(),
   default_payment_type: z.number().nullable(),

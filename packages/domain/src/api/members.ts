@@ -60,6 +60,12 @@ const paymentSummarySchema = z.object({
   id: z.number(),
   amount: z.number().int(),
   formatted_amount: z.string(),
+  /** The card surcharge taken with it (bank and manual payments: 0). */
+  surcharge: z.number().int(),
+  formatted_surcharge: z.string(),
+  /** amount + surcharge: what was taken (or asked for). */
+  total: z.number().int(),
+  formatted_total: z.string(),
   status: z.string(),
   status_class: z.enum(PAYMENT_STATUS_CLASSES),
   period_start_at: date.nullable(),
@@ -118,6 +124,7 @@ const memberSubscriptionSchema = z.object({
   formatted_balance_owing: z.string(),
   periods_owing: z.number().int(),
   version: z.number().int(),
+  /** The payment that settled the first charge (a declined attempt before it is not it), else its latest attempt. */
   first_payment: paymentSummarySchema.nullable(),
   /** Its latest SUBSCRIPTION_PAYMENTS_SHOWN payments, newest first (all: GET /api/users/{id}/payments). */
   payments: z.array(paymentSummarySchema),
@@ -243,6 +250,9 @@ const memberPaymentSchema = z.object({
   formatted_amount: z.string(),
   surcharge: z.number().int(),
   formatted_surcharge: z.string(),
+  /** amount + surcharge: what was taken (or asked for). */
+  total: z.number().int(),
+  formatted_total: z.string(),
   period_start_at: date.nullable(),
   period_end_at: date.nullable(),
   status: z.string(),

@@ -36,4 +36,9 @@ export const paymentTypeSchema = z.object({
   is_default: z.boolean(),
   created_at: z.string(),
   model: paymentTypeModelSchema,
+  /**
+   * When its payment at confirmation was declined, while it has paid nothing since: it is not offered
+   * again (payment-method.ts isOfferedAgain); null for every other method.
+   */
+  declined_at: z.string().nullable(),
 });

@@ -164,6 +164,9 @@ export const paymentMetaSchema = z.object({
   joining_fee: z.number().int().optional(),
   start_early: z.boolean().optional(),
   manual: z.boolean().optional(),
+  /** A manual payment of part of its charge, and what the member still owed after it (cents). */
+  part_payment: z.boolean().optional(),
+  still_owing: z.number().int().optional(),
   note: z.string().optional(),
   retried_by: z.number().optional(),
   reason: z.string().optional(),

@@ -27,6 +27,8 @@ const joinGymSchema = z.object({
   organisation_name: z.string(),
   /** The gym has a card-payment (Stripe) account: members may pay by card. */
   takes_cards: z.boolean(),
+  /** Its logo for the join site (public: GET /api/register/gyms/{uuid}/logo, versioned), or null. */
+  logo_url: z.string().nullable(),
 });
 export type JoinGym = z.infer<typeof joinGymSchema>;
 
@@ -42,6 +44,12 @@ const registerOptionsSchema = z.object({
 });
 export type RegisterOptions = z.infer<typeof registerOptionsSchema>;
 export const registerOptionsAnswer = envelope(registerOptionsSchema);
+
+/** The join site's address of a gym's logo: public (the gym link names the gym), versioned so it caches. */
+export const joinLogoUrl = (uuid: string, logoVersion: Date | string | null) =>
+  logoVersion === null
+    ? null
+    : `/api/register/gyms/${uuid}/logo?v=${new Date(logoVersion).getTime().toString(36)}`;
 
 export const uniqueEmailAnswer = envelope(z.object({ unique: z.boolean() }));
 
@@ -71,7 +79,12 @@ export const paymentMethodSchema = z.object({
 const joinSubscriptionSchema = z.object({
   id: z.number(),
   status: z.enum(['to_confirm', 'payment_failed', 'payment_pending', 'active']),
-  gym: z.object({ id: z.number(), name: z.string(), takes_cards: z.boolean() }),
+  gym: z.object({
+    id: z.number(),
+    name: z.string(),
+    takes_cards: z.boolean(),
+    logo_url: z.string().nullable(),
+  }),
   offering: z.object({ id: z.number(), name: z.string() }),
   price: z.object({
     id: z.number(),

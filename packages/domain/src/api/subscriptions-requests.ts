@@ -104,7 +104,7 @@ export const manualPaymentBody = z.object({
   type: z.enum(MANUAL_PAYMENT_TYPES, {
     error: (issue) => (isBlank(issue.input) ? VALUE_REQUIRED : 'Choose cash or EFTPOS'),
   }),
-  /** Cents; must pay whole charges, oldest first (the answer's 422 lists the amounts that do). */
+  /** Cents, up to what is owed (the answer's 422 names the most); pays the oldest charges first, the last maybe in part. */
   amount: z
     .number({
       error: (issue) => (isBlank(issue.input) ? VALUE_REQUIRED : 'Value must be an amount in cents'),

@@ -163,7 +163,7 @@ export const startEarlyAnswer = z.object({
   data: z.object({ preview: startEarlySchema, subscription: subscriptionActionsSchema.nullable() }),
 });
 
-/** What is owed and what a manual payment can pay (whole charges, oldest first). */
+/** What is owed and what a manual payment can pay (any amount up to it, oldest charges first). */
 const owedChargeSchema = z.object({
   id: z.number(),
   kind: z.string(),
@@ -171,7 +171,12 @@ const owedChargeSchema = z.object({
   period_end: date.nullable(),
   total: z.number().int(),
   formatted_total: z.string(),
-  /** Paid by everything up to and including this charge. */
+  /** Collected against it already by part payments. */
+  collected: z.number().int(),
+  /** What is still owed on it: total less collected. */
+  remainder: z.number().int(),
+  formatted_remainder: z.string(),
+  /** The remainders of everything up to and including this charge (pays them whole). */
   cumulative: z.number().int(),
   formatted_cumulative: z.string(),
 });
@@ -180,6 +185,9 @@ const balanceSchema = z.object({
   formatted_balance_owing: z.string(),
   /** Unpaid charges with no payment in flight, oldest first. */
   payable: z.array(owedChargeSchema),
+  /** The most one manual payment may be: the remainders of the payable charges. */
+  payable_total: z.number().int(),
+  formatted_payable_total: z.string(),
   /** Unpaid charges a bank or card payment is still deciding (not payable by hand until it answers). */
   in_flight: z.array(owedChargeSchema),
 });

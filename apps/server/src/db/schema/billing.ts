@@ -242,7 +242,10 @@ export const charges = pgTable(
   ],
 );
 
-/** One attempt at a charge. At most one in flight and at most one successful per charge (unique indexes). */
+/**
+ * One attempt at a charge. At most one in flight and at most one successful of the whole charge per charge
+ * (unique indexes); part payments (`pays_part`) add up to no more than the charge.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -272,6 +275,8 @@ export const payments = pgTable(
     isProRata: boolean().notNull().default(false),
     isTermMembership: boolean().notNull().default(false),
     attempt: smallint().notNull().default(1),
+    /** Pays part of its charge (a part payment taken at the desk, or what is left after one). */
+    paysPart: boolean().notNull().default(false),
     pollCount: integer().notNull().default(0),
     /** Written before the provider is called; the provider dedupes on it. */
     idempotencyKey: text().notNull(),
@@ -287,7 +292,10 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
-    uniqueIndex('payments_one_success_per_charge').on(t.chargeId).where(sql`${t.status} = 'sent'`),
+    // One success of a charge's whole total; part payments add up to no more than it (under the charge's lock).
+    uniqueIndex('payments_one_success_per_charge')
+      .on(t.chargeId)
+      .where(sql`${t.status} = 'sent' and not ${t.paysPart}`),
     uniqueIndex('payments_one_in_flight_per_charge')
       .on(t.chargeId)
       .where(sql`${t.status} in ('upcoming','pending_request')`),

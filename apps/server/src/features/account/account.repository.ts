@@ -120,12 +120,17 @@ export function paymentsOf(
   );
 }
 
-/** A payment of the account's list with its gym's and member's names, the member's address, and how it was paid (computed). */
+/** A payment of the account's list with its gym's and member's names, the member's address, and how it was paid. */
 export type ReceiptRow = AccountPaymentRow &
   Pick<Row<typeof users>, 'address' | 'suburb' | 'city' | 'post_code'> & {
     gym_name: string;
     member_name: string;
+    /** Cash or EFTPOS recorded by staff: its word; a card or bank payment: named from the fields below. */
     method: string | null;
+    /** From the card or the bank account (left joins): null for the other kind. */
+    card_brand: string | null;
+    card_last_four: string | null;
+    account_number: string | null;
   };
 
 /** One of the member's own payments (another member's, or another organisation's: none). */
@@ -134,10 +139,8 @@ export async function paymentOf(db: Executor, organisationId: number, userId: nu
     db,
     sql`select ${PAYMENT_COLUMNS}, 0 as total, g.name as gym_name, u.name as member_name, u.address, u.suburb,
           u.city, u.post_code,
-          case when pa.type = 'stripe_card' and cd.last_four is not null
-                 then initcap(cd.brand) || ' card ending ' || cd.last_four
-               when pa.type = 'bank_account' then coalesce(ba.name, 'bank account')
-               when pa.type = 'eftpos' then 'EFTPOS' when pa.type = 'cash' then 'cash' end as method
+          cd.brand as card_brand, cd.last_four as card_last_four, ba.account_number,
+          case when pa.type = 'eftpos' then 'EFTPOS' when pa.type = 'cash' then 'cash' end as method
         ${PAYMENT_FROM}
         join gyms g on g.id = pa.gym_id
         join users u on u.id = pa.user_id

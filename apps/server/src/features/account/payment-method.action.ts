@@ -6,27 +6,25 @@ import { chargeAmount } from '@gym/domain/charge-amount';
 import { formatMoney } from '@gym/domain/money';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
-import { type PaymentMethodRow, paymentMethods, switchPaymentType } from '../registration';
+import { methodLabel, offeredMethodIds, paymentMethods, switchPaymentType } from '../registration';
 import { findSubscription } from '../subscriptions';
 import * as repo from './account.repository';
 import { nextPayment } from './next-payment';
-
-function label(m: PaymentMethodRow): string {
-  if (m.type === 'stripe_card')
-    return `${m.brand ? m.brand[0]!.toUpperCase() + m.brand.slice(1) : 'Card'} ending ${m.last_four ?? ''}`.trim();
-  return `${m.bank_name ?? 'Bank account'} ${m.account_number ?? ''}`.trim();
-}
 
 export async function methodsOf(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<AccountPaymentMethod[]> {
   const { auth } = actor;
   const member = await repo.defaultPaymentTypeOf(deps.db, auth.organisationId, auth.user.id);
   const rows = await paymentMethods(deps.db, auth.organisationId, auth.user.id);
-  return rows.map((m) => ({
-    id: m.id,
-    type: m.type,
-    label: label(m),
-    is_default: m.id === member?.default_payment_type_id,
-  }));
+  // A way to pay declined when the member confirmed is not offered again (the join site's rule too).
+  const offered = await offeredMethodIds(deps, auth);
+  return rows
+    .filter((m) => offered.has(m.id))
+    .map((m) => ({
+      id: m.id,
+      type: m.type,
+      label: methodLabel(m),
+      is_default: m.id === member?.default_payment_type_id,
+    }));
 }
 
 export async function paymentMethodsOf(

@@ -4,6 +4,7 @@ import type { AccountPayment, Receipt } from '@gym/domain/api/account';
 import { addDays, toCalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
 import { formatMoney } from '@gym/domain/money';
+import { savedMethodLabel } from '@gym/domain/payment-method';
 import { taxableSupply } from '@gym/domain/receipt';
 import { classifyPaymentStatus } from '@gym/domain/subscription-state';
 import type { AppDeps } from '../../app-deps';
@@ -104,7 +105,15 @@ export async function receiptOf(
     formatted_gst: formatMoney(supply.gst),
     refunded: Number.isSafeInteger(refunded) ? refunded : 0,
     formatted_refunded: formatMoney(Number.isSafeInteger(refunded) ? refunded : 0),
-    paid_by: p.method ?? p.type,
+    // A card or bank account by its one name ('Visa ending 4242'), as the join site and staff name it.
+    paid_by:
+      p.method ??
+      savedMethodLabel({
+        type: p.type,
+        brand: p.card_brand,
+        last_four: p.card_last_four,
+        account_number: p.account_number,
+      }),
     recipient: supply.recipient,
     lines: supply.lines,
   };

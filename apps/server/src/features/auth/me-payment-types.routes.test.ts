@@ -37,6 +37,7 @@ describe('GET /api/me payment_types', () => {
         status: 'ACTIVE',
         meta: { bank: expect.any(String), holder: expect.any(String) },
       },
+      declined_at: null,
     });
     expect(card).toEqual({
       id: cardId,
@@ -50,6 +51,7 @@ describe('GET /api/me payment_types', () => {
         last_four: '4242',
         country: expect.toBeOneOf([expect.any(String), null]),
       },
+      declined_at: null,
     });
   });
 });

@@ -46,7 +46,12 @@ export async function presentMe(deps: AppDeps, auth: AuthContext): Promise<Me> {
     is_organisation_admin: auth.isOrganisationAdmin,
     is_gym_admin: auth.isGymAdmin,
     profile_picture: profilePictureUrl(user.id, user.profilePicturePath),
-    payment_types: (paymentTypes?.get(user.id) ?? []).map(({ id, type, model }) => ({ id, type, model })),
+    payment_types: (paymentTypes?.get(user.id) ?? []).map(({ id, type, model, declined_at }) => ({
+      id,
+      type,
+      model,
+      declined_at,
+    })),
     start_date: profile?.member?.startDate ?? null,
     billing_date: profile?.member?.billingDate ?? null,
     default_payment_type: profile?.member?.defaultPaymentTypeId ?? null,

@@ -1,6 +1,7 @@
 // What the billing mail says, read from the rows that caused it: the member, the gym, the payment or
 // subscription. Reads inside the caller's transaction see the change the mail is about.
 import type { CalendarDate } from '@gym/domain/calendar-date';
+import type { OfferingAccess } from '@gym/domain/offering-access-change';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
@@ -151,7 +152,16 @@ export function reminderRecipients(db: Executor, subscriptionIds: readonly numbe
 }
 
 export type PriceChangeMailFacts = Recipient &
-  Pick<Row<typeof priceChanges>, 'id' | 'subscription_id' | 'from_amount' | 'to_amount' | 'takes_effect_at'> &
+  Pick<
+    Row<typeof priceChanges>,
+    | 'id'
+    | 'subscription_id'
+    | 'from_price_id'
+    | 'to_price_id'
+    | 'from_amount'
+    | 'to_amount'
+    | 'takes_effect_at'
+  > &
   LeftJoined<Pick<Row<typeof prices>, 'billing_frequency'>> & {
     reply_to: string | null;
   };
@@ -160,7 +170,7 @@ export type PriceChangeMailFacts = Recipient &
 export function claimUnnotifiedPriceChanges(tx: Executor, afterId: number) {
   return queryRows<PriceChangeMailFacts>(
     tx,
-    sql`select pc.id::int, pc.subscription_id::int, pc.organisation_id::int, pc.user_id::int, u.name, u.email,
+    sql`select pc.id::int, pc.subscription_id::int, pc.from_price_id::int, pc.to_price_id::int, pc.organisation_id::int, pc.user_id::int, u.name, u.email,
           u.email_notifications_enabled, g.name as gym_name, pc.from_amount, pc.to_amount,
           pc.takes_effect_at::text, tp.billing_frequency, g.price_change_notification_reply_to as reply_to
         from price_changes pc
@@ -180,4 +190,29 @@ export async function markPriceChangesNotified(tx: Executor, ids: readonly numbe
   await tx.execute(
     sql`update price_changes set notified_at = ${now.toISOString()} where id in ${idList(ids)}`,
   );
+}
+
+/** A price's frequency and the access its offering gives: what a price-change notice compares. */
+export interface PriceOfferingRow extends OfferingAccess {
+  price_id: number;
+  billing_frequency: string;
+}
+
+/** Each price's offering with the gyms and hours it opens, for the organisation's prices given. */
+export async function priceOfferings(db: Executor, organisationId: number, priceIds: readonly number[]) {
+  if (priceIds.length === 0) return new Map<number, PriceOfferingRow>();
+  const rows = await queryRows<PriceOfferingRow>(
+    db,
+    sql`select p.id::int as price_id, p.billing_frequency, o.id::int, o.name, o.type,
+          o.all_gyms_access as all_gyms,
+          array(select g.name from gyms g
+                where g.id = o.gym_id or g.id in (select og.gym_id from offering_gyms og where og.offering_id = o.id)
+                order by g.name) as gym_names,
+          coalesce((select json_agg(json_build_object('day', h.day, 'open_at', h.open_at::text,
+                      'close_at', h.close_at::text) order by h.day, h.open_at)
+                    from offering_hours h where h.offering_id = o.id), '[]'::json) as hours
+        from prices p join offerings o on o.id = p.offering_id
+        where p.organisation_id = ${organisationId} and p.id in ${idList(priceIds)}`,
+  );
+  return new Map(rows.map((r) => [Number(r.price_id), { ...r, id: Number(r.id) }]));
 }

@@ -21,6 +21,7 @@ import { isBillingFrequency } from '@gym/domain/billing-frequency';
 import { nextDueDate } from '@gym/domain/billing-schedule';
 import { addDays, type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
+import { accessChangeSentences } from '@gym/domain/offering-access-change';
 import { failureKind, nextRetryDate } from '@gym/domain/payment-retry';
 import { taxableSupply } from '@gym/domain/receipt';
 import type { Executor } from '../../db/client';
@@ -213,6 +214,9 @@ export async function queueManualPaymentReceipt(
                 }
               : null,
           method: MANUAL_METHOD[first.type] ?? first.method,
+          ...(first.meta?.part_payment === true && Number.isInteger(first.meta.still_owing)
+            ? { stillOwing: first.meta.still_owing as number }
+            : {}),
           reference: `P${first.id}`,
           taxLines: taxLines(
             first,
@@ -328,6 +332,49 @@ async function queueReminders(deps: MailDeps, day: CalendarDate, now: Date): Pro
   return queued;
 }
 
+/** What a price-change notice is about: the member, their gym, the two prices and the date. */
+export interface PriceChangeNoticeFacts {
+  organisationId: number;
+  name: string;
+  gymName: string;
+  fromPriceId: number | null;
+  toPriceId: number;
+  fromAmount: number;
+  toAmount: number;
+  takesEffectAt: CalendarDate;
+}
+
+/**
+ * The notice of a price change (the engine's mail and the screens' preview render it here alike): the
+ * new price and date; the new offering by name and how door access changes when the price is of
+ * another offering; and, for another billing frequency, what happens to the period already paid.
+ */
+function renderPriceChange(facts: PriceChangeNoticeFacts, offerings: Map<number, repo.PriceOfferingRow>) {
+  const from = facts.fromPriceId === null ? undefined : offerings.get(facts.fromPriceId);
+  const to = offerings.get(facts.toPriceId);
+  const frequency = to && isBillingFrequency(to.billing_frequency) ? to.billing_frequency : null;
+  const fromFrequency = from && isBillingFrequency(from.billing_frequency) ? from.billing_frequency : null;
+  return priceChangeMail({
+    name: facts.name,
+    gymName: facts.gymName,
+    fromAmount: facts.fromAmount,
+    toAmount: facts.toAmount,
+    frequency,
+    fromFrequency,
+    takesEffectOn: facts.takesEffectAt,
+    offering:
+      from && to && from.id !== to.id
+        ? { fromName: from.name, toName: to.name, accessChanges: accessChangeSentences(from, to) }
+        : null,
+  });
+}
+
+/** The notice of one price change, read and rendered as the engine's mail run will send it. */
+export async function priceChangeNotice(db: Executor, facts: PriceChangeNoticeFacts) {
+  const ids = [facts.toPriceId, ...(facts.fromPriceId === null ? [] : [facts.fromPriceId])];
+  return renderPriceChange(facts, await repo.priceOfferings(db, facts.organisationId, ids));
+}
+
 /** Notices of scheduled price changes, each queued in the transaction that marks its change notified. */
 async function queuePriceChanges(deps: MailDeps, now: Date): Promise<number> {
   let queued = 0;
@@ -336,19 +383,33 @@ async function queuePriceChanges(deps: MailDeps, now: Date): Promise<number> {
     const claimed = await deps.db.transaction(async (tx) => {
       const rows = await repo.claimUnnotifiedPriceChanges(tx, after);
       after = rows.at(-1)?.id ?? after;
+      // The prices' offerings, one read per organisation in the batch.
+      const offerings = new Map<number, repo.PriceOfferingRow>();
+      for (const organisationId of new Set(rows.map((c) => Number(c.organisation_id)))) {
+        const ids = rows
+          .filter((c) => Number(c.organisation_id) === organisationId)
+          .flatMap((c) => [c.to_price_id, ...(c.from_price_id === null ? [] : [c.from_price_id])]);
+        for (const [id, row] of await repo.priceOfferings(tx, organisationId, [...new Set(ids)]))
+          offerings.set(id, row);
+      }
       const mails = rows.map(
         (c): QueuedMail => ({
           key: `price_change:price_change:${c.id}`,
           template: 'price_change',
           ...recipient(c),
-          ...priceChangeMail({
-            name: c.name,
-            gymName: c.gym_name,
-            fromAmount: Number(c.from_amount),
-            toAmount: Number(c.to_amount),
-            frequency: isBillingFrequency(c.billing_frequency) ? c.billing_frequency : null,
-            takesEffectOn: c.takes_effect_at,
-          }),
+          ...renderPriceChange(
+            {
+              organisationId: Number(c.organisation_id),
+              name: c.name,
+              gymName: c.gym_name,
+              fromPriceId: c.from_price_id,
+              toPriceId: c.to_price_id,
+              fromAmount: Number(c.from_amount),
+              toAmount: Number(c.to_amount),
+              takesEffectAt: c.takes_effect_at,
+            },
+            offerings,
+          ),
           ...(c.reply_to ? { replyTo: c.reply_to } : {}),
         }),
       );

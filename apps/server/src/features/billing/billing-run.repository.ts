@@ -41,6 +41,8 @@ export type DueSubscription = Pick<
     payment_type: string | null;
     /** The amount of the price it moves to (left join). */
     transition_amount: number | null;
+    /** The scheduled price's billing frequency: another one switches the grid (frequencyChangeAt). */
+    transition_frequency?: string | null;
     price_amount: number;
     /** The gym's destination account, if it has one (left join). */
     destination_account_id: number | null;
@@ -54,7 +56,7 @@ const planSelect = sql`select s.id::int, s.organisation_id::int, s.gym_id::int, 
           s.start_date::text, s.anchor_day, s.current_period_start::text, s.current_period_end::text,
           s.ends_at::text, s.term_ends_at::text, s.is_term_membership, s.force_price_amount,
           s.transition_to_price_id::int, s.transition_takes_effect_at::text, tp.amount as transition_amount,
-          p.amount as price_amount, p.billing_frequency, p.joining_fee, g.card_surcharge_basis_points,
+          tp.billing_frequency as transition_frequency, p.amount as price_amount, p.billing_frequency, p.joining_fee, g.card_surcharge_basis_points,
           da.id::int as destination_account_id,
           case when s.current_period_start is null then
             (select m.billing_date::text from organisation_members m
@@ -203,13 +205,17 @@ export async function insertAttempts(tx: Executor, rows: Omit<NewAttempt, 'now'>
     tx,
     sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, payment_type_id,
           destination_account_id, type, amount, surcharge, period_start_at, period_end_at, status, is_retry,
-          is_pro_rata, is_term_membership, attempt, idempotency_key, meta, force_amount, created_at, updated_at)
+          is_pro_rata, is_term_membership, attempt, idempotency_key, meta, force_amount, pays_part, created_at,
+          updated_at)
         select x."organisationId", x."gymId", x."userId", x."subscriptionId", x."chargeId", x."paymentTypeId",
           x."destinationAccountId", x.type, x.amount, x.surcharge, x."periodStart", x."periodEnd",
           'pending_request', x."isRetry",
           coalesce(x."isProRata", (select c.is_pro_rata from charges c where c.id = x."chargeId"), false),
           x."isTermMembership", x.attempt,
           x.key, x.meta, x."forceAmount",
+          -- An attempt at a charge staff took part of asks for what is left (repriceUnpaidCharges): a part too.
+          exists (select 1 from payments pp where pp.charge_id = x."chargeId" and pp.status = 'sent'
+                  and pp.pays_part),
           ${now.toISOString()}, ${now.toISOString()}
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x("organisationId" bigint, "gymId" bigint,
           "userId" bigint, "subscriptionId" bigint, "chargeId" bigint, "paymentTypeId" bigint,

@@ -319,24 +319,34 @@ async function chargeBatch(tx: Executor, due: repo.DueSubscription[], day: Calen
     if (!last) return [];
     // A scheduled price change in effect becomes the subscription's price from its charge on.
     const priceId = planned.reduce<number | null>((found, p) => p.priceChangeTo ?? found, null);
-    return [{ id: sub.id, periodStart: last.period.start, periodEnd: last.period.end, priceId, sub }];
+    // A price of another billing frequency anchors the membership on its first period's start.
+    const anchorDay = planned.reduce<number | null>((found, p) => p.newAnchorDay ?? found, null);
+    return [
+      { id: sub.id, periodStart: last.period.start, periodEnd: last.period.end, priceId, anchorDay, sub },
+    ];
   });
   await repo.advanceSubscriptions(
     tx,
-    moved.map(({ sub: _sub, ...row }) => row),
+    moved.map(({ sub: _sub, anchorDay: _anchorDay, ...row }) => row),
     now,
   );
-  for (const { sub, priceId } of moved) {
+  for (const { sub, priceId, anchorDay } of moved) {
     if (priceId === null) continue;
     const applied = await repo.markPriceChangeApplied(tx, sub.id, priceId, now);
-    // The price itself moved with the period above (advanceSubscriptions); this is its entry and checks.
+    // The price itself moved with the period above (advanceSubscriptions); this is its entry and checks,
+    // and, for a price of another billing frequency, the new anchor its periods keep from here on.
     await transition(tx, {
       kind: 'price_change_applied',
       organisationId: sub.organisation_id,
       subscriptionId: sub.id,
       userId: sub.user_id,
       now,
-      data: { price_id: priceId, price_change_ids: applied },
+      ...(anchorDay !== null ? { set: { anchorDay } } : {}),
+      data: {
+        price_id: priceId,
+        price_change_ids: applied,
+        ...(anchorDay !== null ? { anchor_day: anchorDay } : {}),
+      },
     });
   }
   return {

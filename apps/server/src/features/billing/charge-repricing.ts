@@ -2,15 +2,19 @@
 // connects a bank account is not charged the card surcharge (domain surchargeForPaymentType). Only a
 // charge with no attempt in flight is changed (an attempt on its way was sent for the old amount), in the
 // caller's transaction with the charge row locked; doing it again changes nothing. The subscription's
-// arrears are worked out again when a charge that counts in them changed.
+// arrears are worked out again when a charge that counts in them changed. A charge staff took part of at
+// the desk keeps its price (what was collected was against it), and what it answers is what an attempt
+// still asks for: the charge less its part payments (`remainingParts`).
 import { surchargeForPaymentType } from '@gym/domain/charge-amount';
+import { remainingParts } from '@gym/domain/manual-payment';
 import { sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
 import { type Executor, queryRows } from '../../db/client';
-import { refreshStanding } from './charge-settlement';
+import { collectedAmountOf, collectedSurchargeOf, refreshStanding } from './charge-settlement';
 
 export interface RepricedCharge {
   id: number;
+  /** What an attempt asks for: the charge's amount and surcharge less what part payments collected. */
   amount: number;
   surcharge: number;
 }
@@ -23,6 +27,8 @@ interface ChargeRow {
   payment_type: string | null;
   card_surcharge_basis_points: number;
   in_flight: boolean;
+  collected_amount: number;
+  collected_surcharge: number;
 }
 
 /**
@@ -46,7 +52,8 @@ export async function repriceUnpaidCharges(
     sql`select c.id::int, c.amount, c.surcharge, s.user_id::int, pt.type as payment_type,
           g.card_surcharge_basis_points,
           exists (select 1 from payments p where p.charge_id = c.id
-                    and p.status in ('upcoming', 'pending_request')) as in_flight
+                    and p.status in ('upcoming', 'pending_request')) as in_flight,
+          ${collectedAmountOf}::int as collected_amount, ${collectedSurchargeOf}::int as collected_surcharge
         from charges c
         join subscriptions s on s.id = c.subscription_id
         join gyms g on g.id = s.gym_id
@@ -61,8 +68,10 @@ export async function repriceUnpaidCharges(
   for (const row of rows) {
     const amount = Number(row.amount);
     const before = Number(row.surcharge);
+    const collected = { amount: Number(row.collected_amount), surcharge: Number(row.collected_surcharge) };
+    const partPaid = collected.amount + collected.surcharge > 0;
     const surcharge =
-      row.payment_type === null || row.in_flight
+      row.payment_type === null || row.in_flight || partPaid
         ? before
         : surchargeForPaymentType({
             amount,
@@ -70,7 +79,7 @@ export async function repriceUnpaidCharges(
             paymentType: row.payment_type,
             cardSurchargeBasisPoints: Number(row.card_surcharge_basis_points),
           });
-    answer.push({ id: row.id, amount, surcharge });
+    answer.push({ id: row.id, ...remainingParts({ amount, surcharge }, collected) });
     if (surcharge === before) continue;
     changed = true;
     await tx.execute(sql`update charges set surcharge = ${surcharge} where id = ${row.id}`);

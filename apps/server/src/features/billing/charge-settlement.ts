@@ -18,6 +18,11 @@ export async function settleCharge(
     organisationId: number;
     chargeId: number;
     succeeded: boolean;
+    /**
+     * False for a success that paid only part of the charge (a part payment taken at the desk): the charge
+     * stays unpaid and owes what is left of it; arrears and grace are worked out again all the same.
+     */
+    paidInFull?: boolean;
     /** False for a first payment declined at confirmation: it dates no failure, so nothing is owed. */
     countsAsFailure?: boolean;
     now: Date;
@@ -25,6 +30,14 @@ export async function settleCharge(
 ): Promise<void> {
   const { organisationId, chargeId, now } = input;
   if (!input.succeeded && input.countsAsFailure === false) return;
+  if (input.succeeded && input.paidInFull === false) {
+    const [part] = await tx
+      .select({ subscriptionId: charges.subscriptionId })
+      .from(charges)
+      .where(and(eq(charges.organisationId, organisationId), eq(charges.id, chargeId)));
+    if (part) await refreshStanding(tx, organisationId, part.subscriptionId, now);
+    return;
+  }
   const [charge] = await tx
     .update(charges)
     .set(
@@ -43,7 +56,18 @@ export async function settleCharge(
 type StandingRow = Pick<Row<typeof charges>, 'kind' | 'status' | 'first_failed_at'> & {
   /** amount + surcharge. */
   total: number;
+  /** What part payments collected against it (computed). */
+  collected: number;
 };
+
+/**
+ * What part payments collected against charge `c` (the successful payments marked `pays_part`): the
+ * amount and the surcharge they paid. A charge paid in full by one payment has none.
+ */
+export const collectedAmountOf = sql`(select coalesce(sum(pp.amount), 0) from payments pp
+  where pp.charge_id = c.id and pp.status = 'sent' and pp.pays_part)`;
+export const collectedSurchargeOf = sql`(select coalesce(sum(pp.surcharge), 0) from payments pp
+  where pp.charge_id = c.id and pp.status = 'sent' and pp.pays_part)`;
 
 /** balance_owing, periods_owing and grace from the subscription's charges; logs grace starting and ending. */
 export async function refreshStanding(
@@ -74,18 +98,26 @@ export async function refreshStanding(
   if (!sub) return;
   const rows = await queryRows<StandingRow>(
     tx,
-    sql`select kind, status, amount + surcharge as total, first_failed_at from charges
-        where organisation_id = ${organisationId} and subscription_id = ${subscriptionId}`,
+    sql`select c.kind, c.status, c.amount + c.surcharge as total, c.first_failed_at,
+          ${collectedAmountOf} + ${collectedSurchargeOf} as collected
+        from charges c
+        where c.organisation_id = ${organisationId} and c.subscription_id = ${subscriptionId}`,
   );
   const standing = rows.map((r) => ({
     kind: r.kind,
     status: r.status,
     total: Number(r.total),
+    collected: Number(r.collected),
     failed: r.first_failed_at !== null,
   }));
   const owed = arrears(standing);
   const failures = rows
-    .filter((r) => r.status === 'unpaid' && r.first_failed_at !== null)
+    .filter(
+      (r) =>
+        r.status === 'unpaid' &&
+        r.first_failed_at !== null &&
+        !(Number(r.collected) > 0 && Number(r.collected) >= Number(r.total)),
+    )
     .map((r) => toCalendarDate(new Date(r.first_failed_at!)))
     .sort();
   // The term's grace for failures before term_ends_at; after it the membership is flexi (BILLING.md

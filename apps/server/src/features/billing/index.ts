@@ -4,6 +4,7 @@
 
 export { akahuClientFor } from './akahu-client';
 export { PAYMENT_KEY_METADATA, sendAttempt } from './attempts.service';
+export { type PriceChangeNoticeFacts, priceChangeNotice } from './billing-mail.service';
 export { dueSubscriptions, insertAttempt } from './billing-run.repository';
 export { catchUp, type DaySummary, runBillingDay } from './billing-run.service';
 export {
@@ -18,7 +19,7 @@ export {
   recordOutsideCardRefund,
 } from './card-reversals.service';
 export { repriceUnpaidCharges } from './charge-repricing';
-export { settleCharge } from './charge-settlement';
+export { collectedAmountOf, collectedSurchargeOf, settleCharge } from './charge-settlement';
 export { chargeFirstPayment } from './first-payment.service';
 export { AWAITING_FIRST_PAYMENT } from './membership-states';
 export { applyPauseIfStarted } from './pause-now.service';

@@ -31,6 +31,14 @@ export function planOf(
       endsAt: sub.ends_at,
       termEndsAt: sub.term_ends_at,
       billingDate: billingDate ?? sub.billing_date ?? null,
+      // A price of another frequency: its first period starts on the change date (frequencyChangeAt).
+      frequencyChange:
+        sub.transition_to_price_id !== null &&
+        takesEffectAt !== null &&
+        isBillingFrequency(sub.transition_frequency) &&
+        sub.transition_frequency !== frequency
+          ? { frequency: sub.transition_frequency, takesEffectAt }
+          : null,
     },
     {
       priceAmount: Number(sub.price_amount),

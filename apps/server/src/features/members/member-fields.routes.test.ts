@@ -170,6 +170,7 @@ describe('GET /api/members/{id}: the fields that needed separate calls', () => {
         is_default: true,
         created_at: expect.any(String),
         model: cardModel,
+        declined_at: null,
       },
       {
         id: ids.bank,
@@ -177,6 +178,7 @@ describe('GET /api/members/{id}: the fields that needed separate calls', () => {
         is_default: false,
         created_at: expect.any(String),
         model: bankModel,
+        declined_at: null,
       },
     ]);
     expect(data.access_control_credentials).toEqual([

@@ -72,6 +72,8 @@ export const memberRecordRoutes =
             formatted_amount: formatMoney(r.amount),
             surcharge: r.surcharge,
             formatted_surcharge: formatMoney(r.surcharge),
+            total: r.amount + r.surcharge,
+            formatted_total: formatMoney(r.amount + r.surcharge),
             period_start_at: r.period_start_at,
             period_end_at: r.period_end_at,
             status: r.status,

@@ -183,6 +183,7 @@ export interface SubscriptionExtras {
     applied: boolean;
     ended: boolean;
   }[];
+  /** The attempt that settled the first charge, else the first charge's latest attempt. */
   first_payment: PaymentSummaryRow | null;
   /** Its latest SUBSCRIPTION_PAYMENTS_SHOWN payments, newest first. */
   payments: PaymentSummaryRow[];
@@ -191,7 +192,7 @@ export interface SubscriptionExtras {
 }
 
 /** A payment as the subscription's JSON carries it: its date and instant arrive as JSON text, not as Date. */
-export type PaymentSummaryRow = Pick<Row<typeof payments>, 'id' | 'amount' | 'status'> & {
+export type PaymentSummaryRow = Pick<Row<typeof payments>, 'id' | 'amount' | 'surcharge' | 'status'> & {
   /** The period's first day, as JSON text (YYYY-MM-DD). */
   period_start_at: string | null;
   /** A timestamptz as JSON text (ISO 8601), where the schema's column is a Date. */
@@ -218,13 +219,20 @@ export async function subscriptionExtras(
           from subscription_pauses sp
           where sp.subscription_id = ${subscriptionId} and sp.organisation_id = ${organisationId}
             and sp.cancelled_at is null), '[]'::json) as pauses,
-        (select json_build_object('id', pa.id::int, 'amount', pa.amount, 'status', pa.status,
-            'period_start_at', pa.period_start_at, 'created_at', pa.created_at)
-          from payments pa where pa.subscription_id = ${subscriptionId} and pa.organisation_id = ${organisationId}
-          order by pa.created_at, pa.id limit 1) as first_payment,
-        coalesce((select json_agg(json_build_object('id', l.id::int, 'amount', l.amount, 'status', l.status,
-            'period_start_at', l.period_start_at, 'created_at', l.created_at) order by l.created_at desc, l.id desc)
-          from (select pa.id, pa.amount, pa.status, pa.period_start_at, pa.created_at from payments pa
+        -- The first payment: of the first charge's attempts, the one that settled it (a card declined at
+        -- confirmation, then another that paid: the one that paid, with its surcharge), else its latest.
+        (select json_build_object('id', pa.id::int, 'amount', pa.amount, 'surcharge', pa.surcharge,
+            'status', pa.status, 'period_start_at', pa.period_start_at, 'created_at', pa.created_at)
+          from (select f.id, f.charge_id from payments f
+                where f.subscription_id = ${subscriptionId} and f.organisation_id = ${organisationId}
+                order by f.created_at, f.id limit 1) f
+          join payments pa on pa.subscription_id = ${subscriptionId} and pa.organisation_id = ${organisationId}
+            and (pa.id = f.id or pa.charge_id = f.charge_id)
+          order by (pa.status = 'sent') desc, pa.created_at desc, pa.id desc limit 1) as first_payment,
+        coalesce((select json_agg(json_build_object('id', l.id::int, 'amount', l.amount, 'surcharge', l.surcharge,
+            'status', l.status, 'period_start_at', l.period_start_at, 'created_at', l.created_at)
+            order by l.created_at desc, l.id desc)
+          from (select pa.id, pa.amount, pa.surcharge, pa.status, pa.period_start_at, pa.created_at from payments pa
                 where pa.subscription_id = ${subscriptionId} and pa.organisation_id = ${organisationId}
                 order by pa.created_at desc, pa.id desc limit ${SUBSCRIPTION_PAYMENTS_SHOWN}) l), '[]'::json)
           as payments,

@@ -485,6 +485,8 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
     'public: the gyms and public prices a join link opens (registration.routes.test.ts)',
   'POST /api/unique-email': 'public, rate-limited (registration.routes.test.ts)',
   'POST /api/register': 'public: makes the person’s own account (registration.routes.test.ts)',
+  'GET /api/register/gyms/{uuid}/logo':
+    'public: a gym’s logo by its join link, like its name (registration.routes.test.ts)',
   'PUT /api/me/register-fields': 'own account, members only (registration.routes.test.ts)',
   'POST /api/profile-picture': 'own account, members only (registration.routes.test.ts)',
   'GET /api/users/{id}/profile-picture':

@@ -2,6 +2,7 @@
 // (the bank account with its meta, or the card with its type). One query for any number of members, so
 // the member's detail, the member's payment methods and the current user answer them the same way.
 import type { PaymentType } from '@gym/domain/api/members';
+import { declinedAtConfirmation } from '@gym/domain/payment-method';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
@@ -20,6 +21,10 @@ interface PaymentTypeRow {
   exp_year: number | null;
   last_four: string | null;
   country: string | null;
+  /** The latest declined attempt made by confirming with it (the join site's "Confirm and pay"). */
+  confirm_declined_at: Date | string | null;
+  /** Any attempt by it settled or still on its way. */
+  ever_paid_or_pending: boolean;
 }
 
 /** The live payment methods of each user of `userIds`, newest first. */
@@ -29,7 +34,15 @@ function paymentTypeRows(db: Executor, organisationId: number, userIds: readonly
     db,
     sql`select pt.id::int, pt.user_id::int, pt.type, pt.created_at, ba.account_number, ba.name as account_name,
           ba.status as account_status, ba.meta as account_meta, c.brand, c.exp_month, c.exp_year, c.last_four,
-          c.country
+          c.country,
+          (select max(p.updated_at) from payments p
+            where p.organisation_id = pt.organisation_id and p.user_id = pt.user_id
+              and p.payment_type_id = pt.id and p.meta ? 'confirm_key'
+              and p.status in ('failed', 'declined', 'error')) as confirm_declined_at,
+          exists (select 1 from payments p
+            where p.organisation_id = pt.organisation_id and p.user_id = pt.user_id
+              and p.payment_type_id = pt.id
+              and p.status in ('sent', 'pending_request', 'upcoming')) as ever_paid_or_pending
         from payment_types pt
         left join bank_accounts ba on ba.payment_type_id = pt.id
         left join cards c on c.payment_type_id = pt.id
@@ -67,6 +80,10 @@ function presentPaymentType(row: PaymentTypeRow, defaultPaymentTypeId: number | 
               country: row.country,
             }
           : null,
+    declined_at: declinedAtConfirmation({
+      confirmDeclinedAt: row.confirm_declined_at,
+      everPaidOrPending: Boolean(row.ever_paid_or_pending),
+    }),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type FirstPayment,
   firstPaymentFailureText,
   type JoinSubscription,
+  joinLogoUrl,
 } from '@gym/domain/api/registration';
 import {
   type BillingFrequency,
@@ -18,6 +19,7 @@ import { type CalendarDate, maxDate, todayInAuckland } from '@gym/domain/calenda
 import { surchargeForPaymentType } from '@gym/domain/charge-amount';
 import { formatDate } from '@gym/domain/format';
 import { formatMoney } from '@gym/domain/money';
+import { DECLINED_METHOD_REFUSED, isOfferedAgain, savedMethodLabel } from '@gym/domain/payment-method';
 import { proRata } from '@gym/domain/pro-rata';
 import { coolingOffEndDate, formatTerm, termEndDate, termOf } from '@gym/domain/term';
 import type { AppDeps } from '../../app-deps';
@@ -25,6 +27,7 @@ import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import { notFound, validationError } from '../../http/app-error';
 import { chargeFirstPayment, drainMembershipOutbox, repriceUnpaidCharges, transition } from '../billing';
+import { paymentTypesOf } from '../payments';
 import { gymAppLink } from './branch-link';
 import * as repo from './registration.repository';
 import { checkAge } from './registration.service';
@@ -117,11 +120,8 @@ function presentFirstPayment(
   };
 }
 
-function methodLabel(m: repo.PaymentMethodRow): string {
-  if (m.type === 'stripe_card')
-    return `${m.brand ? m.brand[0]!.toUpperCase() + m.brand.slice(1) : 'Card'} ending ${m.last_four ?? ''}`.trim();
-  return `${m.bank_name ?? 'Bank account'} ${m.account_number ?? ''}`.trim();
-}
+/** The member's way to pay by its one name ('Visa ending 4242'), as every page shows it. */
+export const methodLabel = (m: repo.PaymentMethodRow): string => savedMethodLabel(m);
 
 async function currentOrThrow(deps: AppDeps, auth: AuthContext) {
   const sub = await repo.currentSubscription(deps.db, auth.organisationId, auth.user.id);
@@ -172,7 +172,12 @@ export async function activeSubscription(deps: AppDeps, auth: AuthContext): Prom
   return {
     id: d.id,
     status,
-    gym: { id: d.gym_id, name: d.gym_name, takes_cards: d.takes_cards },
+    gym: {
+      id: d.gym_id,
+      name: d.gym_name,
+      takes_cards: d.takes_cards,
+      logo_url: joinLogoUrl(d.gym_uuid, d.logo_version),
+    },
     offering: { id: d.offering_id, name: d.offering_name },
     price: {
       id: d.price_id,
@@ -262,8 +267,19 @@ export async function switchPaymentType(deps: AppDeps, auth: AuthContext, paymen
   const methods = await repo.paymentMethods(deps.db, auth.organisationId, auth.user.id);
   const method = methods.find((m) => m.id === paymentTypeId);
   if (!method) throw notFound('Payment method not found.');
+  // A way to pay declined when the member confirmed is not offered again, and not taken when asked for.
+  const offered = await offeredMethodIds(deps, auth);
+  if (!offered.has(method.id)) throw validationError({ payment_type: [DECLINED_METHOD_REFUSED] });
   await useMethod(deps, auth, method.id);
   return { id: method.id, type: method.type, label: methodLabel(method) };
+}
+
+/** The member's ways to pay that are offered to pay with (payment-method.ts isOfferedAgain). */
+export async function offeredMethodIds(deps: Pick<AppDeps, 'db'>, auth: AuthContext): Promise<Set<number>> {
+  const types = await paymentTypesOf(deps.db, auth.organisationId, [
+    { id: auth.user.id, defaultPaymentTypeId: null },
+  ]);
+  return new Set((types.get(auth.user.id) ?? []).filter(isOfferedAgain).map((t) => t.id));
 }
 
 /** Makes a payment method the member's default and their membership's. */

@@ -1,5 +1,5 @@
 // The join site's reads and writes. Every query of a signed-in member is scoped by their organisation.
-import type { JoinGym, JoinPrice } from '@gym/domain/api/registration';
+import { type JoinGym, type JoinPrice, joinLogoUrl } from '@gym/domain/api/registration';
 import { formatMoney } from '@gym/domain/money';
 import { formatTerm, termOf } from '@gym/domain/term';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -16,12 +16,23 @@ import {
   users,
 } from '../../db/schema/index';
 
+type JoinGymRow = Omit<JoinGym, 'logo_url'> & { logo_version: Date | string | null };
+
+/** When the gym's logo last changed (its address's version), null without one. */
+const LOGO_VERSION = sql`case when g.logo_path is not null then coalesce(g.logo_updated_at, g.updated_at) end
+  as logo_version`;
+
+const presentJoinGym = ({ logo_version, ...gym }: JoinGymRow): JoinGym => ({
+  ...gym,
+  logo_url: joinLogoUrl(gym.uuid, logo_version),
+});
+
 /** Gyms a person can join, for the gym picker (names are public: they are on the door). */
-export function joinableGyms(db: Executor, filter: { uuid?: string; organisationId?: number } = {}) {
-  return queryRows<JoinGym>(
+export async function joinableGyms(db: Executor, filter: { uuid?: string; organisationId?: number } = {}) {
+  const rows = await queryRows<JoinGymRow>(
     db,
     sql`select g.id::int, g.uuid::text, g.name, o.name as organisation_name,
-          g.stripe_id is not null as takes_cards
+          g.stripe_id is not null as takes_cards, ${LOGO_VERSION}
         from gyms g join organisations o on o.id = g.organisation_id
         where true
           ${filter.uuid ? sql`and g.uuid = ${filter.uuid}::uuid` : sql``}
@@ -29,6 +40,7 @@ export function joinableGyms(db: Executor, filter: { uuid?: string; organisation
         order by o.name, g.name, g.id
         limit 500`,
   );
+  return rows.map(presentJoinGym);
 }
 
 /** A price with its offering's name and description. */
@@ -86,11 +98,11 @@ export async function pricesAtGym(
 }
 
 /** Gyms of the organisation where a price can be joined. */
-export function gymsOfPrice(db: Executor, organisationId: number, priceId: number) {
-  return queryRows<JoinGym>(
+export async function gymsOfPrice(db: Executor, organisationId: number, priceId: number) {
+  const rows = await queryRows<JoinGymRow>(
     db,
     sql`select g.id::int, g.uuid::text, g.name, org.name as organisation_name,
-          g.stripe_id is not null as takes_cards
+          g.stripe_id is not null as takes_cards, ${LOGO_VERSION}
         from prices p
         join offerings o on o.id = p.offering_id
         join organisations org on org.id = p.organisation_id
@@ -101,6 +113,17 @@ export function gymsOfPrice(db: Executor, organisationId: number, priceId: numbe
                or exists (select 1 from offering_gyms og where og.offering_id = o.id and og.gym_id = g.id))
         order by g.name, g.id`,
   );
+  return rows.map(presentJoinGym);
+}
+
+/** A gym's logo file, by the uuid its join link carries (public, like its name); undefined for none. */
+export async function joinGymLogo(db: Executor, uuid: string) {
+  const [row] = await queryRows<{ logo_path: string; logo_version: Date | string }>(
+    db,
+    sql`select g.logo_path, coalesce(g.logo_updated_at, g.updated_at) as logo_version from gyms g
+        where g.uuid = ${uuid}::uuid and g.logo_path is not null`,
+  );
+  return row;
 }
 
 export async function emailTaken(db: Executor, email: string): Promise<boolean> {
@@ -247,6 +270,8 @@ export type SubscriptionDetail = Pick<
     gym_uuid: string;
     /** The gym has a Stripe account. */
     takes_cards: boolean;
+    /** When the gym's logo last changed (its address's version), null without one. */
+    logo_version: Date | string | null;
     offering_id: number;
     offering_name: string;
     price_id: number;
@@ -255,7 +280,7 @@ export type SubscriptionDetail = Pick<
 export async function subscriptionDetail(db: Executor, organisationId: number, id: number) {
   const [row] = await queryRows<SubscriptionDetail>(
     db,
-    sql`select s.id::int, g.id::int as gym_id, g.name as gym_name, g.uuid::text as gym_uuid, g.stripe_id is not null as takes_cards, g.branch_app_id,
+    sql`select s.id::int, g.id::int as gym_id, g.name as gym_name, g.uuid::text as gym_uuid, g.stripe_id is not null as takes_cards, ${LOGO_VERSION}, g.branch_app_id,
           g.branch_key, o.id::int as offering_id, o.name as offering_name, p.id::int as price_id, p.amount,
           p.billing_frequency, p.joining_fee, p.term_amount, p.term_unit, g.card_surcharge_basis_points,
           g.general_card_surcharge_text, g.break_fee_basis_points, s.start_date::text, s.anchor_day,

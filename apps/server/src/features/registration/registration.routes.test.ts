@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, calendarDateParts, todayInAuckland } from '@gym/domain/calendar-date';
+import { DECLINED_METHOD_REFUSED } from '@gym/domain/payment-method';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkCardCheckout } from '../../adapters/stripe-checkout.test-support';
 import { charges, gyms, organisationMembers, payments, subscriptions } from '../../db/schema/index';
 import { createPrice, createPriceLink } from '../../test/catalogue-factories';
-import { createTenant } from '../../test/factories';
+import { createStaff, createTenant } from '../../test/factories';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../../test/test-app';
 import { runBillingDay } from '../billing';
@@ -21,6 +23,11 @@ import {
   saveCard,
   setMinimumAge,
 } from './registration.test-support';
+
+const logoPng = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -228,7 +235,12 @@ describe('paying and confirming', () => {
     expect(badState.statusCode).toBe(422);
     const paymentTypeId = await connectBank(t, cookie);
     expect((await c.get('/api/me')).json().data.payment_types).toEqual([
-      { id: paymentTypeId, type: 'bank_account', model: expect.objectContaining({ kind: 'bank_account' }) },
+      {
+        id: paymentTypeId,
+        type: 'bank_account',
+        model: expect.objectContaining({ kind: 'bank_account' }),
+        declined_at: null,
+      },
     ]);
 
     const summary = await c.get('/api/me/active-subscription');
@@ -292,6 +304,111 @@ describe('paying and confirming', () => {
     expect(attempts).toHaveLength(2);
     expect(attempts.filter((p) => p.status === 'sent')).toHaveLength(1);
     expect(attempts.every((p) => p.amount + p.surcharge === 3570)).toBe(true);
+  });
+
+  it('does not offer a card declined at confirmation again, names cards by brand and last four, and staff see the payment that settled', async () => {
+    const { organisation, gym, price } = await joinableGym(t, { stripe: true, surchargeBp: 200 });
+    const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const c = call(t, cookie);
+    const bad = await saveCard(t, cookie, '4000000000000341');
+    expect((await c.post('/api/subscriptions', { idempotency_key: randomUUID() })).statusCode).toBe(422);
+
+    // The declined card carries when it was declined; the join screen and the account leave it out.
+    const declinedMe = (await c.get('/api/me')).json().data;
+    const declined = declinedMe.payment_types.find((p: { id: number }) => p.id === bad);
+    expect(declined.declined_at).toEqual(expect.any(String));
+    expect(declined.model).toMatchObject({ kind: 'stripe_card', brand: 'visa', last_four: '0341' });
+    const refused = await c.post(`/api/me/payment-types/${bad}/switch`);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors.payment_type).toEqual([DECLINED_METHOD_REFUSED]);
+
+    const good = await saveCard(t, cookie, '4242424242424242');
+    const me = (await c.get('/api/me')).json().data;
+    expect(me.payment_types.find((p: { id: number }) => p.id === good).declined_at).toBeNull();
+    // Named as every page names a card: brand and last four, never "Card #id".
+    const screen = (await c.get('/api/me/active-subscription')).json().data;
+    expect(screen.payment_method).toMatchObject({ id: good, label: 'Visa ending 4242' });
+    const switched = await c.post(`/api/me/payment-types/${good}/switch`);
+    expect(switched.json().data).toMatchObject({ id: good, label: 'Visa ending 4242' });
+    const paid = await c.post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    // Once joined, the account's ways to pay leave the declined card out too.
+    const methods = (await c.get('/api/me/payment-methods')).json().data.methods;
+    expect(methods.map((m: { label: string }) => m.label)).toEqual(['Visa ending 4242']);
+    // Still declined after the membership was paid by another card: it never paid.
+    const after = (await c.get('/api/me')).json().data.payment_types;
+    expect(after.find((p: { id: number }) => p.id === bad).declined_at).toEqual(expect.any(String));
+
+    // Staff: the first payment is the one that settled, with the card surcharge taken.
+    const admin = await createStaff(t.db, { organisationId: organisation.id, role: 'admin' });
+    const staff = call(t, await signIn(t.app, admin.email));
+    const sub = (await staff.get(`/api/members/${me.id}`)).json().data.latest_subscription;
+    expect(sub.first_payment).toMatchObject({
+      status: 'sent',
+      amount: 3500,
+      surcharge: 70,
+      total: 3570,
+      formatted_total: '$35.70',
+    });
+    const staffTypes = (await staff.get(`/api/members/${me.id}/payment-types`)).json().data;
+    expect(staffTypes.find((p: { id: number }) => p.id === bad).declined_at).toEqual(expect.any(String));
+  });
+
+  it('shows the gym’s logo to anyone with its join link, and the confirm screen names it too', async () => {
+    const { organisation, gym, price } = await joinableGym(t);
+    const url = `/api/register/gyms/${gym.uuid}/logo`;
+    const before = (
+      await t.app.inject(pageRequest({ method: 'GET', url: `/api/register/options?gym=${gym.uuid}` }))
+    ).json().data;
+    expect(before.gym).toMatchObject({ name: gym.name, logo_url: null });
+    expect((await t.app.inject(pageRequest({ method: 'GET', url }))).statusCode).toBe(404);
+
+    const admin = await createStaff(t.db, { organisationId: organisation.id, role: 'admin' });
+    const staff = await signIn(t.app, admin.email);
+    const data = new FormData();
+    data.append('collection', 'logo');
+    data.append('file', new Blob([new Uint8Array(await logoPng())], { type: 'image/png' }), 'logo.png');
+    const body = new Request('http://localhost/', { method: 'POST', body: data });
+    const uploaded = await t.app.inject(
+      pageRequest({
+        method: 'POST',
+        url: `/api/gyms/${gym.id}/logo`,
+        cookie: staff,
+        payload: Buffer.from(await body.arrayBuffer()),
+        headers: { 'content-type': body.headers.get('content-type')! },
+      }),
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+    // Before signing in: the options carry the logo's versioned address, and it answers the PNG.
+    const options = (
+      await t.app.inject(pageRequest({ method: 'GET', url: `/api/register/options?gym=${gym.uuid}` }))
+    ).json().data;
+    expect(options.gym.logo_url).toMatch(new RegExp(`^${url}\\?v=\\w+$`));
+    expect(options.prices[0]).toMatchObject({ offering_name: 'Anytime', offering_id: expect.any(Number) });
+    const logo = await t.app.inject(pageRequest({ method: 'GET', url: options.gym.logo_url }));
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    const again = await t.app.inject(
+      pageRequest({
+        method: 'GET',
+        url: options.gym.logo_url,
+        headers: { 'if-none-match': String(logo.headers.etag) },
+      }),
+    );
+    expect(again.statusCode).toBe(304);
+    expect(
+      (await t.app.inject(pageRequest({ method: 'GET', url: '/api/register/gyms/not-a-uuid/logo' })))
+        .statusCode,
+    ).toBe(422);
+    const unknown = '/api/register/gyms/00000000-0000-4000-8000-000000000000/logo';
+    expect((await t.app.inject(pageRequest({ method: 'GET', url: unknown }))).statusCode).toBe(404);
+
+    // Signed in, choosing how to pay: the same gym, name and logo.
+    const cookie = await registerAndVerify(t, registration({ gym_id: gym.id, price_id: price.id }));
+    const screen = (await call(t, cookie).get('/api/me/active-subscription')).json().data;
+    expect(screen.gym).toMatchObject({ id: gym.id, name: gym.name, logo_url: options.gym.logo_url });
   });
 
   it('charges no card surcharge when a declined card is replaced by a bank account, once however often confirmed', async () => {

@@ -58,7 +58,13 @@ import {
   readProfilePicture,
   storeProfilePicture,
 } from './profile-picture.service';
-import { isEmailUnique, register, registerOptions, updateRegisterFields } from './registration.service';
+import {
+  isEmailUnique,
+  joinGymLogo,
+  register,
+  registerOptions,
+  updateRegisterFields,
+} from './registration.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429, 502);
 const tags = ['registration'];
@@ -113,6 +119,27 @@ export const registrationRoutes =
         },
       },
       async (request) => ({ data: await registerOptions(deps, request.query) }),
+    );
+
+    app.get(
+      '/api/register/gyms/:uuid/logo',
+      {
+        schema: {
+          tags,
+          summary: 'A gym’s logo (PNG) for the join site, by its join link’s uuid (public, like its name)',
+          params: z.object({ uuid: z.uuid() }),
+        },
+      },
+      async (request, reply) => {
+        const { bytes, etag } = await joinGymLogo(deps, request.params.uuid);
+        // The address carries the logo's version, so anyone may keep it; the ETag revalidates an old one.
+        reply
+          .header('etag', etag)
+          .header('cache-control', 'public, max-age=86400')
+          .header('x-content-type-options', 'nosniff');
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.type('image/png').send(bytes);
+      },
     );
 
     app.post(

@@ -23,6 +23,7 @@ import { conflict, notFound, validationError } from '../../http/app-error';
 import { mergedUpdate } from '../../http/merged-update';
 import { sendCode } from '../auth';
 import { findJoinablePrice, findPriceByLinkToken } from '../catalogue';
+import { readLogo } from '../gyms';
 import * as repo from './registration.repository';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
@@ -85,6 +86,20 @@ export async function registerOptions(
   }
   const gyms = await repo.joinableGyms(deps.db, bypass ? { organisationId: bypass.organisation_id } : {});
   return { gyms, gym: null, prices: [], price_link: null, age_bypass: bypass !== null, minimum_age: null };
+}
+
+/**
+ * A gym's logo for the join site, by the uuid of its join link: public like the gym's name, so the
+ * register screen shows it before anyone signs in. 404 for no such gym or no logo.
+ */
+export async function joinGymLogo(deps: AppDeps, uuid: string) {
+  const gym = await repo.joinGymLogo(deps.db, uuid);
+  const bytes = gym ? await readLogo(deps, gym.logo_path) : null;
+  if (!gym || !bytes) throw notFound('This gym has no logo.');
+  return {
+    bytes,
+    etag: `"${new Date(gym.logo_version).getTime().toString(36)}-${bytes.length.toString(36)}"`,
+  };
 }
 
 export async function isEmailUnique(deps: AppDeps, email: string, ip: string): Promise<boolean> {

@@ -6,11 +6,15 @@ import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { Row } from '../../db/row-types';
-import type { jobs, subscriptions } from '../../db/schema/index';
+import type { jobs, prices, subscriptions } from '../../db/schema/index';
 
 const BULK_JOB = 'subscriptions.bulk_price_change';
 
-/** A membership on the price with its member's name and email, its gym's name and its open pause, if any. */
+/**
+ * A membership on the price with its member's name and email, its gym's name, its open pause if any, and
+ * the schedule a change of billing frequency is checked on (its price's frequency and its anchor day:
+ * frequencyChangeProblem).
+ */
 export type Candidate = Pick<
   Row<typeof subscriptions>,
   | 'id'
@@ -27,6 +31,7 @@ export type Candidate = Pick<
   | 'is_term_membership'
   | 'term_ends_at'
   | 'force_price_amount'
+  | 'anchor_day'
 > & {
   name: string;
   email: string;
@@ -34,7 +39,7 @@ export type Candidate = Pick<
   price_amount: number;
   pause_start: CalendarDate | null;
   pause_end: CalendarDate | null;
-};
+} & Pick<Row<typeof prices>, 'billing_frequency'>;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -81,7 +86,8 @@ export function candidates(
           s.start_date::text, s.current_period_start::text, s.current_period_end::text, s.ends_at::text,
           s.cancelled_at, s.grace_period_ends_at::text, s.upcoming_state, s.undo_cancellation_until,
           s.is_term_membership, s.term_ends_at::text, p.amount as price_amount, s.force_price_amount,
-          pz.start_date::text as pause_start, pz.end_date::text as pause_end
+          pz.start_date::text as pause_start, pz.end_date::text as pause_end,
+          p.billing_frequency, s.anchor_day
         from subscriptions s
         join users u on u.id = s.user_id
         join gyms g on g.id = s.gym_id
@@ -114,6 +120,8 @@ export interface BulkPayload {
   /** Gyms the starter may change (null: all), fixed when it started. */
   gym_ids: number[] | null;
   input: BulkPriceChangeBody;
+  /** The new price's billing frequency, fixed when it started (each member's date is checked on it). */
+  to_frequency?: string;
   progress: BulkProgress;
 }
 

@@ -1,8 +1,10 @@
 // The bulk price change on a real database: the preview (filters, members inside a term left out unless
 // included, the notice), the background job with its progress, each member's change in their history,
 // a second start finding the first job, and the scheduler's sweep finishing a job left part-way.
+import { FREQUENCY_CHANGE_PROBLEMS } from '@gym/domain/billing-schedule';
 import { addDays } from '@gym/domain/calendar-date';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrice } from '../../test/catalogue-factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertOrFindJob } from './bulk-price-change.repository';
 import { runBulkPriceChanges } from './bulk-price-change.service';
@@ -155,14 +157,16 @@ describe('bulk price change', () => {
     expect((await subscriptionRow(w, set.term.sub.id)).transitionToPriceId).toBe(set.to.id);
   });
 
-  it('answers field messages for a price of another frequency, the same price and a past date', async () => {
+  it('answers field messages for a one-off price, the same price and a past date', async () => {
     const set = await pricedSet();
-    const monthly = await weeklyPrice(w, { billingFrequency: 'monthly' });
+    const oneOff = await createPrice(t.db, {
+      organisationId: w.tenant.organisation.id,
+      offeringId: set.to.offeringId,
+      amount: 9900,
+      billingFrequency: 'one_off',
+    });
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [
-        { new_price_id: monthly.id },
-        { new_price_id: ['The new price must bill weekly, like the current one'] },
-      ],
+      [{ new_price_id: oneOff.id }, { new_price_id: [FREQUENCY_CHANGE_PROBLEMS.one_off] }],
       [{ new_price_id: set.from.id }, { new_price_id: ['Choose a different price from the current one'] }],
       [{ takes_effect_at: today() }, { takes_effect_at: ['The change must take effect after today'] }],
       [{ price_id: undefined }, { price_id: ['Value is required'] }],

@@ -7,6 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { BulkJob } from '@gym/domain/api/subscriptions';
 import type { BulkPreviewBody, BulkPriceChangeBody } from '@gym/domain/api/subscriptions-requests';
+import { isBillingFrequency } from '@gym/domain/billing-frequency';
+import { FREQUENCY_CHANGE_PROBLEMS, frequencyChangeProblem } from '@gym/domain/billing-schedule';
 import { todayInAuckland } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
 import { formatMoney } from '@gym/domain/money';
@@ -23,11 +25,11 @@ import { roleAt } from '../gyms';
 import * as repo from './bulk-price-change.repository';
 import { findPriceForGym } from './price-change.repository';
 import {
-  effectiveDate,
+  checkedChange,
   renderNotice,
+  scheduleOf,
   scheduleOnLocked,
   TAKES_EFFECT_AFTER_TODAY,
-  targetPrice,
 } from './price-change.service';
 import { findSubscription } from './subscriptions.repository';
 
@@ -61,12 +63,13 @@ async function checkInput(deps: Deps, auth: AuthContext, body: BulkPriceChangeBo
   const to = await findPriceForGym(deps.db, auth.organisationId, body.new_price_id, 0);
   if (!to) throw validationError({ new_price_id: [CHOOSE_A_PRICE] });
   if (to.archived) throw validationError({ new_price_id: ['This price is archived'] });
-  if (to.billing_frequency !== from.billing_frequency)
-    throw validationError({
-      new_price_id: [
-        `The new price must bill ${from.billing_frequency.replace('_', ' ')}, like the current one`,
-      ],
-    });
+  // Another billing frequency is fine between recurring prices; each member's date is checked against
+  // their own periods (classify).
+  if (
+    to.billing_frequency !== from.billing_frequency &&
+    (to.billing_frequency === 'one_off' || from.billing_frequency === 'one_off')
+  )
+    throw validationError({ new_price_id: [FREQUENCY_CHANGE_PROBLEMS.one_off] });
   return { from, to };
 }
 
@@ -85,16 +88,26 @@ const stateInput = (c: repo.Candidate): SubscriptionStateInput => ({
   termEndsAt: c.term_ends_at,
 });
 
-/** Whether a member is in the set (the state filter), and if so whether the change reaches them. */
-function classify(c: repo.Candidate, body: BulkPriceChangeBody, now: Date) {
+/**
+ * Whether a member is in the set (the state filter), and if so whether the change reaches them: not a
+ * member inside a term unless staff include them, nor one on whose periods a change to another billing
+ * frequency cannot start on the date (frequencyChangeProblem: the reason names their next period start).
+ */
+function classify(c: repo.Candidate, body: BulkPriceChangeBody, now: Date, toFrequency: string) {
   const input = stateInput(c);
   const state = subscriptionState(input, now);
   if (state === 'cancelled' || (body.state !== null && state !== body.state)) return null;
   const type = membershipType(input, now);
   const inTerm = type.kind === 'term';
-  const excluded =
+  const termExcluded =
     inTerm && !body.include_term_members ? `Inside a term until ${formatDate(type.commitmentDate!)}` : null;
-  return { state, inTerm, excluded };
+  const schedule = scheduleOf(c);
+  const frequencyProblem =
+    termExcluded === null && schedule !== null && isBillingFrequency(toFrequency)
+      ? frequencyChangeProblem(schedule, toFrequency, body.takes_effect_at)
+      : null;
+  const excluded = termExcluded ?? frequencyProblem?.message ?? null;
+  return { state, inTerm, excluded, excludedInTerm: termExcluded !== null };
 }
 
 export async function previewBulk(deps: Deps, actor: Actor, body: BulkPreviewBody) {
@@ -107,7 +120,7 @@ export async function previewBulk(deps: Deps, actor: Actor, body: BulkPreviewBod
     limit: PREVIEW_LIMIT,
   });
   const matching = rows.flatMap((c) => {
-    const k = classify(c, body, now);
+    const k = classify(c, body, now, to.billing_frequency);
     return k ? [{ c, ...k }] : [];
   });
   const included = matching.filter((m) => m.excluded === null);
@@ -131,8 +144,13 @@ export async function previewBulk(deps: Deps, actor: Actor, body: BulkPreviewBod
   if (sample) {
     const sub = await findSubscription(deps.db, auth.organisationId, sample.c.id);
     if (sub) {
-      const price = await targetPrice(deps.db, sub, body.new_price_id, 'new_price_id');
-      email = renderNotice(sub, price, effectiveDate(sub, body.takes_effect_at, todayInAuckland(now)));
+      const { price, takesEffectAt } = await checkedChange(deps.db, sub, {
+        priceId: body.new_price_id,
+        takesEffectAt: body.takes_effect_at,
+        today: todayInAuckland(now),
+        field: 'new_price_id',
+      });
+      email = await renderNotice(deps.db, sub, price, takesEffectAt);
     }
   }
   return {
@@ -146,8 +164,8 @@ export async function previewBulk(deps: Deps, actor: Actor, body: BulkPreviewBod
     summary: {
       matching: matching.length,
       included: included.length,
-      excluded_in_term: matching.filter((m) => m.excluded !== null).length,
-      excluded_other: 0,
+      excluded_in_term: matching.filter((m) => m.excludedInTerm).length,
+      excluded_other: matching.filter((m) => m.excluded !== null && !m.excludedInTerm).length,
       new_amount: to.amount,
       formatted_new_amount: formatMoney(to.amount),
     },
@@ -176,7 +194,7 @@ const keyOf = (organisationId: number, body: BulkPriceChangeBody) =>
 export async function startBulk(deps: Deps, actor: Actor, body: BulkPriceChangeBody) {
   const { auth } = actor;
   const gymIds = scopeOf(auth, body.gym_id);
-  await checkInput(deps, auth, body);
+  const { to } = await checkInput(deps, auth, body);
   const now = deps.clock.now();
   let total = 0;
   for (let after = 0; ; ) {
@@ -184,7 +202,7 @@ export async function startBulk(deps: Deps, actor: Actor, body: BulkPriceChangeB
       afterId: after,
       limit: 1000,
     });
-    total += rows.filter((c) => classify(c, body, now)?.excluded === null).length;
+    total += rows.filter((c) => classify(c, body, now, to.billing_frequency)?.excluded === null).length;
     if (rows.length < 1000) break;
     after = rows.at(-1)!.id;
   }
@@ -198,6 +216,7 @@ export async function startBulk(deps: Deps, actor: Actor, body: BulkPriceChangeB
       // The gyms it reaches: who may follow it (an organisation admin's change of one gym is that gym's).
       gym_ids: gymIds ?? (body.gym_id === null ? null : [body.gym_id]),
       input: body,
+      to_frequency: to.billing_frequency,
       progress: { total, done: 0, changed: 0, unchanged: 0, failed: 0, after_id: 0, errors: [] },
     },
     now,
@@ -249,7 +268,7 @@ async function runBatch(deps: Deps, id: number): Promise<boolean> {
     const next = { ...progress, errors: [...progress.errors] };
     for (const c of rows) {
       next.after_id = c.id;
-      const k = classify(c, input, now);
+      const k = classify(c, input, now, job.payload.to_frequency ?? '');
       if (!k || k.excluded !== null) continue;
       next.done += 1;
       try {
@@ -257,8 +276,12 @@ async function runBatch(deps: Deps, id: number): Promise<boolean> {
         const outcome = await tx.transaction(async (sp) => {
           const sub = await findSubscription(sp, job.payload.organisation_id, c.id, { lock: true });
           if (!sub) throw notFound('Subscription not found.');
-          const takesEffectAt = effectiveDate(sub, input.takes_effect_at, today);
-          const price = await targetPrice(sp, sub, input.new_price_id, 'new_price_id');
+          const { price, takesEffectAt } = await checkedChange(sp, sub, {
+            priceId: input.new_price_id,
+            takesEffectAt: input.takes_effect_at,
+            today,
+            field: 'new_price_id',
+          });
           return scheduleOnLocked(sp, {
             sub,
             price,

@@ -1,13 +1,23 @@
 // Cash or EFTPOS taken at the desk against what a member owes (BILLING.md "Failure, grace and arrears").
-// The amount pays whole owed charges, oldest first (`chargesPaidBy`); each gets a successful attempt
-// processed by the staff member, and the engine's `settleCharge` marks it paid and works out arrears and
-// grace again (grace clears when nothing is owed), each payment a transition of the membership; the
-// membership outbox then restores door access. Charges a
-// bank or card payment is still deciding are left to that payment. The page's key makes a repeat harmless.
-// The member is emailed one receipt for it (the billing engine's receipt), queued in the transaction and
-// sent straight after it.
+// Any amount from one cent up to what is owed: it pays the oldest owed charges first (`allocatePayment`),
+// each in full before the next, the last maybe in part. Each charge it reaches gets a successful payment
+// processed by the staff member: a charge paid in full by one payment as today (the payment carries the
+// charge's amounts), a part of a charge as a payment marked `pays_part` carrying what it paid (amount
+// first, then surcharge: `partsOf`). The engine's `settleCharge` marks a charge paid once what was
+// collected reaches its total and works out arrears and grace again (grace clears only when nothing is
+// owed), each payment a transition of the membership; the membership outbox then restores door access.
+// Charges a bank or card payment is still deciding are left to that payment. The page's key makes a
+// repeat harmless. The member is emailed one receipt for it (the billing engine's receipt), queued in the
+// transaction and sent straight after it.
 import type { ManualPaymentBody } from '@gym/domain/api/subscriptions-requests';
-import { chargesPaidBy, payableAmounts } from '@gym/domain/manual-payment';
+import {
+  allocatePayment,
+  mostPayable,
+  partsOf,
+  payableAmounts,
+  remainderOf,
+  tooMuchMessage,
+} from '@gym/domain/manual-payment';
 import { formatMoney } from '@gym/domain/money';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
@@ -29,6 +39,9 @@ const presentCharge = (c: repo.OwedChargeRow, cumulative: number) => ({
   period_end: c.period_end,
   total: c.total,
   formatted_total: formatMoney(c.total),
+  collected: c.collected,
+  remainder: remainderOf(c),
+  formatted_remainder: formatMoney(remainderOf(c)),
   cumulative,
   formatted_cumulative: formatMoney(cumulative),
 });
@@ -44,10 +57,12 @@ export async function balanceOf(deps: Pick<AppDeps, 'db'>, actor: Actor, id: num
     balance_owing: sub.balance_owing,
     formatted_balance_owing: formatMoney(sub.balance_owing),
     payable: payable.map((c, i) => presentCharge(c, sums[i]!)),
+    payable_total: mostPayable(payable),
+    formatted_payable_total: formatMoney(mostPayable(payable)),
     in_flight: owed
       .filter((c) => c.in_flight)
       .map((c) => {
-        waiting += c.total;
+        waiting += remainderOf(c);
         return presentCharge(c, waiting);
       }),
   };
@@ -58,6 +73,10 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
   const { auth } = actor;
   const prefix = `manual-${body.idempotency_key}-charge-`;
   const outcome = await deps.db.transaction(async (tx) => {
+    // The owed charges are locked before the membership, in the order the engine's retries and a
+    // provider's answers lock them (charge, then subscription), after the membership is known to be ours.
+    await subscriptionFor(tx, auth, id);
+    await repo.lockUnpaidCharges(tx, auth.organisationId, id);
     const sub = await subscriptionFor(tx, auth, id, { lock: true });
     const earlier = await repo.paymentsWithKeyPrefix(tx, auth.organisationId, prefix);
     if (earlier.length > 0)
@@ -67,17 +86,26 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
         repeated: true,
         receipt: `receipt:payment:${Math.min(...earlier.map((p) => Number(p.id)))}`,
       };
-    const owed = (await repo.owedCharges(tx, auth.organisationId, sub.id)).filter((c) => !c.in_flight);
+    // Read under the charges' locks: a retry or a provider's answer deciding one has committed, or waits.
+    const everything = await repo.owedCharges(tx, auth.organisationId, sub.id);
+    const owed = everything.filter((c) => !c.in_flight);
     if (owed.length === 0) throw conflict(NOTHING_OWED);
-    const paid = chargesPaidBy(owed, body.amount);
-    if (paid === null)
-      throw validationError({
-        amount: [
-          `The amount must pay whole charges, oldest first: ${payableAmounts(owed).map(formatMoney).join(', ')}`,
-        ],
-      });
-    const payments: { id: number; charge_id: number; amount: number; surcharge: number }[] = [];
-    for (const charge of paid) {
+    const split = allocatePayment(owed, body.amount);
+    if (split === null) throw validationError({ amount: [tooMuchMessage(mostPayable(owed))] });
+    // Part of what staff could take: the words say so, with what the member still owes (in flight too).
+    const part = body.amount < mostPayable(owed);
+    const stillOwing = mostPayable(everything) - body.amount;
+    const payments: {
+      id: number;
+      charge_id: number;
+      amount: number;
+      surcharge: number;
+      paid: number;
+      completes: boolean;
+    }[] = [];
+    for (const { charge, pays, completes } of split) {
+      // A charge paid whole by this one payment is recorded as it always was; any other share is a part.
+      const whole = charge.collected === 0 && pays === charge.total;
       const row = await repo.insertManualPayment(tx, {
         gymId: sub.gym_id,
         userId: sub.user_id,
@@ -85,7 +113,20 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
         type: body.type,
         idempotencyKey: `${prefix}${charge.id}`,
         processedBy: auth.user.id,
-        meta: { manual: true, ...(body.note ? { note: body.note } : {}) },
+        meta: {
+          manual: true,
+          ...(body.note ? { note: body.note } : {}),
+          ...(part ? { part_payment: true, still_owing: stillOwing } : {}),
+        },
+        ...(whole
+          ? {}
+          : {
+              part: partsOf(
+                charge,
+                { amount: charge.collected_amount, surcharge: charge.collected_surcharge },
+                pays,
+              ),
+            }),
         now,
       });
       payments.push({
@@ -93,18 +134,20 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
         charge_id: charge.id,
         amount: row!.amount,
         surcharge: row!.surcharge,
+        paid: pays,
+        completes,
       });
       await settleCharge(tx, {
         organisationId: auth.organisationId,
         chargeId: charge.id,
         succeeded: true,
+        paidInFull: completes,
         now,
       });
     }
     // One transition per payment recorded; the last queues the one receipt for all of them.
     let receipt: string | null = null;
     for (const [i, p] of payments.entries()) {
-      const charge = paid.find((c) => c.id === p.charge_id)!;
       receipt = await transition(tx, {
         kind: 'manual_payment_recorded',
         organisationId: auth.organisationId,
@@ -116,10 +159,14 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
         payment: { id: p.id, status: 'sent' },
         data: {
           type: body.type,
-          charge_id: charge.id,
-          amount: charge.total,
+          charge_id: p.charge_id,
+          amount: p.paid,
           processed_by: auth.user.id,
           ...(body.note ? { note: body.note } : {}),
+          // The whole payment's words on the entry of its last share: "Part payment of $X; $Y still owing".
+          ...(part && i === payments.length - 1
+            ? { part_payment: true, paid_total: body.amount, still_owing: stillOwing }
+            : {}),
         },
         ...(i === payments.length - 1 ? { receiptFor: payments.map((x) => x.id) } : {}),
       });

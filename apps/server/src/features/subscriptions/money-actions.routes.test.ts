@@ -49,9 +49,10 @@ describe('scheduled price changes', () => {
       url: '/api/subscriptions/change-price-email-preview',
       payload: body,
     });
+    // The dearer price is of another offering (weeklyPrice makes one each): the notice names it.
     expect(preview.data).toMatchObject({
       to: member.email,
-      subject: expect.stringContaining('membership price is changing'),
+      subject: expect.stringContaining('membership is changing to'),
     });
     expect(preview.data.text).toContain('from $21.00 to $25.00');
 
@@ -99,7 +100,7 @@ describe('scheduled price changes', () => {
   });
 
   it('answers field messages for a price that does not fit and a date that has passed', async () => {
-    const { sub } = await weeklyMember(w);
+    const { sub, start } = await weeklyMember(w);
     const monthly = await weeklyPrice(w, { billingFrequency: 'monthly' });
     const atGymB = await weeklyPrice(w, { gymIds: [w.tenant.gymB.id] });
     const archived = await weeklyPrice(w);
@@ -114,7 +115,14 @@ describe('scheduled price changes', () => {
       })
       .returning();
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{ price_id: monthly.id }, { price_id: ['The new price must bill weekly, like the current one'] }],
+      [
+        { price_id: monthly.id, takes_effect_at: addDays(start, 9) },
+        {
+          takes_effect_at: [
+            `A change from weekly to monthly billing must take effect on the day a weekly period starts (the next is ${formatDate(addDays(start, 14))})`,
+          ],
+        },
+      ],
       [{ price_id: atGymB.id }, { price_id: ['This price is not offered at the member’s gym'] }],
       [{ price_id: archived.id }, { price_id: ['This price is archived'] }],
       [{ price_id: foreign[0]!.id }, { price_id: ['Choose a price of this organisation'] }],
@@ -246,14 +254,15 @@ describe('manual payments', () => {
       can: { record_payment: true },
     });
 
-    const partWay = await post(`/api/subscriptions/${sub.id}/manual-payment`, {
+    // More than is owed is refused, naming the most (a part payment is part-payment.routes.test.ts's).
+    const tooMuch = await post(`/api/subscriptions/${sub.id}/manual-payment`, {
       type: 'cash',
-      amount: 3000,
+      amount: 4300,
       idempotency_key: 'desk-payment-1',
     });
-    expect(partWay.statusCode).toBe(422);
-    expect(partWay.json().errors).toEqual({
-      amount: ['The amount must pay whole charges, oldest first: $21.00, $42.00'],
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors).toEqual({
+      amount: ['The amount can be at most $42.00, which is everything owed.'],
     });
 
     const body = {

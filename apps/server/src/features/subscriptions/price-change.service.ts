@@ -2,9 +2,10 @@
 // effect (default the end of the current period); the subscription's transition_to_price and
 // transition_takes_effect_at carry it to the billing engine (`chargeAmount`, `plannedCharges`), a
 // price_changes row keeps it in the member's history, and the engine's mail run sends the notice
-// (`priceChangeMail`, replying to the gym's address) that the preview here renders the same way.
+// (`priceChangeNotice`, replying to the gym's address) that the preview here renders the same way.
 import type { SchedulePriceChangeBody } from '@gym/domain/api/subscriptions-requests';
 import { isBillingFrequency } from '@gym/domain/billing-frequency';
+import { frequencyChangeProblem, type ScheduleInput } from '@gym/domain/billing-schedule';
 import { type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { priceInEffect } from '@gym/domain/charge-amount';
 import { formatDate } from '@gym/domain/format';
@@ -13,8 +14,7 @@ import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import type { Executor } from '../../db/client';
 import { conflict, forbidden, notFound, validationError } from '../../http/app-error';
-import { priceChangeMail } from '../../mail/templates';
-import { transition } from '../billing';
+import { priceChangeNotice, transition } from '../billing';
 import { roleAt } from '../gyms';
 import { actionsOf } from './pause.service';
 import { presentPriceChange } from './price-change.presenter';
@@ -28,16 +28,15 @@ export const PRICE_ARCHIVED = 'This price is archived';
 export const CHOOSE_A_PRICE = 'Choose a price of this organisation';
 const SAME_PRICE_NOW = 'The member is already on this price';
 
-/** The new price, checked for this subscription: this organisation's, live, at its gym, same frequency. */
+/**
+ * The new price, checked for this subscription: this organisation's, live, at its gym. Another billing
+ * frequency is fine between recurring prices (frequencyChangeProblem checks its date).
+ */
 export async function targetPrice(db: Executor, sub: SubscriptionRow, priceId: number, field = 'price_id') {
   const price = await repo.findPriceForGym(db, sub.organisation_id, priceId, sub.gym_id);
   if (!price) throw validationError({ [field]: [CHOOSE_A_PRICE] });
   if (price.archived) throw validationError({ [field]: [PRICE_ARCHIVED] });
   if (!price.at_gym) throw validationError({ [field]: [PRICE_NOT_AT_GYM] });
-  if (price.billing_frequency !== sub.billing_frequency)
-    throw validationError({
-      [field]: [`The new price must bill ${sub.billing_frequency.replace('_', ' ')}, like the current one`],
-    });
   return price;
 }
 
@@ -50,6 +49,60 @@ export function effectiveDate(sub: SubscriptionRow, given: CalendarDate | null, 
   if (sub.ends_at !== null && date >= sub.ends_at)
     throw conflict(`This membership ends on ${formatDate(sub.ends_at)}, before the change takes effect.`);
   return date;
+}
+
+/** The membership's billing schedule as it stands, without any change waiting (which this replaces). */
+export function scheduleOf(sub: {
+  billing_frequency: string;
+  anchor_day: number;
+  start_date: CalendarDate;
+  current_period_start: CalendarDate | null;
+  current_period_end: CalendarDate | null;
+  ends_at: CalendarDate | null;
+  term_ends_at: CalendarDate | null;
+}): ScheduleInput | null {
+  if (!isBillingFrequency(sub.billing_frequency)) return null;
+  return {
+    frequency: sub.billing_frequency,
+    anchorDay: sub.anchor_day,
+    startDate: sub.start_date,
+    currentPeriodStart: sub.current_period_start,
+    currentPeriodEnd: sub.current_period_end,
+    endsAt: sub.ends_at,
+    termEndsAt: sub.term_ends_at,
+  };
+}
+
+/**
+ * A change to a price of another billing frequency (BILLING.md "Price changes"): only between recurring
+ * prices, and on a day a period of the current frequency starts, so the paid period runs to its end and
+ * the new frequency starts, anchored, on the change date. Field messages name the next such day.
+ */
+export function checkFrequencyChange(
+  sub: SubscriptionRow,
+  price: repo.TargetPrice,
+  takesEffectAt: CalendarDate,
+  field = 'price_id',
+) {
+  const schedule = scheduleOf(sub);
+  if (schedule === null || !isBillingFrequency(price.billing_frequency)) return;
+  const problem = frequencyChangeProblem(schedule, price.billing_frequency, takesEffectAt);
+  if (problem === null) return;
+  throw validationError(
+    problem.problem === 'one_off' ? { [field]: [problem.message] } : { takes_effect_at: [problem.message] },
+  );
+}
+
+/** The checked change: the new price and its date. */
+export async function checkedChange(
+  db: Executor,
+  sub: SubscriptionRow,
+  input: { priceId: number; takesEffectAt: CalendarDate | null; today: CalendarDate; field?: string },
+) {
+  const takesEffectAt = effectiveDate(sub, input.takesEffectAt, input.today);
+  const price = await targetPrice(db, sub, input.priceId, input.field);
+  checkFrequencyChange(sub, price, takesEffectAt, input.field);
+  return { price, takesEffectAt };
 }
 
 /** What the member pays per period before the change (an override, else the price). */
@@ -133,8 +186,11 @@ export async function schedulePriceChange(
   const { auth } = actor;
   const id = await deps.db.transaction(async (tx) => {
     const sub = await subscriptionFor(tx, auth, body.subscription_id, { lock: true });
-    const takesEffectAt = effectiveDate(sub, body.takes_effect_at, todayInAuckland(now));
-    const price = await targetPrice(tx, sub, body.price_id);
+    const { price, takesEffectAt } = await checkedChange(tx, sub, {
+      priceId: body.price_id,
+      takesEffectAt: body.takes_effect_at,
+      today: todayInAuckland(now),
+    });
     const outcome = await scheduleOnLocked(tx, {
       sub,
       price,
@@ -159,19 +215,29 @@ export async function emailPreview(
   body: SchedulePriceChangeBody,
 ) {
   const sub = await subscriptionFor(deps.db, auth, body.subscription_id);
-  const takesEffectAt = effectiveDate(sub, body.takes_effect_at, todayInAuckland(deps.clock.now()));
-  const price = await targetPrice(deps.db, sub, body.price_id);
-  return renderNotice(sub, price, takesEffectAt);
+  const { price, takesEffectAt } = await checkedChange(deps.db, sub, {
+    priceId: body.price_id,
+    takesEffectAt: body.takes_effect_at,
+    today: todayInAuckland(deps.clock.now()),
+  });
+  return renderNotice(deps.db, sub, price, takesEffectAt);
 }
 
-export function renderNotice(sub: SubscriptionRow, price: repo.TargetPrice, takesEffectAt: CalendarDate) {
-  const mail = priceChangeMail({
+export async function renderNotice(
+  db: Executor,
+  sub: SubscriptionRow,
+  price: repo.TargetPrice,
+  takesEffectAt: CalendarDate,
+) {
+  const mail = await priceChangeNotice(db, {
+    organisationId: sub.organisation_id,
     name: sub.user_name,
     gymName: sub.gym_name,
+    fromPriceId: sub.price_id,
+    toPriceId: price.id,
     fromAmount: amountBefore(sub, takesEffectAt),
     toAmount: price.amount,
-    frequency: isBillingFrequency(price.billing_frequency) ? price.billing_frequency : null,
-    takesEffectOn: takesEffectAt,
+    takesEffectAt,
   });
   return {
     to: sub.user_email,

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { Row } from '../../db/row-types';
 import type { charges, gyms, prices, subscriptionPauses, subscriptions } from '../../db/schema/index';
+import { collectedAmountOf, collectedSurchargeOf } from '../billing';
 
 /** The subscription with what its rules need from its price, gym, member and payment method. */
 export type SubscriptionRow = Pick<
@@ -181,18 +182,30 @@ export async function findPause(
   return row ?? null;
 }
 
-export type OwedChargeRow = Pick<Row<typeof charges>, 'id' | 'kind' | 'period_start' | 'period_end'> & {
+export type OwedChargeRow = Pick<
+  Row<typeof charges>,
+  'id' | 'kind' | 'period_start' | 'period_end' | 'amount' | 'surcharge'
+> & {
   /** Amount plus surcharge. */
   total: number;
+  /** What part payments collected against it: of its amount, of its surcharge, and both. */
+  collected_amount: number;
+  collected_surcharge: number;
+  collected: number;
   /** An attempt of it is upcoming or with the provider. */
   in_flight: boolean;
 };
 
-/** Unpaid charges of the subscription that have failed at least once (what balance_owing sums), oldest first. */
+/**
+ * Unpaid charges of the subscription that have failed at least once (what balance_owing sums), oldest
+ * first, with what part payments collected against each.
+ */
 export async function owedCharges(db: Executor, organisationId: number, subscriptionId: number) {
   const rows = await queryRows<OwedChargeRow>(
     db,
     sql`select c.id::int, c.kind, c.period_start::text, c.period_end::text, (c.amount + c.surcharge)::int as total,
+          c.amount, c.surcharge, ${collectedAmountOf}::int as collected_amount,
+          ${collectedSurchargeOf}::int as collected_surcharge,
           exists (select 1 from payments p where p.charge_id = c.id
                   and p.status in ('upcoming', 'pending_request')) as in_flight
         from charges c
@@ -200,7 +213,30 @@ export async function owedCharges(db: Executor, organisationId: number, subscrip
           and c.status = 'unpaid' and c.first_failed_at is not null
         order by c.due_date, c.id`,
   );
-  return rows.map((r) => ({ ...r, total: Number(r.total) }));
+  return rows.map((r) => ({
+    ...r,
+    total: Number(r.total),
+    amount: Number(r.amount),
+    surcharge: Number(r.surcharge),
+    collected_amount: Number(r.collected_amount),
+    collected_surcharge: Number(r.collected_surcharge),
+    collected: Number(r.collected_amount) + Number(r.collected_surcharge),
+  }));
+}
+
+/**
+ * Locks the subscription's unpaid charges (the retries' claim and every new attempt lock them too), so
+ * what was collected against them and whether an attempt is in flight are read after any other decision
+ * on them has committed.
+ */
+export async function lockUnpaidCharges(db: Executor, organisationId: number, subscriptionId: number) {
+  await queryRows(
+    db,
+    sql`select c.id from charges c
+        where c.organisation_id = ${organisationId} and c.subscription_id = ${subscriptionId}
+          and c.status = 'unpaid'
+        order by c.id for update`,
+  );
 }
 
 /** The manual payments already recorded under a page's key (the same payment sent twice). */
@@ -227,6 +263,8 @@ export async function insertManualPayment(
     idempotencyKey: string;
     processedBy: number;
     meta: Record<string, unknown>;
+    /** A part of the charge (a part payment, or what is left after one): its amount and surcharge paid. */
+    part?: { amount: number; surcharge: number };
     now: Date;
   },
 ): Promise<{ id: number; amount: number; surcharge: number } | undefined> {
@@ -234,15 +272,16 @@ export async function insertManualPayment(
     db,
     sql`insert into payments (organisation_id, gym_id, user_id, subscription_id, charge_id, type, amount,
               surcharge, period_start_at, period_end_at, status, attempt, idempotency_key, processed_by, meta,
-              created_at, updated_at)
+              pays_part, created_at, updated_at)
             select c.organisation_id, ${p.gymId}, ${p.userId}, c.subscription_id, c.id, ${p.type},
-              c.amount, c.surcharge, case when c.kind = 'period' then c.period_start end, c.period_end, 'sent',
+              ${p.part ? sql`${p.part.amount}::int, ${p.part.surcharge}::int` : sql`c.amount, c.surcharge`},
+              case when c.kind = 'period' then c.period_start end, c.period_end, 'sent',
               coalesce((select max(p.attempt) from payments p where p.charge_id = c.id), 0) + 1,
               ${p.idempotencyKey}, ${p.processedBy},
               ${JSON.stringify(p.meta)}::jsonb
                 || jsonb_strip_nulls(jsonb_build_object('joining_fee',
                   (select max((p.meta->>'joining_fee')::int) from payments p where p.charge_id = c.id))),
-              ${p.now.toISOString()}, ${p.now.toISOString()}
+              ${p.part !== undefined}, ${p.now.toISOString()}, ${p.now.toISOString()}
             from charges c where c.id = ${p.chargeId}
             returning id::int, amount, surcharge`,
   );

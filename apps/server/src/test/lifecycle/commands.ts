@@ -504,12 +504,15 @@ class PriceChange extends OnMember {
 }
 
 class ManualPayment extends OnMember {
-  readonly name = 'staff manual payment';
+  readonly name: string;
   constructor(
     index: number,
     readonly type: 'cash' | 'eftpos',
+    /** Half of what is owed (a part payment) instead of all of it. */
+    readonly part = false,
   ) {
     super(index);
+    this.name = part ? 'staff part payment' : 'staff manual payment';
   }
   async act(_m: Model, r: Real) {
     const member = this.target(r);
@@ -521,12 +524,16 @@ class ManualPayment extends OnMember {
     const res = await staffCall(r.w, {
       method: 'POST',
       url: `/api/subscriptions/${member.subscriptionId}/manual-payment`,
-      payload: { type: this.type, amount: Math.max(sub!.balance_owing, 1), idempotency_key: randomUUID() },
+      payload: {
+        type: this.type,
+        amount: Math.max(this.part ? Math.floor(sub!.balance_owing / 2) : sub!.balance_owing, 1),
+        idempotency_key: randomUUID(),
+      },
     });
     return `subscription ${member.subscriptionId}: ${answer(r, this.name, res)}`;
   }
   toString() {
-    return `staff take ${this.type} for everything member #${this.index} owes`;
+    return `staff take ${this.type} for ${this.part ? 'half of what' : 'everything'} member #${this.index} owes`;
   }
 }
 
@@ -602,4 +609,5 @@ export const actionArbitraries: fc.Arbitrary<Cmd>[] = [
     .record({ i: index, type: fc.constantFrom<'cash' | 'eftpos'>('cash', 'eftpos') })
     .map(({ i, type }) => new ManualPayment(i, type)),
   index.map((i) => new RetryNow(i)),
+  index.map((i) => new ManualPayment(i, 'cash', true)),
 ];

@@ -2,8 +2,10 @@
 // product's own answers, the database and the simulators' own state:
 //   access       door access equals entitlement: the access-control read's should_have_access equals its
 //                has_access, and the Kisi simulator holds a role at the gym's place exactly then;
-//   arrears      balance_owing is the sum of the unpaid charges (unpaid, an attempt failed: the domain's
-//                `arrears` reading of BILLING.md) and periods_owing their number of periods;
+//   arrears      balance_owing is the sum of what is left unpaid of the owed charges (unpaid, an attempt
+//                failed: the domain's `arrears` reading of BILLING.md; a charge part paid at the desk owes
+//                its total less what was collected against it) and periods_owing the number of periods
+//                not fully paid;
 //   one-charge   one charge per (subscription, period start), and no two periods of one membership overlap;
 //   unconfirmed  no charge for a membership never confirmed (its confirmation never answered 200);
 //   activity     every change of a membership seen across the step (confirmed, paused, pause ended,
@@ -161,12 +163,15 @@ export async function checkInvariants(
         period_start: string | null;
         period_end: string | null;
         total: number;
+        collected: number;
         failed: boolean;
       }>(
         tx,
-        sql`select subscription_id::int, kind, status, period_start::text, period_end::text,
-          (amount + surcharge)::int as total, first_failed_at is not null as failed
-        from charges where organisation_id = ${organisationId} order by subscription_id, period_start`,
+        sql`select c.subscription_id::int, c.kind, c.status, c.period_start::text, c.period_end::text,
+          (c.amount + c.surcharge)::int as total, c.first_failed_at is not null as failed,
+          (select coalesce(sum(p.amount + p.surcharge), 0) from payments p
+            where p.charge_id = c.id and p.status = 'sent' and p.pays_part)::int as collected
+        from charges c where c.organisation_id = ${organisationId} order by c.subscription_id, c.period_start`,
       );
       const entries = await queryRows<{
         id: number;
@@ -264,8 +269,18 @@ export async function checkInvariants(
 
     // arrears.
     const owed = mine.filter((c) => c.status === 'unpaid' && c.failed);
-    const balance = owed.reduce((n, c) => n + c.total, 0);
-    const periods = owed.filter((c) => c.kind === 'period').length;
+    const balance = owed.reduce((n, c) => n + Math.max(0, c.total - c.collected), 0);
+    const periods = owed.filter(
+      (c) => c.kind === 'period' && !(c.collected > 0 && c.collected >= c.total),
+    ).length;
+    // A charge marked paid has collected its total: paid whole by one payment, or its parts add up to it.
+    for (const c of mine.filter((x) => x.status === 'paid' && x.collected > 0 && x.collected !== x.total))
+      hits.push({
+        invariant: 'arrears',
+        subscriptionId: sub.id,
+        detail: `charge for ${c.period_start} is paid, but its part payments total ${c.collected} of ${c.total}`,
+        excusedBy: null,
+      });
     if (balance !== sub.balance_owing || periods !== sub.periods_owing)
       hits.push({
         invariant: 'arrears',

@@ -38,7 +38,7 @@ describe('a returning member on the join site', () => {
     expect(
       at({
         profile_picture: '/p',
-        payment_types: [{ id: 3, type: 'bank_account', model: null }],
+        payment_types: [{ id: 3, type: 'bank_account', model: null, declined_at: null }],
         registration_complete: false,
       }),
     ).toBe(route('register.confirm-subscription'));
@@ -99,6 +99,7 @@ describe('a returning member on the join site', () => {
             id: i + 1,
             type: 'bank_account' as const,
             model: null,
+            declined_at: null,
           })),
           registration_complete: complete,
         };

@@ -1,10 +1,13 @@
 // /choose-payment-method: bank account (through Akahu, no surcharge) or card (through Stripe, with the
-// gym's card surcharge shown before choosing). Saved methods can be picked again.
+// gym's card surcharge shown before choosing). Saved methods can be picked again, by their names
+// ('Visa ending 4242'), except one declined when the member confirmed (the domain's isOfferedAgain).
+import { isOfferedAgain, paymentMethodLabel } from '@gym/domain/payment-method';
 import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { route } from '@/config/paths';
 import { useCurrentUser } from '@/lib/session/me';
 import { useJoinSubscription, useSurchargeTotal, useSwitchPaymentType } from '../api/join-api';
+import { GymBanner } from './gym-banner';
 import { WRAPPING_LABEL } from './wrapping-label';
 
 export function PaymentChoice() {
@@ -15,9 +18,11 @@ export function PaymentChoice() {
   const subscription = useJoinSubscription();
   const switchTo = useSwitchPaymentType();
   const failed = subscription.data?.last_attempt?.message;
+  const saved = user.payment_types.filter(isOfferedAgain);
 
   return (
     <Stack gap="md">
+      {subscription.data ? <GymBanner gym={subscription.data.gym} /> : null}
       {failed ? (
         <Alert color="red" role="alert" title="Your first payment did not go through">
           {failed}
@@ -63,10 +68,10 @@ export function PaymentChoice() {
           </Stack>
         </Card>
       )}
-      {user.payment_types.length > 0 ? (
+      {saved.length > 0 ? (
         <Stack gap="xs">
           <Text fw={600}>Or use one you added before</Text>
-          {user.payment_types.map((p) => (
+          {saved.map((p) => (
             <Button
               key={p.id}
               variant="default"
@@ -78,7 +83,7 @@ export function PaymentChoice() {
                 })
               }
             >
-              {p.type === 'stripe_card' ? 'Card' : 'Bank account'} #{p.id}
+              {paymentMethodLabel(p.model ?? { kind: p.type })}
             </Button>
           ))}
         </Stack>

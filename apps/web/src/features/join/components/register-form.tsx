@@ -1,6 +1,7 @@
 // The register screen (/): the member's details, the gym and membership (or the one a private price link
 // opened), the two questions, and a password. The email is checked as it is typed; errors sit beside
 // their fields; then the emailed code.
+import type { JoinPrice } from '@gym/domain/api/registration';
 import { type RegisterInput, registerBody } from '@gym/domain/api/registration-requests';
 import {
   CONFIDENCE_ANSWERS,
@@ -17,6 +18,7 @@ import { route } from '@/config/paths';
 import { errorsFromIssues, scrollToFirstError, serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
 import { isEmailUnique, registerOptionsQuery, useRegister } from '../api/join-api';
+import { GymBanner } from './gym-banner';
 
 type Values = Record<string, string>;
 const FIELDS = [
@@ -75,6 +77,7 @@ export function RegisterForm() {
 
   const data = options.data;
   const gymId = values.gym_id ?? (data?.gym ? String(data.gym.id) : '');
+  const gym = data?.gym ?? data?.gyms.find((g) => String(g.id) === gymId) ?? null;
   const priceId = data?.price_link ? String(data.price_link.price_id) : (values.price_id ?? '');
 
   const submit = (event: FormEvent) => {
@@ -135,6 +138,7 @@ export function RegisterForm() {
             {problem}
           </Alert>
         ) : null}
+        {gym ? <GymBanner gym={gym} /> : null}
         {data?.price_link ? (
           <Alert color="blue">You are joining on a membership the gym shared with you.</Alert>
         ) : null}
@@ -169,7 +173,7 @@ export function RegisterForm() {
         ) : null}
         {!data?.price_link ? (
           <GymPrices
-            gymUuid={data?.gym?.uuid ?? data?.gyms.find((g) => String(g.id) === gymId)?.uuid}
+            gymUuid={gym?.uuid}
             value={priceId}
             onChange={(v) => set('price_id', v)}
             error={errors.price_id}
@@ -251,6 +255,29 @@ export function RegisterForm() {
   );
 }
 
+/** A price as a person reads it: '$25.00 weekly + $10.00 joining fee (12 months)'. */
+const priceText = (p: JoinPrice) =>
+  `${p.formatted_amount} ${p.billing_frequency.replace('_', ' ')}${p.joining_fee ? ` + ${p.formatted_joining_fee} joining fee` : ''}${p.formatted_term ? ` (${p.formatted_term})` : ''}`;
+
+/** The gym's prices grouped by offering (in the server's order), each offering with its description. */
+function byOffering(prices: JoinPrice[]) {
+  const groups = new Map<
+    number,
+    { id: number; name: string; description: string | null; prices: JoinPrice[] }
+  >();
+  for (const p of prices) {
+    const group = groups.get(p.offering_id) ?? {
+      id: p.offering_id,
+      name: p.offering_name,
+      description: p.offering_description?.trim() || null,
+      prices: [],
+    };
+    group.prices.push(p);
+    groups.set(p.offering_id, group);
+  }
+  return [...groups.values()];
+}
+
 function GymPrices(props: {
   gymUuid: string | undefined;
   value: string;
@@ -275,13 +302,32 @@ function GymPrices(props: {
       required
       className={props.error ? 'error-input' : undefined}
     >
-      <Stack gap="xs" mt="xs">
-        {list.map((p) => (
-          <Radio
-            key={p.id}
-            value={String(p.id)}
-            label={`${p.offering_name}: ${p.formatted_amount} ${p.billing_frequency.replace('_', ' ')}${p.joining_fee ? ` + ${p.formatted_joining_fee} joining fee` : ''}${p.formatted_term ? ` (${p.formatted_term})` : ''}`}
-          />
+      <Stack gap="md" mt="xs">
+        {byOffering(list).map((o) => (
+          <Stack
+            key={o.id}
+            gap={6}
+            role="group"
+            aria-labelledby={`offering-${o.id}`}
+            aria-describedby={o.description ? `offering-${o.id}-about` : undefined}
+          >
+            <Text id={`offering-${o.id}`} fw={700}>
+              {o.name}
+            </Text>
+            {o.description ? (
+              <Text id={`offering-${o.id}-about`} size="sm" c="dimmed">
+                {o.description}
+              </Text>
+            ) : null}
+            {o.prices.map((p) => (
+              <Radio
+                key={p.id}
+                value={String(p.id)}
+                aria-label={`${o.name}: ${priceText(p)}`}
+                label={priceText(p)}
+              />
+            ))}
+          </Stack>
         ))}
       </Stack>
     </Radio.Group>

@@ -111,7 +111,15 @@ export function MemberPayments({ memberId }: { memberId: number }) {
         row={(p) => (
           <Table.Tr key={p.id}>
             <Table.Td {...cellLabel('Date')}>{formatDateTime(new Date(p.created_at))}</Table.Td>
-            <Table.Td {...cellLabel('Amount')}>{p.formatted_amount}</Table.Td>
+            <Table.Td {...cellLabel('Amount')}>
+              {/* What was taken (or asked for): the card surcharge is part of it. */}
+              {p.formatted_total}
+              {p.surcharge > 0 && (
+                <Text size="xs" c="dimmed">
+                  incl. {p.formatted_surcharge} card surcharge
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td {...cellLabel('Period')}>
               {p.period_start_at ? formatDate(p.period_start_at as CalendarDate) : '—'}
               {p.period_end_at ? ` – ${formatDate(p.period_end_at as CalendarDate)}` : ''}

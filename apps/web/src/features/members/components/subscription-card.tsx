@@ -2,8 +2,9 @@
 // the domain rules), with its state, 'Flexi Membership' or 'Initial term' with the commitment date and
 // short term label, the money facts, and the slot where the subscription actions go.
 import { billingFrequencyLabel } from '@gym/domain/billing-frequency';
-import type { CalendarDate } from '@gym/domain/calendar-date';
+import { type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
 import { formatDate, formatDateTime } from '@gym/domain/format';
+import { paymentStatusLabel } from '@gym/domain/labels';
 import { Badge, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { MemberSubscription } from '../api/member-answers';
@@ -20,6 +21,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Text size="sm">{children}</Text>
     </div>
   );
+}
+
+/**
+ * The membership's first payment as the server picks it (the attempt that settled the first charge, not
+ * a declined one before it): what was taken, its card surcharge, and how it stands.
+ */
+function firstPaymentText(p: NonNullable<MemberSubscription['first_payment']>): string {
+  const surcharge = p.surcharge > 0 ? ` (incl. ${p.formatted_surcharge} card surcharge)` : '';
+  const when = formatDate(toCalendarDate(new Date(p.created_at)));
+  return `${p.formatted_total}${surcharge} · ${paymentStatusLabel(p.status)}, ${when}`;
 }
 
 export function SubscriptionCard({
@@ -106,6 +117,7 @@ export function SubscriptionCard({
               : ''}
           </Fact>
           <Fact label="Paid so far">{s.formatted_payments_sum}</Fact>
+          {s.first_payment && <Fact label="First payment">{firstPaymentText(s.first_payment)}</Fact>}
           {s.grace_period_ends_at && <Fact label="Grace ends">{date(s.grace_period_ends_at)}</Fact>}
           {s.pause_start_at && (
             <Fact label="Pause">

@@ -1,14 +1,14 @@
 // Changing a staff member's roles (organisation admins): Admin, Personal Trainer, or a role at chosen
 // gyms, starting from the roles they hold. Field messages show at their fields, a refusal (409: your own
 // admin role, a deactivated person) in place; door rights at gyms they leave end with the change.
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { errorProps, type FieldErrors, serverFieldErrors } from '@/lib/form';
+import { type FieldErrors, serverFieldErrors } from '@/lib/form';
 import { errorMessage, notifySuccess } from '@/lib/notify';
 import { useChangeStaffRoles } from '../api/change-staff-roles';
 import type { StaffMember } from '../api/staff-answers';
-import { checkRoles, gymsError, ROLE_CHOICES, type RoleChoice, rolesDraftOf } from '../lib/invite-draft';
-import { GymRolesEditor } from './gym-roles-editor';
+import { checkRoles, rolesDraftOf } from '../lib/invite-draft';
+import { RoleFields } from './role-fields';
 
 interface EditStaffRolesModalProps {
   staff: StaffMember;
@@ -59,37 +59,19 @@ export function EditStaffRolesModal({ staff, opened, onClose }: EditStaffRolesMo
     <Modal opened={opened} onClose={close} title={`Change ${staff.name}’s roles`} size="lg">
       <form onSubmit={submit} noValidate aria-label={`Roles of ${staff.name}`}>
         <Stack gap="md">
-          <Radio.Group
-            label="Role"
-            required
-            value={draft.role}
-            onChange={(role) => {
-              setDraft((current) => ({ ...current, role: role as RoleChoice }));
+          <RoleFields
+            role={draft.role}
+            gymRoles={draft.gymRoles}
+            errors={errors}
+            onRole={(role) => {
+              setDraft((current) => ({ ...current, role }));
               setErrors({});
             }}
-            {...errorProps(errors, 'role')}
-          >
-            <Stack gap="sm" mt="xs">
-              {ROLE_CHOICES.map((choice) => (
-                <Radio
-                  key={choice.value}
-                  value={choice.value}
-                  label={choice.label}
-                  description={choice.description}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {draft.role === 'per_gym' ? (
-            <GymRolesEditor
-              gymRoles={draft.gymRoles}
-              onChange={(gymRoles) => {
-                setDraft((current) => ({ ...current, gymRoles }));
-                setErrors({});
-              }}
-              error={gymsError(errors)}
-            />
-          ) : null}
+            onGymRoles={(gymRoles) => {
+              setDraft((current) => ({ ...current, gymRoles }));
+              setErrors({});
+            }}
+          />
           <Text size="sm" c="dimmed">
             Door access they were given at a gym they no longer hold a role at ends with this change.
           </Text>

@@ -1,22 +1,14 @@
 // Inviting staff in two steps: the email first (the server says whether the person has an account, or
 // is already staff here), then the name for someone new, and the role: Admin, Personal Trainer, or a
 // role at chosen gyms.
-import { Alert, Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorProps, type FieldErrors, scrollToFirstError, serverFieldErrors } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
 import { useInviteStaff } from '../api/invite-staff';
 import { type ExistingAccount, useCheckStaffEmail } from '../api/staff-exists';
-import {
-  checkEmail,
-  checkInvite,
-  emptyInviteDraft,
-  gymsError,
-  type InviteDraft,
-  ROLE_CHOICES,
-  type RoleChoice,
-} from '../lib/invite-draft';
-import { GymRolesEditor } from './gym-roles-editor';
+import { checkEmail, checkInvite, emptyInviteDraft, type InviteDraft } from '../lib/invite-draft';
+import { RoleFields } from './role-fields';
 
 interface InviteStaffModalProps {
   opened: boolean;
@@ -147,31 +139,13 @@ export function InviteStaffModal({ opened, organisationId, onClose }: InviteStaf
                 onChange={(event) => change({ name: event.currentTarget.value })}
                 {...errorProps(errors, 'name')}
               />
-              <Radio.Group
-                label="Role"
-                required
-                value={draft.role}
-                onChange={(role) => change({ role: role as RoleChoice })}
-                {...errorProps(errors, 'role')}
-              >
-                <Stack gap="sm" mt="xs">
-                  {ROLE_CHOICES.map((choice) => (
-                    <Radio
-                      key={choice.value}
-                      value={choice.value}
-                      label={choice.label}
-                      description={choice.description}
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-              {draft.role === 'per_gym' ? (
-                <GymRolesEditor
-                  gymRoles={draft.gymRoles}
-                  onChange={(gymRoles) => change({ gymRoles })}
-                  error={gymsError(errors)}
-                />
-              ) : null}
+              <RoleFields
+                role={draft.role}
+                gymRoles={draft.gymRoles}
+                errors={errors}
+                onRole={(role) => change({ role })}
+                onGymRoles={(gymRoles) => change({ gymRoles })}
+              />
             </>
           ) : null}
           <Group justify="flex-end">

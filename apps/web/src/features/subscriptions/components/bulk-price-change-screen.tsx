@@ -155,7 +155,12 @@ export function BulkPriceChangeScreen() {
   const priceChoices = (prices.data ?? []).map((p) => ({ value: String(p.id), label: priceLabel(p) }));
   const newChoices = (prices.data ?? [])
     .filter(
-      (p) => current === null || (p.billing_frequency === current.billing_frequency && p.id !== current.id),
+      // Another recurring frequency too: each member's date is checked against their own periods.
+      (p) =>
+        current === null ||
+        (p.id !== current.id &&
+          (p.billing_frequency === current.billing_frequency ||
+            (p.billing_frequency !== 'one_off' && current.billing_frequency !== 'one_off'))),
     )
     .map((p) => ({ value: String(p.id), label: priceLabel(p) }));
   const offerings = [

@@ -1,6 +1,7 @@
 // Record cash or EFTPOS against what is owed: the amount is one of the totals of whole charges, oldest
-// first, as the server offers them; the review says what clears (grace, door access). The key made when
-// the dialog opens makes a second press record nothing more.
+// first, as the server offers them, or any other amount up to everything owed (a part payment, paying the
+// oldest charges first); the review says what clears (grace, door access) or what is still owing. The key
+// made when the dialog opens makes a second press record nothing more.
 import type { Balance } from '@gym/domain/api/subscriptions';
 import {
   MANUAL_PAYMENT_TYPE_LABELS,
@@ -9,6 +10,8 @@ import {
 } from '@gym/domain/api/subscriptions-requests';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
+import { partPaymentSentence, tooMuchMessage } from '@gym/domain/manual-payment';
+import { formatMoney, parseDollars } from '@gym/domain/money';
 import { List, Loader, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-error';
@@ -24,6 +27,7 @@ interface Props {
 }
 
 const newKey = () => `desk-${crypto.randomUUID()}`;
+const OTHER = 'other';
 
 /** '$42.00: up to and including the period from 14 Nov 2026 ($21.00)': the date as written, capitalised. */
 function chargeLabel(c: Balance['payable'][number]) {
@@ -31,7 +35,8 @@ function chargeLabel(c: Balance['payable'][number]) {
     c.kind === 'break_fee'
       ? 'the break fee'
       : `the period from ${formatDate(c.period_start as CalendarDate)}`;
-  return `${c.formatted_cumulative}: up to and including ${what} (${c.formatted_total})`;
+  const owes = c.collected > 0 ? `${c.formatted_remainder} left of ${c.formatted_total}` : c.formatted_total;
+  return `${c.formatted_cumulative}: up to and including ${what} (${owes})`;
 }
 
 export function ManualPaymentDialog({ subscriptionId, opened, onClose }: Props) {
@@ -39,14 +44,23 @@ export function ManualPaymentDialog({ subscriptionId, opened, onClose }: Props) 
   const record = useManualPayment(subscriptionId);
   const [type, setType] = useState<ManualPaymentType>('cash');
   const [amount, setAmount] = useState<string | null>(null);
+  const [other, setOther] = useState('');
   const [note, setNote] = useState('');
   const [key, setKey] = useState(newKey);
   const [reviewed, setReviewed] = useState(false);
   const payable = balance.data?.payable ?? [];
   // A single choice is chosen already: there is nothing else to pick.
   const only = payable.length === 1 ? String(payable[0]!.cumulative) : null;
-  const chosen = payable.find((c) => String(c.cumulative) === (amount ?? only)) ?? null;
-  const all = payable.at(-1)?.cumulative ?? 0;
+  const most = balance.data?.payable_total ?? 0;
+  const otherCents = amount === OTHER ? parseDollars(other) : null;
+  // The amount to record: a preset total of whole charges, or the other amount typed (en-NZ dollars).
+  const chosen =
+    amount === OTHER
+      ? otherCents !== null && otherCents > 0 && otherCents <= most
+        ? otherCents
+        : null
+      : (payable.find((c) => String(c.cumulative) === (amount ?? only))?.cumulative ?? null);
+  const stillOwing = chosen === null ? 0 : (balance.data?.balance_owing ?? 0) - chosen;
   return (
     <ActionModal
       opened={opened}
@@ -106,9 +120,25 @@ export function ManualPaymentDialog({ subscriptionId, opened, onClose }: Props) 
                   {payable.map((c) => (
                     <Radio key={c.id} value={String(c.cumulative)} label={chargeLabel(c)} />
                   ))}
+                  <Radio value={OTHER} label="Other amount" />
                 </Stack>
               </Radio.Group>
             )}
+            {amount === OTHER ? (
+              <TextInput
+                label="Other amount (NZD)"
+                description={`Up to ${formatMoney(most)}; the oldest charges are paid first.`}
+                leftSection="$"
+                inputMode="decimal"
+                autoComplete="off"
+                value={other}
+                onChange={(event) => {
+                  setOther(event.currentTarget.value);
+                  setReviewed(false);
+                }}
+                {...errorProps(errors, 'other_amount')}
+              />
+            ) : null}
             <TextInput
               label="Note"
               value={note}
@@ -119,40 +149,53 @@ export function ManualPaymentDialog({ subscriptionId, opened, onClose }: Props) 
         )
       }
       summary={
-        reviewed && chosen ? (
+        reviewed && chosen !== null ? (
           <List size="sm">
             <List.Item>
-              {chosen.formatted_cumulative} in {MANUAL_PAYMENT_TYPE_LABELS[type]} is recorded as paid, with
-              you as the staff member who took it.
+              {formatMoney(chosen)} in {MANUAL_PAYMENT_TYPE_LABELS[type]} is recorded as paid, with you as the
+              staff member who took it.
             </List.Item>
             <List.Item>
-              {chosen.cumulative === all && balance.data?.in_flight.length === 0
+              {stillOwing <= 0
                 ? 'Nothing will be owed: grace ends and door access is restored if it had stopped.'
-                : 'Some is still owed: grace continues until the rest is paid.'}
+                : `${formatMoney(stillOwing)} will still be owing: grace continues until everything is paid.`}
             </List.Item>
           </List>
         ) : null
       }
       onReview={async () => {
-        if (!chosen)
+        if (amount === OTHER && chosen === null) {
+          const message =
+            otherCents === null
+              ? 'Enter an amount in dollars and cents'
+              : otherCents <= 0
+                ? 'The value must be more than $0.00'
+                : tooMuchMessage(most);
+          throw new ApiError(422, message, { errors: { other_amount: [message] } });
+        }
+        if (chosen === null)
           throw new ApiError(422, 'Choose an amount', { errors: { amount: ['Choose an amount'] } });
         setReviewed(true);
       }}
       onConfirm={async () => {
         const made = await record.mutateAsync({
           type,
-          amount: chosen!.cumulative,
+          amount: chosen!,
           idempotency_key: key,
           note: note.trim() === '' ? null : note,
         });
+        const left = made.subscription.balance_owing;
         notifySuccess(
           made.grace_cleared
             ? 'Paid in full: grace has ended.'
-            : `${made.payments.length} ${made.payments.length === 1 ? 'charge' : 'charges'} paid.`,
+            : left > 0
+              ? `${partPaymentSentence(chosen!, left)}.`
+              : `${made.payments.length} ${made.payments.length === 1 ? 'charge' : 'charges'} paid.`,
           'Payment recorded',
         );
         setReviewed(false);
         setAmount(null);
+        setOther('');
         setNote('');
         setKey(newKey());
       }}

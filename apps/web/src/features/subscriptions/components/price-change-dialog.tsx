@@ -1,10 +1,11 @@
-// Schedule a price change: the new price (the organisation's prices on sale that bill like the current
-// one) and the date it takes effect (default the end of the current period); the review is the member's
+// Schedule a price change: the new price (the organisation's prices on sale at the gym; another billing
+// frequency is said, with what happens to the period paid) and the date it takes effect (default the end of the current period); the review is the member's
 // notice exactly as it will be sent. The member's price-change history is below.
 import type { EmailPreview, SubscriptionActions } from '@gym/domain/api/subscriptions';
+import { billingFrequencyLabel, isBillingFrequency } from '@gym/domain/billing-frequency';
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { formatDate } from '@gym/domain/format';
-import { Badge, Divider, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Divider, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { NzDateInput } from '@/components/ui/nz-date-input';
 import { errorProps } from '@/lib/form';
@@ -18,6 +19,9 @@ import {
 } from '../api/subscription-actions';
 import { ActionModal } from './action-modal';
 import { EmailPreviewCard } from './email-preview-card';
+
+const frequencyLabel = (frequency: string) =>
+  isBillingFrequency(frequency) ? billingFrequencyLabel(frequency).toLowerCase() : frequency;
 
 interface Props {
   subscription: SubscriptionActions;
@@ -77,7 +81,8 @@ export function PriceChangeDialog({ subscription, opened, onClose }: Props) {
   const choices = (prices.data ?? [])
     .filter(
       (p) =>
-        p.billing_frequency === subscription.price.billing_frequency &&
+        (p.billing_frequency === subscription.price.billing_frequency ||
+          (p.billing_frequency !== 'one_off' && subscription.price.billing_frequency !== 'one_off')) &&
         p.id !== subscription.price.id &&
         (p.gym === null || p.gym.id === subscription.gym_id),
     )
@@ -91,6 +96,10 @@ export function PriceChangeDialog({ subscription, opened, onClose }: Props) {
     takes_effect_at: takesEffectAt === '' ? null : (takesEffectAt as CalendarDate),
   });
   const defaultDate = subscription.current_period_end ?? subscription.start_date;
+  const chosen = (prices.data ?? []).find((p) => String(p.id) === priceId) ?? null;
+  const fromLabel = frequencyLabel(subscription.price.billing_frequency);
+  const toLabel = chosen ? frequencyLabel(chosen.billing_frequency) : null;
+  const changeDate = (takesEffectAt === '' ? defaultDate : takesEffectAt) as CalendarDate;
   return (
     <ActionModal
       opened={opened}
@@ -103,8 +112,8 @@ export function PriceChangeDialog({ subscription, opened, onClose }: Props) {
       fields={(errors) => (
         <Stack gap="sm">
           <Text size="sm">
-            Now {subscription.price.formatted_amount}. Payments for periods starting on or after the date are
-            at the new price; the member is emailed before it takes effect.
+            Now {subscription.price.formatted_amount} {fromLabel}. Payments for periods starting on or after
+            the date are at the new price; the member is emailed before it takes effect.
           </Text>
           <Select
             label="New price"
@@ -117,7 +126,7 @@ export function PriceChangeDialog({ subscription, opened, onClose }: Props) {
               setEmail(null);
             }}
             placeholder={prices.isPending ? 'Loading prices…' : 'Choose a price'}
-            nothingFoundMessage="No other price bills like this one"
+            nothingFoundMessage="No other price is on sale at this gym"
             {...errorProps(errors, 'price_id')}
           />
           <NzDateInput
@@ -130,6 +139,14 @@ export function PriceChangeDialog({ subscription, opened, onClose }: Props) {
             }}
             {...errorProps(errors, 'takes_effect_at')}
           />
+          {chosen && toLabel && chosen.billing_frequency !== subscription.price.billing_frequency ? (
+            <Alert color="blue" title={`Billing changes from ${fromLabel} to ${toLabel}`}>
+              The current {fromLabel} period runs to its end as paid: nothing is refunded and nothing is
+              charged for part of a period. From {formatDate(changeDate)} the member is billed {toLabel} (
+              {chosen.formatted_amount}), the first {toLabel} payment on that day, which becomes their billing
+              day. The change must start on a day a {fromLabel} period starts.
+            </Alert>
+          ) : null}
         </Stack>
       )}
       summary={email ? <EmailPreviewCard email={email} /> : null}
