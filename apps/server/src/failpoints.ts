@@ -21,7 +21,7 @@
 import { writeSync } from 'node:fs';
 
 /** Parses a GYM_FAILPOINTS value; throws on anything it does not understand. */
-export function parseFailpoints(spec: string | undefined): Map<string, number> | null {
+function parseFailpoints(spec: string | undefined): Map<string, number> | null {
   if (spec === undefined || spec.trim() === '') return null;
   const points = new Map<string, number>();
   for (const part of spec.split(',')) {

@@ -11,7 +11,7 @@ import { runDueBilling } from './features/clock';
 import { runBulkPriceChanges } from './features/subscriptions';
 import { pruneWebhookCalls } from './features/webhooks/webhook-calls.repository';
 
-export const TICK_MS = 60_000;
+const TICK_MS = 60_000;
 
 export function startScheduledWork(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'env' | 'mailer' | 'onClockMoved'>,

@@ -1,7 +1,7 @@
 // Structured logs (pino). Credentials never reach a log line: they are redacted wherever they appear.
 import { type LoggerOptions, stdSerializers } from 'pino';
 
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-akahu-signature"]',
@@ -22,7 +22,7 @@ export const REDACTED_PATHS = [
 const SECRET_QUERY = /([?&](?:token|code|secret|signature|key)=)[^&#]*/gi;
 
 /** An address with its credentials replaced: '/reset-password?token=[redacted]&email=…'. */
-export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
+const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
 /** A failed query's message and stack without the values it was run with (they may be personal data). */
 const SQL_PARAMS = /\nparams: [^\n]*/g;

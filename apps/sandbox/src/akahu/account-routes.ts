@@ -9,7 +9,7 @@ import type { AkahuAccount, AkahuToken } from './state';
 
 type IdParams = { Params: { id: string } };
 
-export function accountsOf(ctx: AkahuContext, token: AkahuToken): AkahuAccount[] {
+function accountsOf(ctx: AkahuContext, token: AkahuToken): AkahuAccount[] {
   return token.accountIds.map((id) => ctx.state.accounts.get(id)).filter((a): a is AkahuAccount => !!a);
 }
 

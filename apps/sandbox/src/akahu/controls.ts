@@ -20,7 +20,7 @@ import {
   type PaymentStatusCode,
 } from './state';
 
-export type OutcomeInput = PaymentStatusCode | PaymentOutcome;
+type OutcomeInput = PaymentStatusCode | PaymentOutcome;
 
 export interface AkahuControls {
   reset(): void;
@@ -83,7 +83,7 @@ export interface RememberedConnection {
 }
 
 /** Balances of remembered accounts: "Pocket Money" as on the consent page, otherwise never short. */
-export const REMEMBERED_BALANCE = { pocketMoney: 3.5, plenty: 1_000_000 } as const;
+const REMEMBERED_BALANCE = { pocketMoney: 3.5, plenty: 1_000_000 } as const;
 
 const toOutcome = (input: OutcomeInput | 'SENT'): PaymentOutcome =>
   input === 'SENT' ? { status: 'SENT' } : typeof input === 'string' ? outcomeForCode(input) : input;

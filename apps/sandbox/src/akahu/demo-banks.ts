@@ -15,7 +15,7 @@ export type AccountBehaviour =
   /** The member's consent is revoked right after the account's first payment. */
   | { kind: 'revokes_after_first' };
 
-export interface DemoAccountTemplate {
+interface DemoAccountTemplate {
   key: string;
   name: string;
   type: 'CHECKING' | 'SAVINGS' | 'CREDITCARD';

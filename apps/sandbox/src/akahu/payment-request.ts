@@ -20,7 +20,7 @@ const asRecord = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
-export function isNzAccountNumber(value: string): boolean {
+function isNzAccountNumber(value: string): boolean {
   if (!/^[0-9 -]+$/.test(value)) return false;
   const digitsOnly = value.replace(/[ -]/g, '');
   return digitsOnly.length === 15 || digitsOnly.length === 16;

@@ -13,7 +13,7 @@ type Query = Record<string, unknown>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const presentLogin = (login: KisiLogin, user: KisiUser, withSecret: boolean) => ({
+const presentLogin = (login: KisiLogin, user: KisiUser, withSecret: boolean) => ({
   id: login.id,
   type: login.type,
   name: login.name,

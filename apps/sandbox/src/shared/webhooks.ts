@@ -7,7 +7,7 @@ import type { Scheduler } from './scheduler';
 export type ServiceName = 'akahu' | 'stripe' | 'kisi';
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dropped' | 'no_target';
 
-export interface DeliveryAttempt {
+interface DeliveryAttempt {
   at: string;
   statusCode?: number;
   error?: string;
@@ -39,7 +39,7 @@ export const SIMULATOR_ONLY_HEADER = 'sandbox-simulator-only';
 export type Signer = (body: string, at: Date) => Record<string, string>;
 
 /** Delay before attempt n+1 after n failures (then give up). */
-export const RETRY_BACKOFF_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];
+const RETRY_BACKOFF_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];
 const SEND_TIMEOUT_MS = 5_000;
 
 interface ServiceSettings {

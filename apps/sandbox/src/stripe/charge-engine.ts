@@ -19,7 +19,7 @@ type Answer =
   | { kind: 'processing' };
 
 /** How long a held charge stays `processing` before it succeeds (simulated time). */
-export const PROCESSING_MS = 60 * 60 * 1000;
+const PROCESSING_MS = 60 * 60 * 1000;
 
 function takeQueuedFailure(
   ctx: StripeContext,

@@ -17,7 +17,7 @@ import {
   type StripeEvent,
 } from './types';
 
-export const FAILURE_CODES = Object.keys(CARD_FAILURES);
+const FAILURE_CODES = Object.keys(CARD_FAILURES);
 
 export interface StripeControls {
   reset(): void;
@@ -91,7 +91,7 @@ export interface RememberedCard {
 }
 
 /** The test card a remembered card behaves as. */
-export function rememberedCardNumber(brand: string, last4: string): string {
+function rememberedCardNumber(brand: string, last4: string): string {
   const test = Object.keys(TEST_CARDS).find((number) => number.endsWith(last4));
   if (test) return test;
   return brand === 'mastercard' ? '5555555555554444' : '4242424242424242';

@@ -22,7 +22,7 @@ export interface StripeCall {
 export type StripeHandler = (call: StripeCall) => unknown;
 
 /** How long Stripe remembers an idempotency key (docs.stripe.com/api/idempotent_requests). */
-export const IDEMPOTENCY_KEY_LIFE_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_LIFE_MS = 24 * 60 * 60 * 1000;
 
 const idempotencyStoreKey = (account: string | null, key: string) => `${account ?? 'platform'}:${key}`;
 

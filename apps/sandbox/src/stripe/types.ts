@@ -1,5 +1,5 @@
 // The API objects the Stripe simulator returns, in the shapes the official SDK types describe.
-export type Metadata = Record<string, string>;
+type Metadata = Record<string, string>;
 
 export interface StripeAccount {
   id: string;
@@ -36,7 +36,7 @@ export interface Customer {
   livemode: false;
 }
 
-export interface CardDetails {
+interface CardDetails {
   brand: string;
   display_brand: string;
   last4: string;

@@ -15,7 +15,7 @@ export interface AkahuConfig {
   timeoutMs?: number;
 }
 
-export interface BankAccount {
+interface BankAccount {
   id: string;
   name: string;
   formattedAccount: string | null;
@@ -26,7 +26,7 @@ export interface BankAccount {
   availableCents: number | null;
 }
 
-export interface BankPayment {
+interface BankPayment {
   id: string;
   sid: string;
   status: Payment['status'];
@@ -38,7 +38,7 @@ export interface BankPayment {
   updatedAt: string;
 }
 
-export interface MakeBankPaymentInput {
+interface MakeBankPaymentInput {
   userToken: string;
   fromAccountId: string;
   amountCents: number;
@@ -51,7 +51,7 @@ export interface MakeBankPaymentInput {
   idempotencyKey: string;
 }
 
-export type AkahuWebhookType = 'TOKEN' | 'ACCOUNT' | 'PAYMENT';
+type AkahuWebhookType = 'TOKEN' | 'ACCOUNT' | 'PAYMENT';
 
 export interface AkahuAdapter {
   authUrl(input: { state: string; email?: string }): string;

@@ -13,13 +13,13 @@ export interface KisiConfig {
   timeoutMs?: number;
 }
 
-export interface KisiPlace {
+interface KisiPlace {
   id: number;
   name: string;
   address: string | null;
 }
 
-export interface KisiDoor {
+interface KisiDoor {
   id: number;
   name: string;
   placeId: number;

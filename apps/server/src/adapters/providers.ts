@@ -9,7 +9,7 @@ import { type AkahuAdapter, createAkahuAdapter } from './akahu';
 import { createKisiAdapter, type KisiAdapter } from './kisi';
 import { createStripeAdapter, type StripeAdapter } from './stripe';
 
-export interface AkahuApp {
+interface AkahuApp {
   appToken: string;
   appSecret: string;
 }

@@ -30,7 +30,7 @@ export interface ConnectedAccountStatus {
   disabledReason: string | null;
 }
 
-export interface SavedCard {
+interface SavedCard {
   setupIntentId: string;
   status: Stripe.SetupIntent.Status;
   paymentMethodId: string | null;
@@ -38,7 +38,7 @@ export interface SavedCard {
   failureMessage: string | null;
 }
 
-export interface OffSessionChargeInput {
+interface OffSessionChargeInput {
   accountId: string;
   customerId: string;
   paymentMethodId: string;
@@ -51,7 +51,7 @@ export interface OffSessionChargeInput {
   idempotencyKey: string;
 }
 
-export type ChargeOutcome =
+type ChargeOutcome =
   | { status: 'succeeded'; paymentIntentId: string; chargeId: string | null }
   /** Accepted but not finished (`processing`): its webhook or the reconciliation brings the answer. */
   | { status: 'pending'; paymentIntentId: string }
@@ -64,7 +64,7 @@ export type ChargeOutcome =
     };
 
 /** A PaymentIntent as the reconciliation reads it. */
-export interface PaymentIntentRecord {
+interface PaymentIntentRecord {
   id: string;
   /** succeeded, processing, requires_payment_method (declined), requires_action, canceled, … */
   status: string;

@@ -13,7 +13,7 @@ interface Journal {
 let expected: number | undefined;
 
 /** The newest migration's time in this code's journal (drizzle records it as created_at). */
-export function newestMigration(): number {
+function newestMigration(): number {
   if (expected === undefined) {
     const journal = JSON.parse(
       readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),

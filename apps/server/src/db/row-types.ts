@@ -9,7 +9,7 @@ import type { CalendarDate } from '@gym/domain/calendar-date';
 import type { Table } from 'drizzle-orm';
 
 /** `periodStartAt` → `period_start_at`: the naming the database uses (Drizzle's `casing: 'snake_case'`). */
-export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
   : S;
 
@@ -28,3 +28,6 @@ export type Row<T extends Table> = {
       : ValueOf<ColumnsOf<T>[K]>
     : T['$inferSelect'][K];
 };
+
+/** Columns read through a left join: each is null when no row joined. */
+export type LeftJoined<R> = { [K in keyof R]: R[K] | null };

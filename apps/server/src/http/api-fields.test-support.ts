@@ -13,7 +13,7 @@ export interface SpecField {
   note?: string;
 }
 
-export interface AnsweredAt {
+interface AnsweredAt {
   /** An operation of the OpenAPI document: method and path. */
   op: string;
   /** Where the model sits in its success answer (`data`, `data.latest_subscription`, …); lists are walked through. */

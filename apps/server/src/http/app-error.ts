@@ -1,5 +1,5 @@
 // One error type for the whole API, and one table from its codes to HTTP statuses and default messages.
-export const ERROR_CODES = {
+const ERROR_CODES = {
   bad_request: { status: 400, message: 'The request could not be understood.' },
   not_two_factor_authenticated: { status: 400, message: 'Enter the code we emailed you to continue.' },
   unauthenticated: { status: 401, message: 'Unauthenticated.' },

@@ -7,7 +7,7 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export { envelope, type PageMeta, pageEnvelope, pageMeta } from '@gym/domain/api/envelope';
+export { envelope, pageEnvelope } from '@gym/domain/api/envelope';
 
 export const ok = <T>(data: T) => ({ data });
 

@@ -17,7 +17,7 @@ export interface PageConfig {
   release: string | null;
 }
 
-export function pageConfig(env: Env): PageConfig {
+function pageConfig(env: Env): PageConfig {
   return {
     appUrl: env.APP_URL,
     registerUrl: env.REGISTER_URL,

@@ -7,7 +7,7 @@ import type { Env } from '../config/env';
 import { isRegisterHost } from './hosts';
 
 /** Nothing may load or run: right for JSON, images and scripts served as files. */
-export const STRICT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const STRICT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const NO_POWERFUL_FEATURES = 'microphone=(), geolocation=(), payment=(), usb=()';
 

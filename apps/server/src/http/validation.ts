@@ -56,12 +56,12 @@ export function toValidationAppError(error: FastifyError): AppError | undefined 
   return undefined;
 }
 
-export const UNSAFE_TEXT = 'This text contains characters that are not allowed';
+const UNSAFE_TEXT = 'This text contains characters that are not allowed';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** A NUL byte (which PostgreSQL text cannot hold) or half of a surrogate pair (not text at all). */
-export const isUnsafeText = (value: string) =>
+const isUnsafeText = (value: string) =>
   value.includes('\u0000') || new RegExp(LONE_SURROGATE.source).test(value);
 
 /** The same text made storable: each NUL byte or lone surrogate becomes U+FFFD. */

@@ -47,7 +47,7 @@ export async function queueMail(tx: Executor, mails: readonly QueuedMail[], now:
 /** Tries per mail before it is given up on (status 'failed', its last error kept). */
 export const MAX_MAIL_ATTEMPTS = 5;
 /** Rows one claim takes. */
-export const MAIL_BATCH = 50;
+const MAIL_BATCH = 50;
 /** How long a claimed row is left to its sender before another may take it (the sender died). */
 const LEASE_MS = 10 * 60_000;
 /** Wait after the nth failed try: a mail server outage of up to about a day is ridden out. */

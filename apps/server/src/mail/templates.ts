@@ -87,7 +87,7 @@ export function invitationMail(input: {
  * too) without the server's configuration at hand, so the outbox keeps this marker and the sender puts
  * the configured REGISTER_URL in (`withJoinSite`): a queued mail links to where the site is now.
  */
-export const JOIN_SITE = '{{join_site}}';
+const JOIN_SITE = '{{join_site}}';
 
 /** The member account's page where they pay what is owed now or change how they pay. */
 export const FIX_PAYMENT_METHOD_URL = `${JOIN_SITE}/account/pay`;

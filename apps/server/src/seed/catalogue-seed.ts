@@ -20,7 +20,7 @@ export interface SeededGym {
   frontDoorId: number;
 }
 
-export interface SeededOffering {
+interface SeededOffering {
   id: number;
   def: OfferingDef;
   /** The gyms the offering opens. */

@@ -17,7 +17,7 @@ import type { Mailer } from '../mail/mailer';
 import { loadProviderRecords, type ProviderRecords } from './provider-records';
 
 /** Simulators on free ports that follow the journey's clock, and what the journey asks of them. */
-export interface JourneySimulators {
+interface JourneySimulators {
   /** The server settings that point at them (AKAHU_API_URL, STRIPE_SECRET_KEY…). */
   serverSettings: Record<string, string>;
   setWebhookTarget(service: 'akahu' | 'stripe' | 'kisi', url: string): void;

@@ -17,7 +17,7 @@ import type { Random } from './random';
 export const HISTORY_DAYS = 42;
 
 /** What the plan means to happen; the engine's outcome is what the demo shows. */
-export type PlanIntent =
+type PlanIntent =
   | 'active'
   | 'paused'
   | 'paused_before'
@@ -35,7 +35,7 @@ export type PlanIntent =
   | 'price_changed'
   | 'price_change_scheduled';
 
-export type AccountPlan =
+type AccountPlan =
   /** Plenty of money throughout. */
   | { kind: 'good' }
   /** A "Pocket Money" account (or the declining test card) from the start: every payment fails. */

@@ -70,7 +70,7 @@ export interface ProviderRecords {
 }
 
 /** How far back the simulators learn answered payments: the reconciliation looks at the day before. */
-export const RECENT_DAYS = 3;
+const RECENT_DAYS = 3;
 
 /** A fixed seven queries, whatever the number of gyms and members. */
 export async function loadProviderRecords(db: Executor, secrets: SecretBox): Promise<ProviderRecords> {

@@ -27,7 +27,7 @@ import { keepsFailing, seedMembers } from './seed-members';
 import { seedStaff } from './seed-staff';
 import { type AccessHistory, planVisits } from './visits-plan';
 
-export const DEMO_SEED = 20_260_401;
+const DEMO_SEED = 20_260_401;
 
 /** The balance the simulator's remembered accounts hold when not "Pocket Money" (dollars). */
 const PLENTY = 1_000_000;

@@ -25,7 +25,7 @@ function safeKey(key: string): string {
   return clean;
 }
 
-export function localFileStore(folder: string): FileStore {
+function localFileStore(folder: string): FileStore {
   return {
     kind: 'local',
     async put(key, bytes) {
@@ -43,7 +43,7 @@ export function localFileStore(folder: string): FileStore {
   };
 }
 
-export function s3FileStore(location: S3Location): FileStore {
+function s3FileStore(location: S3Location): FileStore {
   const client = new S3Client({
     region: location.region,
     forcePathStyle: location.forcePathStyle,

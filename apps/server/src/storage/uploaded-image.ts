@@ -5,14 +5,14 @@ import sharp, { type Sharp } from 'sharp';
 import { validationError } from '../http/app-error';
 
 /** Refuses decompression bombs: a small file claiming a huge canvas. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 /** '40,000,000', for messages and the OpenAPI document. */
 export const MAX_PIXELS_TEXT = grouped(MAX_INPUT_PIXELS);
 
 /** 'The photo may have at most 40,000,000 pixels (for example 6,000 × 6,000); this one is 8,000 × 8,000'. */
-export const tooManyPixels = (noun: string, width: number, height: number) =>
+const tooManyPixels = (noun: string, width: number, height: number) =>
   `${noun} may have at most ${MAX_PIXELS_TEXT} pixels (for example 6,000 × 6,000); this one is ${grouped(width)} × ${grouped(height)}`;
 
 /**

@@ -20,7 +20,7 @@ export interface TestFileStore {
 }
 
 /** An s3rver on a free loopback port with one bucket; its access keys are s3rver's fixed ones. */
-export async function startS3Server(directory: string, bucket: string, port = 0) {
+async function startS3Server(directory: string, bucket: string, port = 0) {
   const server = new S3rver({
     port,
     address: '127.0.0.1',

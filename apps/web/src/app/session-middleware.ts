@@ -14,7 +14,7 @@ import { queryClientContext } from './router-context';
 import { guardRedirect, type SessionState, sessionNeed } from './session-guard';
 
 /** Loads the user once (later calls read the cache) and turns the answer into a session state. */
-export async function loadSession(queryClient: QueryClient): Promise<SessionState> {
+async function loadSession(queryClient: QueryClient): Promise<SessionState> {
   try {
     const user = await queryClient.ensureQueryData(meQueryOptions());
     writeGuestFlag('isNotGuest');

@@ -67,7 +67,6 @@ export type RouteName = keyof typeof routes;
 export type StaffRouteName = {
   [N in RouteName]: (typeof routes)[N]['host'] extends 'staff' ? N : never;
 }[RouteName];
-export type MemberRouteName = Exclude<RouteName, StaffRouteName>;
 
 /** `'/members/:id/activity'` → `'id'` */
 type ParamNames<P extends string> = P extends `${string}:${infer Param}/${infer Rest}`
@@ -76,11 +75,11 @@ type ParamNames<P extends string> = P extends `${string}:${infer Param}/${infer 
     ? Param
     : never;
 
-export type RouteParams<N extends RouteName> = {
+type RouteParams<N extends RouteName> = {
   [K in ParamNames<(typeof routes)[N]['path']>]: string | number;
 };
 
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 /** Params are required exactly when the path has some. */

@@ -10,17 +10,6 @@ export interface PageMeta {
   last_page: number;
 }
 
-/** An answer: content in `data`, page facts in `meta` for lists. */
-export interface Envelope<T> {
-  data: T;
-  meta?: PageMeta;
-}
-
-export interface Paginated<T> {
-  data: T[];
-  meta: PageMeta;
-}
-
 /** Codes the page gives failures that have no server answer. */
 export const NETWORK_ERROR = 'network_error';
 export const TIMEOUT_ERROR = 'timeout';

@@ -5,9 +5,8 @@ import 'dayjs/locale/en-nz';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
-export const LOCALE = 'en-NZ';
 export const DAYJS_LOCALE = 'en-nz';
-export const TIME_ZONE = 'Pacific/Auckland';
+const TIME_ZONE = 'Pacific/Auckland';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

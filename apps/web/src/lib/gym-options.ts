@@ -12,10 +12,10 @@ export type GymOption = z.infer<typeof gymChoices>['data'][number];
 
 export const gymOptionsKey = (organisationId: number | null) => ['gyms', 'options', organisationId] as const;
 
-export const listGymOptions = async (signal?: AbortSignal): Promise<GymOption[]> =>
+const listGymOptions = async (signal?: AbortSignal): Promise<GymOption[]> =>
   (await api.get('/api/gyms', { query: { per_page: 100 }, schema: gymChoices, signal })).data;
 
-export const gymOptionsQuery = (organisationId: number | null) =>
+const gymOptionsQuery = (organisationId: number | null) =>
   queryOptions({
     queryKey: gymOptionsKey(organisationId),
     queryFn: ({ signal }) => listGymOptions(signal),

@@ -16,7 +16,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-export const MAX_RETRIES = 2;
+const MAX_RETRIES = 2;
 
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES && isApiError(error) && error.isRetryable;

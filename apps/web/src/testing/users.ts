@@ -7,7 +7,7 @@ const ponsonby = { id: 11, name: 'Ponsonby', role: null };
 const teAro = { id: 12, name: 'Te Aro', role: null };
 const riccarton = { id: 13, name: 'Riccarton', role: null };
 
-export function buildMe(overrides: Partial<Me> = {}): Me {
+function buildMe(overrides: Partial<Me> = {}): Me {
   return {
     id: 101,
     name: 'sarah mitchell',

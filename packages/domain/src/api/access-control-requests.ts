@@ -3,12 +3,12 @@
 import { z } from 'zod';
 import { optionalString, requiredEnum, requiredInteger, requiredString } from '../validation-messages';
 
-export const INTEGRATION_TYPES = ['kisi'] as const;
+const INTEGRATION_TYPES = ['kisi'] as const;
 
 /** An API key travels in an HTTP header: printable ASCII without spaces, as Kisi issues them. */
-export const API_KEY_CHARACTERS = 'The API key may contain only letters, digits and symbols, without spaces';
+const API_KEY_CHARACTERS = 'The API key may contain only letters, digits and symbols, without spaces';
 
-export const WEBHOOK_SECRET_CHARACTERS =
+const WEBHOOK_SECRET_CHARACTERS =
   'The signing key may contain only letters, digits and symbols, without spaces';
 
 export const integrationBody = z.object({

@@ -12,7 +12,7 @@ export const INTEGRATION_NAMES = { kisi: 'Kisi' } as const;
  * entry and its Kisi integration are one record here, so `integration` describes the same record as the
  * provider holds it: its name, and whether its key is set (the key itself is write-only).
  */
-export const integrationSchema = z.object({
+const integrationSchema = z.object({
   id: z.number(),
   integration_type: z.enum(['kisi']),
   /** Always true: the key is stored sealed and never sent back. */
@@ -33,7 +33,7 @@ export const integrationSchema = z.object({
 });
 export const integrationAnswer = envelope(integrationSchema.nullable());
 
-export const kisiPlaceSchema = z.object({
+const kisiPlaceSchema = z.object({
   /** Our record of the place when a gym is linked to it, else null. */
   id: z.number().nullable(),
   place_id: z.string(),
@@ -43,13 +43,13 @@ export const kisiPlaceSchema = z.object({
 });
 export const kisiPlacesAnswer = envelope(z.array(kisiPlaceSchema));
 
-export const placeSchema = z.object({
+const placeSchema = z.object({
   id: z.number(),
   name: z.string(),
   place_id: z.string(),
   gym_id: z.number(),
 });
-export const doorSchema = z.object({
+const doorSchema = z.object({
   id: z.number(),
   name: z.string(),
   door_id: z.string(),
@@ -58,13 +58,13 @@ export const doorSchema = z.object({
 export const linkedPlaceAnswer = envelope(z.object({ place: placeSchema, doors: z.array(doorSchema) }));
 export const doorAnswer = envelope(doorSchema);
 
-export const kisiDoorSchema = doorSchema.extend({
+const kisiDoorSchema = doorSchema.extend({
   /** Our record of the door when its place is linked, else null. */
   id: z.number().nullable(),
 });
 export const kisiDoorsAnswer = envelope(z.array(kisiDoorSchema));
 
-export const staffAccessSchema = z.object({
+const staffAccessSchema = z.object({
   user_id: z.number(),
   access_enabled: z.boolean(),
   place: placeSchema,
@@ -78,4 +78,3 @@ export type KisiPlace = z.infer<typeof kisiPlaceSchema>;
 export type KisiDoor = z.infer<typeof kisiDoorSchema>;
 export type Place = z.infer<typeof placeSchema>;
 export type Door = z.infer<typeof doorSchema>;
-export type StaffAccess = z.infer<typeof staffAccessSchema>;

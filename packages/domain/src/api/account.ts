@@ -16,7 +16,7 @@ export const paymentMethodSchema = z.object({
 });
 export type AccountPaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-export const selfServiceSchema = z.object({
+const selfServiceSchema = z.object({
   member_pauses_allowed: z.boolean(),
   member_pause_min_days: z.number().int(),
   member_pause_max_days: z.number().int(),
@@ -26,7 +26,7 @@ export const selfServiceSchema = z.object({
 });
 
 /** GET /api/me/account: the home screen. `membership` is null for someone who holds none. */
-export const accountSchema = z.object({
+const accountSchema = z.object({
   name: z.string(),
   membership: z
     .object({
@@ -57,7 +57,7 @@ export type Account = z.infer<typeof accountSchema>;
 export const accountAnswer = envelope(accountSchema);
 
 /** One of the member's payments (GET /api/me/payments), in plain words. */
-export const accountPaymentSchema = z.object({
+const accountPaymentSchema = z.object({
   id: z.number(),
   created_at: instant,
   description: z.string(),
@@ -72,7 +72,7 @@ export type AccountPayment = z.infer<typeof accountPaymentSchema>;
 export const accountPaymentsPage = pageEnvelope(accountPaymentSchema);
 
 /** A receipt: New Zealand taxable supply information for one collected payment. */
-export const receiptSchema = z.object({
+const receiptSchema = z.object({
   payment_id: z.number(),
   number: z.string(),
   supplier: z.object({
@@ -99,7 +99,7 @@ export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptAnswer = envelope(receiptSchema);
 
 /** GET /api/me/payment-methods: the member's ways to pay, and the next payment by each kind. */
-export const paymentMethodsSchema = z.object({
+const paymentMethodsSchema = z.object({
   methods: z.array(paymentMethodSchema),
   takes_cards: z.boolean(),
   next_payment_by_type: z
@@ -119,7 +119,7 @@ export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 export const paymentMethodsAnswer = envelope(paymentMethodsSchema);
 
 /** POST /api/me/pay-now: the attempts made (or already waiting) and where the membership stands. */
-export const payNowSchema = z.object({
+const payNowSchema = z.object({
   attempts: z.array(z.object({ payment_id: z.number(), status: z.string(), created: z.boolean() })),
   balance_owing: z.number().int(),
   formatted_balance_owing: z.string(),
@@ -129,7 +129,7 @@ export type PayNow = z.infer<typeof payNowSchema>;
 export const payNowAnswer = envelope(payNowSchema);
 
 /** GET /api/me/details. */
-export const accountDetailsSchema = z.object({
+const accountDetailsSchema = z.object({
   name: z.string(),
   email: z.string(),
   pending_email: z.string().nullable(),

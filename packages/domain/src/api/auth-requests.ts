@@ -28,7 +28,6 @@ export const loginBody = z.object({
   /** Keep the session for its whole lifetime rather than the browser session. */
   remember: z.boolean().optional(),
 });
-export type LoginBody = z.infer<typeof loginBody>;
 
 export const forgotPasswordBody = z.object({ email: email() });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;

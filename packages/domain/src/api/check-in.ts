@@ -12,14 +12,14 @@ export const checkInLookupQuery = z.object({
   query: z.string({ error: VALUE_REQUIRED }).max(100, { error: 'Value must be at most 100 characters' }),
 });
 
-export const doorDecisionSchema = z.object({
+const doorDecisionSchema = z.object({
   allowed: z.boolean(),
   reason: z.enum(CHECK_IN_REFUSALS).nullable(),
   /** Plain words for the reason ("Membership paused"), null when allowed. */
   reason_label: z.string().nullable(),
 });
 
-export const checkInMember = z.object({
+const checkInMember = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
@@ -58,7 +58,7 @@ export const checkInBody = z.object({
 });
 export type CheckInBody = z.infer<typeof checkInBody>;
 
-export const checkInOutcome = z.object({
+const checkInOutcome = z.object({
   visit: z.object({
     id: z.number(),
     visited_at: z.string(),

@@ -23,7 +23,6 @@ export const statsQuery = z.object({
     .default('30')
     .transform((v) => Number(v)),
 });
-export type StatsQuery = z.infer<typeof statsQuery>;
 
 const compared = z.object({ current: z.number(), previous: z.number() });
 
@@ -60,7 +59,7 @@ export const stats = z.object({
 export type Stats = z.infer<typeof stats>;
 export const statsAnswer = z.object({ data: stats });
 
-export const ACTIVE_USER_INTERVALS = ['day', 'week', 'month'] as const;
+const ACTIVE_USER_INTERVALS = ['day', 'week', 'month'] as const;
 export const ACTIVE_USERS_MAX_POINTS = 120;
 
 export const activeUsersQuery = z
@@ -71,7 +70,6 @@ export const activeUsersQuery = z
     interval: z.enum(ACTIVE_USER_INTERVALS, { error: 'Choose day, week or month' }).default('week'),
   })
   .superRefine(checkRange(3660));
-export type ActiveUsersQuery = z.infer<typeof activeUsersQuery>;
 
 export const activeUsersAnswer = z.object({
   data: z.array(z.object({ date: z.string(), active: z.number() })),
@@ -126,7 +124,7 @@ export const activeUserDebuggingQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-export const activeUserDebuggingRow = z.object({
+const activeUserDebuggingRow = z.object({
   member: z.object({ id: z.number(), name: z.string() }),
   gym: z.object({ id: z.number(), name: z.string() }),
   subscription_id: z.number(),

@@ -26,7 +26,6 @@ export const travelClockBody = z
       ctx.addIssue({ code: 'custom', path: ['days'], message: 'Give either days or to' });
     }
   });
-export type TravelClockBody = z.output<typeof travelClockBody>;
 
 export const clockReading = z.object({
   now: z.string(),

@@ -55,8 +55,7 @@ export const expectedPaymentsQuery = z
 export type ExpectedPaymentsQuery = z.infer<typeof expectedPaymentsQuery>;
 
 /** Drift the screen shows: the reconciliation's kinds, and a charge due that the engine did not make. */
-export const EXPECTED_DRIFT_KINDS = [...DRIFT_KINDS, 'not_charged'] as const;
-export type ExpectedDriftKind = (typeof EXPECTED_DRIFT_KINDS)[number];
+const EXPECTED_DRIFT_KINDS = [...DRIFT_KINDS, 'not_charged'] as const;
 
 export const SUBSCRIPTION_STATES = [
   'active',
@@ -85,7 +84,7 @@ export function paymentStatusLabel(status: ExpectedPaymentStatus, nextRetryOn: s
 }
 
 /** The membership as the row's member stands now: its state, grace and end, and their door access. */
-export const expectedPaymentSubscription = z.object({
+const expectedPaymentSubscription = z.object({
   state: z.enum(SUBSCRIPTION_STATES),
   /** The last day of grace, while the member owes money. */
   grace_ends_on: z.string().nullable(),
@@ -116,7 +115,7 @@ export function membershipStateLabel(subscription: ExpectedPaymentSubscription):
   }
 }
 
-export const expectedPaymentRow = z.object({
+const expectedPaymentRow = z.object({
   subscription_id: z.number().nullable(),
   member: z.object({ id: z.number(), name: z.string() }).nullable(),
   gym: z.object({ id: z.number(), name: z.string() }),

@@ -7,8 +7,8 @@ import { INVALID_EMAIL, maxValueMessage, minValueMessage, requiredString } from 
 
 export const BREAK_FEE_MAX_PERCENT = 100;
 /** The database allows up to 10 % (1000 basis points); card schemes allow far less in practice. */
-export const CARD_SURCHARGE_MAX_PERCENT = 10;
-export const AT_MOST_TWO_DECIMALS = 'Value may have at most 2 decimal places';
+const CARD_SURCHARGE_MAX_PERCENT = 10;
+const AT_MOST_TWO_DECIMALS = 'Value may have at most 2 decimal places';
 
 /** A percentage with at most two decimals (2.5 is 250 basis points), within 0 and `max`. */
 export const percentageSchema = (max: number) =>
@@ -21,7 +21,7 @@ export const percentageSchema = (max: number) =>
     });
 
 /** Optional text: absent = unchanged, null or blank = cleared. */
-export const clearableText = (max: number) =>
+const clearableText = (max: number) =>
   z
     .string()
     .trim()
@@ -30,7 +30,7 @@ export const clearableText = (max: number) =>
     .optional()
     .transform((value) => (value === '' ? null : value));
 
-export const clearableEmail = clearableText(254).refine(
+const clearableEmail = clearableText(254).refine(
   (value) => value === undefined || value === null || z.email().safeParse(value).success,
   { error: INVALID_EMAIL },
 );
@@ -60,7 +60,6 @@ export const branchConfigBody = z.object({
   branch_key: requiredString({ max: 255 }),
   branch_secret: secretSchema,
 });
-export type BranchConfig = z.output<typeof branchConfigBody>;
 
 export const akahuConfigBody = z.object({
   akahu_app_token: requiredString({ max: 255 }),

@@ -12,7 +12,7 @@ export const destinationAccountSchema = z.object({
   bank_account_number: z.string(),
 });
 
-export const gymSummarySchema = z.object({
+const gymSummarySchema = z.object({
   id: z.number(),
   uuid: z.string(),
   name: z.string(),
@@ -26,7 +26,7 @@ export const gymSummarySchema = z.object({
   created_at: z.string(),
 });
 
-export const gymSchema = gymSummarySchema.extend({
+const gymSchema = gymSummarySchema.extend({
   organisation: z.object({ id: z.number(), name: z.string() }),
   /** Whether the viewer may change this gym; without it the payment and integration settings are null. */
   can_manage: z.boolean(),

@@ -10,7 +10,7 @@ const role = z.enum(STAFF_ROLES).nullable();
 const place = z.object({ id: z.number(), name: z.string(), role });
 const organisation = place.extend({ multi_gym: z.boolean() });
 
-export const meSchema = z.object({
+const meSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
@@ -42,7 +42,6 @@ export const meAnswer = envelope(meSchema);
 
 /** POST /api/login: the user, or null while a two-factor code is due first. */
 export const loginAnswer = z.object({ data: meSchema.nullable(), two_factor_required: z.boolean() });
-export type LoginAnswer = z.infer<typeof loginAnswer>;
 
 /** The other sign-in steps (sign-out, password links, two-factor codes): a sentence for the user. */
 export const messageAnswer = z.object({ message: z.string() });

@@ -25,8 +25,8 @@ export const MEMBER_SORTS = ['name', 'joined', 'last_visit', 'next_payment', 'ba
 export type MemberSort = (typeof MEMBER_SORTS)[number];
 
 export const INVALID_DATE = 'Value must be a date (YYYY-MM-DD)';
-export const MAX_INACTIVE_DAYS = 3650;
-export const MAX_TAGS = 20;
+const MAX_INACTIVE_DAYS = 3650;
+const MAX_TAGS = 20;
 
 /** A calendar date in a query string or body ('2026-03-01'); blank is "not given". */
 const optionalDate = z
@@ -122,7 +122,6 @@ export const memberFiltersSchema = z
     }
   });
 export type MemberFilters = z.output<typeof memberFiltersSchema>;
-export type MemberFiltersInput = z.input<typeof memberFiltersSchema>;
 
 /** POST /api/members (members.create): staff add a member, who finishes joining on the join site. */
 export const memberCreateSchema = z.object({
@@ -205,7 +204,7 @@ export const memberDeleteQuery = z.object({
 });
 
 /** The charts' range: the last `weeks` weeks, this week included. */
-export const MAX_CHART_WEEKS = 104;
+const MAX_CHART_WEEKS = 104;
 export const chartQuery = z.object({
   weeks: z.coerce
     .number({ error: 'Value must be a number' })

@@ -40,9 +40,9 @@ export const MEMBER_EXPORT_COLUMNS = [
   'Joined',
   'Tags',
 ] as const;
-export const PAYMENT_STATUS_CLASSES = ['successful', 'upcoming', 'pending', 'failed'] as const;
+const PAYMENT_STATUS_CLASSES = ['successful', 'upcoming', 'pending', 'failed'] as const;
 
-export const memberPriceSchema = z.object({
+const memberPriceSchema = z.object({
   id: z.number(),
   amount: z.number().int(),
   formatted_amount: z.string(),
@@ -56,7 +56,7 @@ export const memberPriceSchema = z.object({
 });
 export type MemberPrice = z.infer<typeof memberPriceSchema>;
 
-export const paymentSummarySchema = z.object({
+const paymentSummarySchema = z.object({
   id: z.number(),
   amount: z.number().int(),
   formatted_amount: z.string(),
@@ -76,7 +76,7 @@ export const paymentSummarySchema = z.object({
 export const SUBSCRIPTION_PAYMENTS_SHOWN = 25;
 
 /** The member's latest subscription: every field of section 3 and its derived state and card colour. */
-export const memberSubscriptionSchema = z.object({
+const memberSubscriptionSchema = z.object({
   id: z.number(),
   user: z.number(),
   gym: namedSchema,
@@ -144,7 +144,7 @@ export const memberSubscriptionSchema = z.object({
 export type MemberSubscription = z.infer<typeof memberSubscriptionSchema>;
 
 /** One row of the members list. */
-export const memberListItemSchema = z.object({
+const memberListItemSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
@@ -177,8 +177,9 @@ export type MemberListItem = z.infer<typeof memberListItemSchema>;
 export const memberPage = pageEnvelope(memberListItemSchema);
 
 export { paymentTypeModelSchema, paymentTypeSchema } from './payment-type';
+
 /** GET /api/members/{id}/access-control-credentials. */
-export const accessCredentialSchema = z.object({
+const accessCredentialSchema = z.object({
   id: z.number(),
   place: z.object({ id: z.number(), name: z.string(), place_id: z.string() }),
   status: z.enum(['active', 'revoked']),
@@ -189,7 +190,7 @@ export const accessCredentialSchema = z.object({
   valid_until: instant.nullable(),
   updated_at: instant,
 });
-export const memberSchema = z.object({
+const memberSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
@@ -243,7 +244,7 @@ export type Member = z.infer<typeof memberSchema>;
 export const memberAnswer = envelope(memberSchema);
 
 /** A payment of the member (GET /api/users/{id}/payments), most recent first. */
-export const memberPaymentSchema = z.object({
+const memberPaymentSchema = z.object({
   id: z.number(),
   amount: z.number().int(),
   formatted_amount: z.string(),
@@ -267,17 +268,15 @@ export const memberPaymentSchema = z.object({
   ...paymentStandingFields,
   created_at: instant,
 });
-export type MemberPayment = z.infer<typeof memberPaymentSchema>;
 export const memberPaymentPage = pageEnvelope(memberPaymentSchema);
 
 /** A door visit of the member (GET /api/users/{id}/visits), most recent first. */
-export const memberVisitSchema = z.object({
+const memberVisitSchema = z.object({
   id: z.number(),
   gym: namedSchema,
   visited_at: instant,
   successful: z.boolean(),
 });
-export type MemberVisit = z.infer<typeof memberVisitSchema>;
 export const memberVisitPage = pageEnvelope(memberVisitSchema);
 
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
@@ -285,7 +284,7 @@ export type PaymentType = z.infer<typeof paymentTypeSchema>;
 export const paymentTypesAnswer = envelope(z.array(paymentTypeSchema));
 
 /** An entry of the member's activity log (GET /api/members/{id}/activity-log), most recent first. */
-export const memberActivitySchema = z.object({
+const memberActivitySchema = z.object({
   id: z.number(),
   action: z.string(),
   subject_type: z.string(),
@@ -296,11 +295,10 @@ export const memberActivitySchema = z.object({
   data: z.record(z.string(), z.unknown()),
   created_at: instant,
 });
-export type MemberActivity = z.infer<typeof memberActivitySchema>;
 export const memberActivityPage = pageEnvelope(memberActivitySchema);
 
 /** GET /api/members/{id}/access-control: whether the member should and does have door access, per place. */
-export const memberAccessControlSchema = z.object({
+const memberAccessControlSchema = z.object({
   should_have_access: z.boolean(),
   has_access: z.boolean(),
   integration: z.object({ id: z.number(), integration_type: z.string() }).nullable(),

@@ -17,7 +17,7 @@ export const offeringHoursSchema = z.object({
 });
 export type OfferingHours = z.infer<typeof offeringHoursSchema>;
 
-export const offeringSummarySchema = z.object({
+const offeringSummarySchema = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string().nullable(),
@@ -39,13 +39,13 @@ export const offeringSummarySchema = z.object({
 });
 export type OfferingSummary = z.infer<typeof offeringSummarySchema>;
 
-export const offeringSchema = offeringSummarySchema.extend({
+const offeringSchema = offeringSummarySchema.extend({
   prices: z.array(priceSchema),
   hours: z.array(offeringHoursSchema),
 });
 export type Offering = z.infer<typeof offeringSchema>;
 
-export const uniqueMembershipSchema = z.object({
+const uniqueMembershipSchema = z.object({
   price_id: z.number(),
   /** What these members pay each period: the price, or a staff override of it. */
   amount: z.number().int(),

@@ -47,7 +47,7 @@ export type Organisation = z.infer<typeof organisationSchema>;
 /** GET /api/organisations/{id} and each settings PUT. */
 export const organisationAnswer = envelope(organisationSchema);
 
-export const ageBypassLinkSchema = z.object({
+const ageBypassLinkSchema = z.object({
   id: z.number(),
   token: z.string(),
   url: z.string(),
@@ -68,7 +68,7 @@ export const AKAHU_WEBHOOK_STATUSES = [
 ] as const;
 export type AkahuWebhookStatus = (typeof AKAHU_WEBHOOK_STATUSES)[number];
 
-export const akahuWebhookSchema = z.object({
+const akahuWebhookSchema = z.object({
   id: z.number(),
   event_type: z.string().nullable(),
   external_id: z.string().nullable(),

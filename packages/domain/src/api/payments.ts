@@ -142,7 +142,6 @@ export const paymentsQuery = filterFields
   .extend(listPage.shape)
   .superRefine(checkRange(PAYMENTS_MAX_DAYS))
   .superRefine(checkDepth);
-export type PaymentsQuery = z.infer<typeof paymentsQuery>;
 
 /** The export's body: the same filters, as JSON. */
 export const paymentsExportBody = paymentFilters;
@@ -150,7 +149,7 @@ export const paymentsExportBody = paymentFilters;
 const person = z.object({ id: z.number(), name: z.string(), email: z.string() });
 
 /** What is still to be done about a payment (`paymentTasks` in @gym/domain/payment-tasks). */
-export const paymentTaskSchema = z.object({
+const paymentTaskSchema = z.object({
   kind: z.enum(PAYMENT_TASK_KINDS),
   /** The day it happens (send, retry), or null when it waits on someone else. */
   due_on: z.string().nullable(),
@@ -252,7 +251,6 @@ export const paymentTotals = z.object({
   successful_count: z.number(),
   failed_count: z.number(),
 });
-export type PaymentTotals = z.infer<typeof paymentTotals>;
 
 /** The days a list covers (those asked for, or the default): the page shows them in its filter. */
 export const listRange = z.object({ from: z.string(), to: z.string() });
@@ -329,7 +327,6 @@ export const paymentRetryAnswer = z.object({
     detail: paymentDetail,
   }),
 });
-export type PaymentRetryAnswer = z.infer<typeof paymentRetryAnswer>;
 
 const EXPLANATIONS: Record<string, string> = {
   INSUFFICIENT_FUNDS: 'There was not enough money in the account. It is tried again automatically.',

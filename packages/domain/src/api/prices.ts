@@ -10,7 +10,7 @@ import { envelope, pageEnvelope } from './envelope';
 export const namedSchema = z.object({ id: z.number(), name: z.string() });
 export type Named = z.infer<typeof namedSchema>;
 
-export const priceLinkSchema = z.object({
+const priceLinkSchema = z.object({
   id: z.number(),
   token: z.string(),
   /** The join-site address that opens this price. */
@@ -54,7 +54,7 @@ export const priceSchema = z.object({
 });
 export type Price = z.infer<typeof priceSchema>;
 
-export const proRataSchema = z.object({
+const proRataSchema = z.object({
   price_id: z.number(),
   start_date: z.string(),
   billing_date: z.string(),

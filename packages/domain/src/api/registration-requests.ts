@@ -20,8 +20,8 @@ import { calendarDateSchema } from './catalogue-requests';
 const POST_CODE_FORMAT = 'Enter the four digits of the post code';
 
 export const PASSWORD_MIN_LENGTH = 10;
-export const MOBILE_FORMAT = 'Enter a mobile number of 7 to 15 digits, e.g. 021 123 4567';
-export const TOKEN_FORMAT = 'This link is not valid';
+const MOBILE_FORMAT = 'Enter a mobile number of 7 to 15 digits, e.g. 021 123 4567';
+const TOKEN_FORMAT = 'This link is not valid';
 const MOBILE = /^\+?[\d\s()-]{7,20}$/;
 
 const mobile = () =>

@@ -6,7 +6,7 @@ import { envelope } from './envelope';
 
 const money = { amount: z.number(), formatted_amount: z.string() };
 
-export const joinPriceSchema = z.object({
+const joinPriceSchema = z.object({
   id: z.number(),
   offering_id: z.number(),
   offering_name: z.string(),
@@ -20,7 +20,7 @@ export const joinPriceSchema = z.object({
 });
 export type JoinPrice = z.infer<typeof joinPriceSchema>;
 
-export const joinGymSchema = z.object({
+const joinGymSchema = z.object({
   id: z.number(),
   uuid: z.string(),
   name: z.string(),
@@ -33,7 +33,7 @@ export const joinGymSchema = z.object({
 export type JoinGym = z.infer<typeof joinGymSchema>;
 
 /** GET /api/register/options: the gyms to choose from, or the gym and memberships a link opened. */
-export const registerOptionsSchema = z.object({
+const registerOptionsSchema = z.object({
   gyms: z.array(joinGymSchema),
   gym: joinGymSchema.nullable(),
   prices: z.array(joinPriceSchema),
@@ -54,7 +54,7 @@ export const joinLogoUrl = (uuid: string, logoVersion: Date | string | null) =>
 export const uniqueEmailAnswer = envelope(z.object({ unique: z.boolean() }));
 
 /** The first payment as the billing engine will charge it (its plan, from the domain's rules). */
-export const firstPaymentSchema = z.object({
+const firstPaymentSchema = z.object({
   period_start: z.string(),
   period_end: z.string().nullable(),
   ...money,
@@ -76,7 +76,7 @@ export const paymentMethodSchema = z.object({
 });
 
 /** What the member is about to confirm, or has confirmed (GET /api/me/active-subscription). */
-export const joinSubscriptionSchema = z.object({
+const joinSubscriptionSchema = z.object({
   id: z.number(),
   status: z.enum(['to_confirm', 'payment_failed', 'payment_pending', 'active']),
   gym: z.object({
@@ -114,7 +114,7 @@ export const surchargeTotalAnswer = envelope(firstPaymentSchema.extend({ payment
 
 export const akahuAuthUrlAnswer = envelope(z.object({ url: z.string() }));
 
-export const bankAccountChoiceSchema = z.object({
+const bankAccountChoiceSchema = z.object({
   id: z.string(),
   name: z.string(),
   formatted_account: z.string().nullable(),

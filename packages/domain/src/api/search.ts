@@ -3,11 +3,10 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
 
-export const searchResultSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
+const searchResultSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchAnswer = envelope(z.array(searchResultSchema));
-export type SearchAnswer = z.infer<typeof searchAnswer>;
 
 /** The request: what was typed into the search box. */
 export const searchBody = z.object({ query: z.string().max(100) });

@@ -9,7 +9,7 @@ const role = z.enum(STAFF_ROLES);
 export const STAFF_STATUSES = ['active', 'pending', 'deactivated'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
-export const staffMemberSchema = z.object({
+const staffMemberSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
@@ -36,7 +36,7 @@ export type StaffDetail = z.infer<typeof staffDetailSchema>;
 export const staffDetailAnswer = envelope(staffDetailSchema);
 
 /** Before inviting: whether the email has an account, and whether that person is (or was) staff here. */
-export const existingAccountSchema = z.object({
+const existingAccountSchema = z.object({
   exists: z.boolean(),
   already_staff: z.boolean(),
   deactivated: z.boolean(),

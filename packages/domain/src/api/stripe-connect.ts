@@ -5,7 +5,7 @@ import { envelope } from './envelope';
 
 export const redirectAnswer = envelope(z.object({ url: z.string(), expires_at: z.string() }));
 
-export const CONNECTION_STATUSES = [
+const CONNECTION_STATUSES = [
   'not_connected',
   'incomplete',
   'connected',
@@ -19,7 +19,7 @@ export const CONNECTION_STATUSES = [
  * `requirements.past_due`: Stripe's set-up form asks for what is missing), or a stored account Stripe no
  * longer knows (connecting again replaces it).
  */
-export const stripeConnectionSchema = z.object({
+const stripeConnectionSchema = z.object({
   gym_id: z.number(),
   stripe_id: z.string().nullable(),
   status: z.enum(CONNECTION_STATUSES),

@@ -19,7 +19,7 @@ const dryRun = z
   .optional()
   .transform((value) => value ?? false);
 
-export const PAUSE_END_BEFORE_START = 'The pause must end after it starts';
+const PAUSE_END_BEFORE_START = 'The pause must end after it starts';
 
 export const pauseBody = z
   .object({
@@ -56,8 +56,8 @@ export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
   joining_another_gym: 'Joining another gym',
   other: 'Other',
 };
-export const CHOOSE_A_REASON = 'Choose at least one reason';
-export const OTHER_REASON_NEEDS_COMMENT = 'Say what the other reason is';
+const CHOOSE_A_REASON = 'Choose at least one reason';
+const OTHER_REASON_NEEDS_COMMENT = 'Say what the other reason is';
 
 export const cancelBody = z
   .object({
@@ -123,7 +123,7 @@ export type ManualPaymentBody = z.output<typeof manualPaymentBody>;
 
 /** Who a bulk price change is for: members on one price, narrowed by the member list's filters. */
 export const BULK_STATES = ['active', 'paused', 'grace', 'upcoming'] as const;
-export const bulkPriceChangeFilters = z.object({
+const bulkPriceChangeFilters = z.object({
   price_id: idSchema,
   gym_id: idSchema.nullish().transform((value) => value ?? null),
   offering_id: idSchema.nullish().transform((value) => value ?? null),
@@ -133,9 +133,8 @@ export const bulkPriceChangeFilters = z.object({
     .transform((value) => value ?? null),
   search: optionalString({ max: 100 }),
 });
-export type BulkPriceChangeFilters = z.output<typeof bulkPriceChangeFilters>;
 
-export const SAME_PRICE = 'Choose a different price from the current one';
+const SAME_PRICE = 'Choose a different price from the current one';
 
 export const bulkPriceChangeBody = bulkPriceChangeFilters
   .extend({

@@ -8,11 +8,11 @@ const date = z.string();
 const instant = z.string();
 const money = { amount: z.number().int(), formatted_amount: z.string() };
 
-export const ACTION_STATES = ['active', 'paused', 'cancelled', 'grace', 'upcoming'] as const;
-export const ACTION_CARD_COLOURS = ['green', 'amber', 'red'] as const;
+const ACTION_STATES = ['active', 'paused', 'cancelled', 'grace', 'upcoming'] as const;
+const ACTION_CARD_COLOURS = ['green', 'amber', 'red'] as const;
 
 /** A pause booked or in force: first day paused, first day back. */
-export const pauseSchema = z.object({
+const pauseSchema = z.object({
   id: z.number(),
   start_date: date,
   end_date: date,
@@ -61,7 +61,7 @@ export type SubscriptionActions = z.infer<typeof subscriptionActionsSchema>;
 export const subscriptionActionsAnswer = z.object({ data: subscriptionActionsSchema });
 
 /** What a pause will do, shown before it is confirmed (BILLING.md "Pauses"). */
-export const pausePreviewSchema = z.object({
+const pausePreviewSchema = z.object({
   start_date: date,
   end_date: date,
   days: z.number().int(),
@@ -84,7 +84,7 @@ export const pauseAnswer = z.object({
 });
 
 /** What a cancellation will do (BILLING.md "Cancellation"). */
-export const cancellationPreviewSchema = z.object({
+const cancellationPreviewSchema = z.object({
   kind: z.enum(['flexi', 'cooling_off', 'break_fee']),
   /** Door access ends at the start of this day. */
   ends_on: date,
@@ -105,7 +105,7 @@ export const cancelAnswer = z.object({
   }),
 });
 
-export const priceChangeSchema = z.object({
+const priceChangeSchema = z.object({
   id: z.number(),
   subscription_id: z.number(),
   from_price_id: z.number().nullable(),
@@ -130,7 +130,7 @@ export const schedulePriceChangeAnswer = z.object({
 });
 
 /** The member's price-change notice as it will be sent. */
-export const emailPreviewSchema = z.object({
+const emailPreviewSchema = z.object({
   to: z.string(),
   reply_to: z.string().nullable(),
   subject: z.string(),
@@ -164,7 +164,7 @@ export const startEarlyAnswer = z.object({
 });
 
 /** What is owed and what a manual payment can pay (any amount up to it, oldest charges first). */
-export const owedChargeSchema = z.object({
+const owedChargeSchema = z.object({
   id: z.number(),
   kind: z.string(),
   period_start: date,
@@ -180,7 +180,7 @@ export const owedChargeSchema = z.object({
   cumulative: z.number().int(),
   formatted_cumulative: z.string(),
 });
-export const balanceSchema = z.object({
+const balanceSchema = z.object({
   balance_owing: z.number().int(),
   formatted_balance_owing: z.string(),
   /** Unpaid charges with no payment in flight, oldest first. */
@@ -203,7 +203,7 @@ export const manualPaymentAnswer = z.object({
 });
 
 /** One member a bulk price change would reach (or leaves out, and why). */
-export const bulkPreviewRowSchema = z.object({
+const bulkPreviewRowSchema = z.object({
   subscription_id: z.number(),
   user_id: z.number(),
   name: z.string(),
@@ -232,8 +232,8 @@ export const bulkPreviewAnswer = z.object({
   email: emailPreviewSchema.nullable(),
 });
 
-export const BULK_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export const bulkJobSchema = z.object({
+const BULK_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+const bulkJobSchema = z.object({
   id: z.number(),
   status: z.enum(BULK_JOB_STATUSES),
   total: z.number().int(),

@@ -38,11 +38,10 @@ export const visitsQuery = filterFields
   .extend(listPage.shape)
   .superRefine(checkRange(VISITS_MAX_DAYS))
   .superRefine(checkDepth);
-export type VisitsQuery = z.infer<typeof visitsQuery>;
 
 export const visitsExportBody = visitFilters;
 
-export const visitRow = z.object({
+const visitRow = z.object({
   id: z.number(),
   visited_at: z.string(),
   successful: z.boolean(),

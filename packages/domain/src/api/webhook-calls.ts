@@ -33,7 +33,7 @@ export const webhookCallsPage = pageEnvelope(webhookCallSchema);
 export type WebhookCallsPage = z.infer<typeof webhookCallsPage>;
 
 /** GET /api/webhooks: each provider's endpoint for this organisation and how its deliveries are going. */
-export const webhookEndpointSchema = z.object({
+const webhookEndpointSchema = z.object({
   provider: z.enum(WEBHOOK_PROVIDERS),
   /** Where the provider must send its events. */
   endpoint_url: z.string(),
@@ -62,7 +62,7 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const webhookEndpointsAnswer = z.object({ data: z.array(webhookEndpointSchema) });
 
 /** POST /api/webhooks/{provider}/test-event: what the simulator's delivery of the test event did. */
-export const webhookTestEventSchema = z.object({
+const webhookTestEventSchema = z.object({
   provider: z.enum(WEBHOOK_PROVIDERS),
   event_type: z.string(),
   /** The simulator's delivery: delivered (this app answered 2xx), pending (retrying), dropped, no_target, failed. */

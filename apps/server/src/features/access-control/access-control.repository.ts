@@ -1,7 +1,7 @@
 // The organisation's Kisi integration, each gym's place and its doors. All SQL of those tables here;
 // every function is scoped to the organisation it is given.
 import type { ActivityAction } from '@gym/domain/labels';
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
 import {
@@ -70,10 +70,12 @@ export function linkedPlaces(db: Executor, organisationId: number) {
     .orderBy(asc(gyms.name), asc(gyms.id));
 }
 
+/** The Kisi place linked to the gym, with the gym's name; null when the gym has none. */
 export async function placeOfGym(db: Executor, organisationId: number, gymId: number) {
   const [row] = await db
-    .select()
+    .select({ ...getTableColumns(places), gymName: gyms.name })
     .from(places)
+    .innerJoin(gyms, eq(gyms.id, places.gymId))
     .where(and(eq(places.organisationId, organisationId), eq(places.gymId, gymId)));
   return row ?? null;
 }

@@ -11,7 +11,7 @@ import { conflict, validationError } from '../../http/app-error';
 import { providerFailure } from '../../http/provider-failure';
 import * as repo from './access-control.repository';
 
-export const NO_INTEGRATION =
+const NO_INTEGRATION =
   'Door access is not set up for this organisation yet: an organisation admin connects Kisi first.';
 const UNREADABLE_KEY =
   'The Kisi API key stored for this organisation cannot be read. An organisation admin enters it again.';

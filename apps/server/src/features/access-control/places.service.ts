@@ -11,7 +11,7 @@ import * as repo from './access-control.repository';
 import { kisiFor } from './integration.service';
 
 /** Organisation admins, and gym admins (who pick their gym's place), may look at places and doors. */
-export function requireAnyAdmin(auth: AuthContext) {
+function requireAnyAdmin(auth: AuthContext) {
   if (!auth.isOrganisationAdmin && !auth.isGymAdmin) throw forbidden('Only admins can manage door access.');
 }
 

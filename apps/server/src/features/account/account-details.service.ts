@@ -16,7 +16,7 @@ import { validationError } from '../../http/app-error';
 import { emailChangeCodeMail } from './account.mail';
 import * as repo from './account.repository';
 
-export const EMAIL_CODE_MINUTES = 30;
+const EMAIL_CODE_MINUTES = 30;
 const EMAIL_CODE_ATTEMPTS = 5;
 export const EMAIL_TAKEN = 'This email address is already used by another account.';
 

@@ -5,7 +5,7 @@ import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { Row } from '../../db/row-types';
-import type { organisations, payments } from '../../db/schema/index';
+import type { organisations, payments, users } from '../../db/schema/index';
 
 /** The member's membership to show: the newest confirmed one (a live one before a cancelled one). */
 export async function membershipOf(db: Executor, organisationId: number, userId: number) {
@@ -120,19 +120,18 @@ export function paymentsOf(
   );
 }
 
-export interface ReceiptRow extends AccountPaymentRow {
-  gym_name: string;
-  member_name: string;
-  address: string | null;
-  suburb: string | null;
-  city: string | null;
-  post_code: string | null;
-  /** Cash or EFTPOS recorded by staff: its word; a card or bank payment: named from the fields below. */
-  method: string | null;
-  card_brand: string | null;
-  card_last_four: string | null;
-  account_number: string | null;
-}
+/** A payment of the account's list with its gym's and member's names, the member's address, and how it was paid. */
+export type ReceiptRow = AccountPaymentRow &
+  Pick<Row<typeof users>, 'address' | 'suburb' | 'city' | 'post_code'> & {
+    gym_name: string;
+    member_name: string;
+    /** Cash or EFTPOS recorded by staff: its word; a card or bank payment: named from the fields below. */
+    method: string | null;
+    /** From the card or the bank account (left joins): null for the other kind. */
+    card_brand: string | null;
+    card_last_four: string | null;
+    account_number: string | null;
+  };
 
 /** One of the member's own payments (another member's, or another organisation's: none). */
 export async function paymentOf(db: Executor, organisationId: number, userId: number, paymentId: number) {

@@ -14,8 +14,7 @@ import { ownMembershipId } from './pause.action';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers' | 'mailer' | 'env'>;
 
-export const CANCEL_OFFLINE =
-  'Your gym takes cancellations at the front desk; the staff there will help you.';
+const CANCEL_OFFLINE = 'Your gym takes cancellations at the front desk; the staff there will help you.';
 
 export async function cancelOwnMembership(deps: Deps, actor: Actor, body: CancelBody) {
   const { auth } = actor;

@@ -14,7 +14,7 @@ import { selfServiceOf } from './account.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers'>;
 
-export const MEMBER_PAUSE_REASON = 'Paused by the member on their account';
+const MEMBER_PAUSE_REASON = 'Paused by the member on their account';
 
 /** The member's membership to act on (their own, confirmed); none: 404. */
 export async function ownMembershipId(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<number> {

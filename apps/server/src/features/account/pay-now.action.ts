@@ -17,7 +17,7 @@ import { ownMembershipId } from './pause.action';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers'>;
 
-export const NOTHING_TO_PAY = 'Nothing is owed on your membership.';
+const NOTHING_TO_PAY = 'Nothing is owed on your membership.';
 const FAILED = (status: string | null) =>
   status !== null && !['sent', 'upcoming', 'pending_request', 'refunded'].includes(status);
 

@@ -14,7 +14,7 @@ import * as repo from './account.repository';
 
 const COLLECTED = new Set(['sent', 'refunded']);
 
-export function describePayment(p: repo.AccountPaymentRow): string {
+function describePayment(p: repo.AccountPaymentRow): string {
   if (p.kind === 'break_fee') return 'Break fee for leaving the term early';
   const what = p.offering_name ? `${p.offering_name} membership` : 'Membership';
   const period = p.period_start_at

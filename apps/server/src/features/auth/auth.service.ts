@@ -17,10 +17,10 @@ import { passwordResetMail, twoFactorCodeMail } from '../../mail/templates';
 import * as repo from './auth.repository';
 
 const MINUTE = 60_000;
-export const CODE_MINUTES = 10;
-export const CODE_MAX_ATTEMPTS = 5;
-export const RESEND_COOL_DOWN_SECONDS = 30;
-export const RESET_MINUTES = 60;
+const CODE_MINUTES = 10;
+const CODE_MAX_ATTEMPTS = 5;
+const RESEND_COOL_DOWN_SECONDS = 30;
+const RESET_MINUTES = 60;
 const WRONG_CREDENTIALS = 'These credentials do not match our records.';
 // Verifying against a real hash when the account does not exist keeps the answer time the same.
 let dummyHash: Promise<string> | undefined;

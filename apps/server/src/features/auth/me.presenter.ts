@@ -7,7 +7,7 @@ import { paymentTypesOf } from '../payments';
 import { joinFacts, memberProfile } from './auth.repository';
 
 /** The address of a user's photo (its file name in it, so a new photo is a new address). */
-export const profilePictureUrl = (userId: number, path: string | null) =>
+const profilePictureUrl = (userId: number, path: string | null) =>
   path ? `/api/users/${userId}/profile-picture?v=${encodeURIComponent(path.split('/').pop() ?? '')}` : null;
 
 export async function presentMe(deps: AppDeps, auth: AuthContext): Promise<Me> {

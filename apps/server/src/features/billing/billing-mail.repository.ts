@@ -5,19 +5,26 @@ import type { OfferingAccess } from '@gym/domain/offering-access-change';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
+import type { LeftJoined, Row } from '../../db/row-types';
+import type {
+  charges,
+  organisations,
+  payments,
+  priceChanges,
+  prices,
+  subscriptions,
+  users,
+} from '../../db/schema/index';
 
 /** Batch size of the daily scans. */
 export const MAIL_SCAN_BATCH = 200;
 
 /** The member a mail goes to. Deleted people get none. */
-interface Recipient {
+type Recipient = Pick<Row<typeof users>, 'name' | 'email' | 'email_notifications_enabled'> & {
   organisation_id: number;
   user_id: number;
-  name: string;
-  email: string;
-  email_notifications_enabled: boolean;
   gym_name: string;
-}
+};
 
 /** How a payment method reads in a sentence: 'your Visa card ending 4242', 'your bank account'. */
 const METHOD = sql.raw(
@@ -26,29 +33,33 @@ const METHOD = sql.raw(
         when pt.type = 'bank_account' then 'your bank account' end`,
 );
 
-export interface PaymentMailFacts extends Recipient {
-  id: number;
-  /** The payment's type: bank_account, stripe_card, or cash and eftpos recorded by staff. */
-  type: string;
-  charge_id: number | null;
-  subscription_id: number | null;
-  amount: number;
-  surcharge: number;
-  is_retry: boolean;
-  period_start_at: CalendarDate | null;
-  period_end_at: CalendarDate | null;
-  error_status: string | null;
-  error_description: string | null;
-  meta: Record<string, unknown> | null;
-  method: string | null;
-  first_failed_at: Date | string | null;
-  retries_made: number;
-  grace_period_ends_at: CalendarDate | null;
-  /** The supplier and recipient a receipt names (New Zealand taxable supply information). */
-  supplier_name: string;
-  gst_number: string | null;
-  member_address: string | null;
-}
+/** A payment's mail facts (its type: bank_account, stripe_card, or cash and eftpos recorded by staff). */
+export type PaymentMailFacts = Recipient &
+  Pick<
+    Row<typeof payments>,
+    | 'id'
+    | 'type'
+    | 'charge_id'
+    | 'subscription_id'
+    | 'amount'
+    | 'surcharge'
+    | 'is_retry'
+    | 'period_start_at'
+    | 'period_end_at'
+    | 'error_status'
+    | 'error_description'
+  > &
+  LeftJoined<Pick<Row<typeof charges>, 'first_failed_at'>> &
+  LeftJoined<Pick<Row<typeof subscriptions>, 'grace_period_ends_at'>> &
+  Pick<Row<typeof organisations>, 'gst_number'> & {
+    /** The schema's jsonb is `unknown`; a payment's meta is an object. */
+    meta: Record<string, unknown> | null;
+    method: string | null;
+    retries_made: number;
+    /** The supplier and recipient a receipt names (New Zealand taxable supply information). */
+    supplier_name: string;
+    member_address: string | null;
+  };
 
 export async function paymentMailFacts(tx: Executor, paymentId: number) {
   const [row] = await queryRows<PaymentMailFacts>(
@@ -75,11 +86,8 @@ export async function paymentMailFacts(tx: Executor, paymentId: number) {
   return row ?? null;
 }
 
-export interface SubscriptionMailFacts extends Recipient {
-  id: number;
-  balance_owing: number;
-  grace_period_ends_at: CalendarDate | null;
-}
+export type SubscriptionMailFacts = Recipient &
+  Pick<Row<typeof subscriptions>, 'id' | 'balance_owing' | 'grace_period_ends_at'>;
 
 const subscriptionSelect = sql`select s.id::int, s.organisation_id::int, s.user_id::int, u.name, u.email,
     u.email_notifications_enabled, g.name as gym_name, s.balance_owing, s.grace_period_ends_at::text
@@ -115,10 +123,10 @@ export async function organisationIds(db: Executor): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-export interface ReminderRecipient extends Recipient {
+export type ReminderRecipient = Recipient & {
   subscription_id: number;
   method: string | null;
-}
+};
 
 /**
  * Of the given subscriptions, those whose members asked for payment reminders by email and whose charge
@@ -143,17 +151,20 @@ export function reminderRecipients(db: Executor, subscriptionIds: readonly numbe
   );
 }
 
-export interface PriceChangeMailFacts extends Recipient {
-  id: number;
-  subscription_id: number;
-  from_price_id: number | null;
-  to_price_id: number;
-  from_amount: number;
-  to_amount: number;
-  takes_effect_at: CalendarDate;
-  billing_frequency: string | null;
-  reply_to: string | null;
-}
+export type PriceChangeMailFacts = Recipient &
+  Pick<
+    Row<typeof priceChanges>,
+    | 'id'
+    | 'subscription_id'
+    | 'from_price_id'
+    | 'to_price_id'
+    | 'from_amount'
+    | 'to_amount'
+    | 'takes_effect_at'
+  > &
+  LeftJoined<Pick<Row<typeof prices>, 'billing_frequency'>> & {
+    reply_to: string | null;
+  };
 
 /** Scheduled price changes after `afterId` no member has been told of yet, locked for this transaction. */
 export function claimUnnotifiedPriceChanges(tx: Executor, afterId: number) {

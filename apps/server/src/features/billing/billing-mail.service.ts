@@ -42,9 +42,9 @@ import { dueSubscriptions } from './billing-run.repository';
 import { planOf } from './subscription-plan';
 
 /** The grace-ending mail goes when this many days or fewer are left. */
-export const GRACE_WARNING_DAYS = 2;
+const GRACE_WARNING_DAYS = 2;
 /** Payment reminders go this many days before the charge falls due. */
-export const REMINDER_DAYS_BEFORE = 2;
+const REMINDER_DAYS_BEFORE = 2;
 
 const recipient = (r: { organisation_id: number; user_id: number; email: string }) => ({
   organisationId: Number(r.organisation_id),

@@ -150,7 +150,7 @@ export interface NewAttempt {
 }
 
 /** The attempt's idempotency key: made from the charge and the attempt's number, never reused. */
-export const attemptKey = (chargeId: number, attempt: number) => `charge-${chargeId}-attempt-${attempt}`;
+const attemptKey = (chargeId: number, attempt: number) => `charge-${chargeId}-attempt-${attempt}`;
 
 /**
  * Writes the attempt (pending_request) before any provider hears of it. Answers null when the attempt
@@ -269,7 +269,7 @@ export async function markPriceChangeApplied(
 
 /** Subscriptions whose grace has run out unpaid, locked. */
 export function claimGraceEnded(tx: Executor, day: CalendarDate) {
-  return queryRows<{ id: number; organisation_id: number; user_id: number; balance_owing: number }>(
+  return queryRows<Pick<Row<typeof subscriptions>, 'id' | 'organisation_id' | 'user_id' | 'balance_owing'>>(
     tx,
     sql`select id::int, organisation_id::int, user_id::int, balance_owing from subscriptions
         where grace_period_ends_at <= ${day} and cancelled_at is null and balance_owing > 0
@@ -283,12 +283,9 @@ export function claimGraceEnded(tx: Executor, day: CalendarDate) {
  * they are flexi (BILLING.md "Cancellation": at the end of a term …); the charges already price it.
  */
 export function claimTermsEnding(tx: Executor, day: CalendarDate) {
-  return queryRows<{
-    id: number;
-    organisation_id: number;
-    user_id: number;
-    transition_to_price_id: number | null;
-  }>(
+  return queryRows<
+    Pick<Row<typeof subscriptions>, 'id' | 'organisation_id' | 'user_id' | 'transition_to_price_id'>
+  >(
     tx,
     sql`select s.id::int, s.organisation_id::int, s.user_id::int, s.transition_to_price_id::int
         from subscriptions s

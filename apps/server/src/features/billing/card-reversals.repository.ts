@@ -2,17 +2,17 @@
 // or paid again, the dispute written on the payment, and what the product already refunded of it.
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
+import type { payments } from '../../db/schema/index';
 
-export interface LockedCardPayment {
-  id: number;
-  user_id: number;
-  status: string;
-  charge_id: number | null;
-  subscription_id: number | null;
-  amount: number;
-  surcharge: number;
+/** A card payment as its reversal reads it. */
+export type LockedCardPayment = Pick<
+  Row<typeof payments>,
+  'id' | 'user_id' | 'status' | 'charge_id' | 'subscription_id' | 'amount' | 'surcharge'
+> & {
+  /** The schema's jsonb is `unknown`; a payment's meta is always an object. */
   meta: Record<string, unknown>;
-}
+};
 
 /** The organisation's first payment with this Stripe payment intent, locked; null when there is none. */
 export async function lockByIntent(tx: Executor, organisationId: number, paymentIntentId: string) {

@@ -20,7 +20,7 @@ import { recordRefund, TRANSITION_ACTIONS, transition } from './transitions';
  * The error_status a disputed attempt carries: not a code the retry rule knows, so it counts as hard
  * (payment-retry.ts): a charge the cardholder disputed is never charged again on its own.
  */
-export const DISPUTED = 'CARD_DISPUTED';
+const DISPUTED = 'CARD_DISPUTED';
 
 export interface ReversalContext {
   now: Date;

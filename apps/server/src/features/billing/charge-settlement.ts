@@ -8,6 +8,7 @@ import { gracePeriodFor } from '@gym/domain/grace-period';
 import { isWithinTerm } from '@gym/domain/term';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
 import { charges, organisations, subscriptions } from '../../db/schema/index';
 import { transition } from './transitions';
 
@@ -52,13 +53,12 @@ export async function settleCharge(
   if (charge) await refreshStanding(tx, organisationId, charge.subscriptionId, now);
 }
 
-interface StandingRow {
-  kind: string;
-  status: string;
+type StandingRow = Pick<Row<typeof charges>, 'kind' | 'status' | 'first_failed_at'> & {
+  /** amount + surcharge. */
   total: number;
+  /** What part payments collected against it (computed). */
   collected: number;
-  first_failed_at: Date | string | null;
-}
+};
 
 /**
  * What part payments collected against charge `c` (the successful payments marked `pays_part`): the

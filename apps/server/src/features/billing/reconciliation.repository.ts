@@ -3,6 +3,8 @@
 import type { DriftKind } from '@gym/domain/reconciliation';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
+import type { gyms } from '../../db/schema/index';
 
 export const DRIFT_ACTION = 'payment.reconciliation_drift';
 
@@ -56,7 +58,8 @@ export function paymentDriftSeen(
 export function gymsOnStripe(
   db: Executor,
 ): Promise<{ id: number; organisation_id: number; stripe_id: string }[]> {
-  return queryRows<{ id: number; organisation_id: number; stripe_id: string }>(
+  // stripe_id is not null here (the where clause), where the schema's column is nullable.
+  return queryRows<Pick<Row<typeof gyms>, 'id' | 'organisation_id'> & { stripe_id: string }>(
     db,
     sql`select id::int, organisation_id::int, stripe_id from gyms
         where stripe_id is not null order by id`,

@@ -62,7 +62,7 @@ export const TRANSITION_ACTIONS = {
   dispute_lost: 'payment.dispute_lost',
 } as const;
 
-export type TransitionKind = keyof typeof TRANSITION_ACTIONS;
+type TransitionKind = keyof typeof TRANSITION_ACTIONS;
 
 /** Columns of the subscription a transition sets (version and updated_at are kept here). */
 export type SubscriptionState = Partial<

@@ -10,7 +10,7 @@ export const gymParam = z.object({ gym_id: recordId });
 export const gymOfferingParams = z.object({ gym_id: recordId, offering_id: recordId });
 
 /** 'true'/'false' (or 1/0) in a query string. */
-export const queryBoolean = z
+const queryBoolean = z
   .enum(['true', 'false', '1', '0'], { error: 'Value must be true or false' })
   .transform((v) => v === 'true' || v === '1');
 

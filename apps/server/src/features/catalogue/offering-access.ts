@@ -6,10 +6,9 @@ import type { Tx } from '../../db/client';
 import { forbidden, notFound } from '../../http/app-error';
 import { lockOffering } from './offerings.repository';
 
-export const ONLY_ADMINS_WRITE = 'Only organisation admins and gym admins can change offerings and prices.';
-export const ONLY_ORGANISATION_ADMINS_ALL_GYMS =
-  'Only organisation admins can change offerings for all gyms.';
-export const ONLY_OWN_GYMS = 'You can only change offerings of gyms you are an admin of.';
+const ONLY_ADMINS_WRITE = 'Only organisation admins and gym admins can change offerings and prices.';
+const ONLY_ORGANISATION_ADMINS_ALL_GYMS = 'Only organisation admins can change offerings for all gyms.';
+const ONLY_OWN_GYMS = 'You can only change offerings of gyms you are an admin of.';
 export const OFFERING_ARCHIVED = 'This offering is archived and can no longer be changed.';
 
 export interface CatalogueWriter {

@@ -54,7 +54,7 @@ const SELECT = sql`
   left join gyms g on g.id = o.gym_id and g.organisation_id = o.organisation_id`;
 
 /** The offering opens this gym. */
-export const opensGym = (gymId: number) => sql`(o.all_gyms_access or o.gym_id = ${gymId} or exists (
+const opensGym = (gymId: number) => sql`(o.all_gyms_access or o.gym_id = ${gymId} or exists (
   select 1 from offering_gyms og where og.organisation_id = o.organisation_id and og.offering_id = o.id and og.gym_id = ${gymId}))`;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

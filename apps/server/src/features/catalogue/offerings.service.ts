@@ -35,8 +35,7 @@ import {
 } from './offerings.repository';
 import { insertPrices } from './prices.repository';
 
-export const OFFERING_IN_USE =
-  'This offering has subscriptions, so it cannot be deleted. Archive it instead.';
+const OFFERING_IN_USE = 'This offering has subscriptions, so it cannot be deleted. Archive it instead.';
 
 const logOf = (
   actor: Actor,

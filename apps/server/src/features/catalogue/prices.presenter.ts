@@ -13,7 +13,7 @@ import type { PriceLinkRow, PriceRow } from './prices.repository';
 export const iso = (value: Date | string | null): string | null =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 
-export function privateLinkUrl(registerUrl: string, token: string): string {
+function privateLinkUrl(registerUrl: string, token: string): string {
   const url = new URL('/', registerUrl);
   url.searchParams.set('price_link', token);
   return url.toString();

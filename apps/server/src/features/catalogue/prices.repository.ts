@@ -151,7 +151,6 @@ export async function lockPrice(db: Executor, organisationId: number, priceId: n
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
-export type LockedPrice = NonNullable<Awaited<ReturnType<typeof lockPrice>>>;
 
 export async function insertPrices(
   db: Executor,

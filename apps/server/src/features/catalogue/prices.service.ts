@@ -34,11 +34,10 @@ import {
 } from './prices.repository';
 
 export const PRICE_ARCHIVED = 'This price is archived. Restore it to change it.';
-export const PRICE_IN_USE = 'This price has subscriptions, so it cannot be deleted. Archive it instead.';
-export const PRICE_TERMS_IN_USE =
+const PRICE_IN_USE = 'This price has subscriptions, so it cannot be deleted. Archive it instead.';
+const PRICE_TERMS_IN_USE =
   'This price has subscriptions, so its amount, billing frequency and term cannot change. Create a new price and move members to it with a price change.';
-export const OFFERING_OF_PRICE_ARCHIVED =
-  'The offering of this price is archived, so the price cannot be restored.';
+const OFFERING_OF_PRICE_ARCHIVED = 'The offering of this price is archived, so the price cannot be restored.';
 
 // Reading
 
@@ -104,7 +103,7 @@ const valuesOf = (input: PriceInput): PriceValues => ({
   termUnit: input.term_unit ?? null,
 });
 
-export const priceLog = (
+const priceLog = (
   actor: Actor,
   priceId: number,
   action: ActivityAction,
@@ -131,7 +130,7 @@ async function assertFrequencyEnabled(
 }
 
 /** The price (404 if not the organisation's) and its offering, locked, if the caller may change them (403). */
-export async function lockWritablePrice(tx: Tx, actor: Actor, priceId: number) {
+async function lockWritablePrice(tx: Tx, actor: Actor, priceId: number) {
   const found = await lockPrice(tx, actor.auth.organisationId, priceId, false);
   if (!found) throw notFound('Price not found.');
   // Offering first, then price: the order archiving an offering takes them in, so the two never deadlock.
@@ -257,8 +256,8 @@ export async function deletePrice(deps: AppDeps, actor: Actor, priceId: number):
 // person under the organisation's minimum age join through it.
 
 /** 32 random bytes, base64url (43 characters): far beyond guessing, safe in a URL. */
-export const LINK_TOKEN_BYTES = 32;
-export const newLinkToken = () => randomBytes(LINK_TOKEN_BYTES).toString('base64url');
+const LINK_TOKEN_BYTES = 32;
+const newLinkToken = () => randomBytes(LINK_TOKEN_BYTES).toString('base64url');
 
 export async function createPrivateLink(
   deps: AppDeps,

@@ -15,10 +15,7 @@ import type { AuthContext } from '../../auth/guard';
 import { conflict, notFound, validationError } from '../../http/app-error';
 import { lockPrice } from './prices.repository';
 
-export const ONE_OFF_NO_PRO_RATA =
-  'A one-off price is charged once in full, so there is nothing to pro-rate.';
-export const BILLING_BEFORE_START = BILLING_DATE_PROBLEMS.before_start;
-export const BILLING_TOO_FAR = BILLING_DATE_PROBLEMS.too_far;
+const ONE_OFF_NO_PRO_RATA = 'A one-off price is charged once in full, so there is nothing to pro-rate.';
 
 export async function proRataForPrice(
   deps: AppDeps,

@@ -3,30 +3,34 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
+import type { LeftJoined, Row } from '../../db/row-types';
+import type { organisationMembers, subscriptions, users } from '../../db/schema/index';
 
-export interface DeskRow {
-  id: number;
-  name: string;
-  email: string;
-  mobile_number: string | null;
-  profile_picture_path: string | null;
-  tags: string[] | null;
-  home_gym_id: number | null;
-  home_gym_name: string | null;
-  last_visit_at: Date | string | null;
-  subscription_id: number | null;
-  offering_name: string | null;
-  start_date: string | null;
-  current_period_start: string | null;
-  current_period_end: string | null;
-  ends_at: string | null;
-  paused_at: Date | string | null;
-  cancelled_at: Date | string | null;
-  grace_period_ends_at: string | null;
-  upcoming_state: string | null;
-  balance_owing: number | null;
-  periods_owing: number | null;
-}
+/** A live member (users, organisation_members) with their latest subscription, null when none (left joins). */
+export type DeskRow = Pick<
+  Row<typeof users>,
+  'id' | 'name' | 'email' | 'mobile_number' | 'profile_picture_path'
+> &
+  Pick<Row<typeof organisationMembers>, 'tags' | 'home_gym_id' | 'last_visit_at'> &
+  LeftJoined<
+    Pick<
+      Row<typeof subscriptions>,
+      | 'start_date'
+      | 'current_period_start'
+      | 'current_period_end'
+      | 'ends_at'
+      | 'paused_at'
+      | 'cancelled_at'
+      | 'grace_period_ends_at'
+      | 'upcoming_state'
+      | 'balance_owing'
+      | 'periods_owing'
+    >
+  > & {
+    home_gym_name: string | null;
+    subscription_id: number | null;
+    offering_name: string | null;
+  };
 
 /** Live members of the organisation with these ids (in no particular order), with their latest membership. */
 export function deskRows(db: Executor, organisationId: number, userIds: readonly number[]) {

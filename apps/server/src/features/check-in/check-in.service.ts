@@ -14,7 +14,7 @@ import { searchMembers } from '../search';
 import { presentDeskMember } from './check-in.presenter';
 import * as repo from './check-in.repository';
 
-export const LOOKUP_LIMIT = 10;
+const LOOKUP_LIMIT = 10;
 export const NOT_YOUR_GYM = 'You can only check in members of your gyms.';
 const NO_GYM = 'Choose the gym you are at (the gym switcher at the top) before checking members in.';
 

@@ -12,9 +12,9 @@ import { catchUp, type DaySummary, drainMembershipOutbox, runBillingDay } from '
 import { carrySessions, saveClock, savedClock } from './clock.repository';
 
 /** How long after Auckland midnight the daily run happens. */
-export const RUN_AFTER_MIDNIGHT_MS = 5 * 60_000;
+const RUN_AFTER_MIDNIGHT_MS = 5 * 60_000;
 /** How long after the run the journey waits for the providers' answers on each day. */
-export const ANSWER_WITHIN_MS = 60 * 60_000;
+const ANSWER_WITHIN_MS = 60 * 60_000;
 
 type EngineDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'onClockMoved' | 'env' | 'mailer'>;
 

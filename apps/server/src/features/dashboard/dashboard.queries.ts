@@ -397,7 +397,7 @@ export async function activeUserDebugging(
         ? sql`where st.state = 'active'`
         : sql`where st.state <> 'active'`;
   const rows = await queryRows<
-    StandingRow & { name: string; gym_name: string; later_pause_end: string | null }
+    StandingRow & { name: string; gym_name: string; later_pause_end: CalendarDate | null }
   >(
     db,
     sql`select st.id::int, st.user_id::int, st.gym_id::int, st.price_id::int, st.start_date::text,

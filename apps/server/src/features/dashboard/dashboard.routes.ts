@@ -35,7 +35,7 @@ import {
 } from './dashboard.queries';
 import { RecentFigures } from './recent-figures';
 
-export const DASHBOARD_READERS = ['admin'] as const;
+const DASHBOARD_READERS = ['admin'] as const;
 const errors = errorResponses(401, 403, 404, 422);
 
 const scopeOf = async (deps: AppDeps, auth: AuthContext, gymId: number | undefined) => ({

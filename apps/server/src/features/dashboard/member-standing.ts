@@ -14,6 +14,8 @@ import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calen
 import { formatDate } from '@gym/domain/format';
 import type { SubscriptionState } from '@gym/domain/subscription-state';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Row } from '../../db/row-types';
+import type { subscriptions } from '../../db/schema/index';
 import { subscriptionStateSql } from '../../db/subscription-state-sql';
 
 export interface Scope {
@@ -32,22 +34,19 @@ export const inScope = (scope: Scope, column: SQL) =>
 export const endOfDay = (day: CalendarDate) => new Date(startOfDayInstant(addDays(day, 1)).getTime() - 1);
 
 /** A row of standingsSql: the membership, its state's inputs as they stood that day, and the state. */
-export interface StandingRow {
+export type StandingRow = Pick<
+  Row<typeof subscriptions>,
+  'id' | 'user_id' | 'gym_id' | 'price_id' | 'start_date' | 'cancelled_at' | 'upcoming_state'
+> & {
   day?: string;
-  id: number;
-  user_id: number;
-  gym_id: number;
-  price_id: number;
-  start_date: string;
   /** When the pause covering the day began (an instant), null when none. */
-  paused_at: Date | string | null;
+  paused_at: Date | null;
   /** That pause's first day back, when known. */
-  pause_end: string | null;
-  cancelled_at: Date | string | null;
-  grace_period_ends_at: string | null;
-  upcoming_state: string | null;
+  pause_end: CalendarDate | null;
+  /** The subscription's own, or on a past day the day itself when a failed charge was owing at its end. */
+  grace_period_ends_at: CalendarDate | null;
   state: SubscriptionState;
-}
+};
 
 /**
  * Each member's membership on `day` with its state, one row per member who had one (columns of

@@ -4,7 +4,8 @@ import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calen
 import type { DriftKind } from '@gym/domain/reconciliation';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { gyms } from '../../db/schema/index';
+import type { Row } from '../../db/row-types';
+import { type charges, gyms, type subscriptions } from '../../db/schema/index';
 import { DRIFT_ACTION } from '../billing';
 
 /** The gym's id, when it is one of the organisation's. */
@@ -29,26 +30,30 @@ export async function billingRunFinishedOn(db: Executor, day: CalendarDate): Pro
   return run?.finished ?? false;
 }
 
-export interface ChargeInRange {
-  id: number;
-  subscription_id: number;
-  user_id: number;
-  gym_id: number;
-  period_start: string;
-  period_end: string | null;
-  amount: number;
-  surcharge: number;
-  status: string;
-  attempts: number;
-  collected: number;
-  first_failed_at: Date | string | null;
-  retries_made: number;
-  last_error_status: string | null;
-  last_error: string | null;
-  in_flight: boolean;
-  subscription_cancelled: boolean;
-  drift: ({ kind: DriftKind } & Record<string, unknown>) | null;
-}
+/** A charge with its subscription's member and gym, and what its attempts and the drift log say (computed). */
+export type ChargeInRange = Pick<
+  Row<typeof charges>,
+  | 'id'
+  | 'subscription_id'
+  | 'period_start'
+  | 'period_end'
+  | 'amount'
+  | 'surcharge'
+  | 'status'
+  | 'first_failed_at'
+> &
+  Pick<Row<typeof subscriptions>, 'user_id' | 'gym_id'> & {
+    attempts: number;
+    /** Collected less refunded, in cents. */
+    collected: number;
+    retries_made: number;
+    last_error_status: string | null;
+    last_error: string | null;
+    in_flight: boolean;
+    subscription_cancelled: boolean;
+    /** The latest drift entry's data (jsonb, `unknown` in the schema), null when none. */
+    drift: ({ kind: DriftKind } & Record<string, unknown>) | null;
+  };
 
 /** Charges the engine created in the range, with what was collected and any drift on their attempts. */
 export function chargesInRange(
@@ -123,19 +128,22 @@ export function gymNames(db: Executor, gymIds: number[]): Promise<{ id: number; 
   );
 }
 
-export interface MembershipStanding {
-  id: number;
-  start_date: string;
-  current_period_start: string | null;
-  current_period_end: string | null;
-  ends_at: string | null;
-  paused_at: Date | string | null;
-  cancelled_at: Date | string | null;
-  grace_period_ends_at: string | null;
-  upcoming_state: string | null;
+/** A subscription's state inputs, and whether it was cancelled for non-payment and the member holds a door credential. */
+export type MembershipStanding = Pick<
+  Row<typeof subscriptions>,
+  | 'id'
+  | 'start_date'
+  | 'current_period_start'
+  | 'current_period_end'
+  | 'ends_at'
+  | 'paused_at'
+  | 'cancelled_at'
+  | 'grace_period_ends_at'
+  | 'upcoming_state'
+> & {
   non_payment: boolean;
   door_access: boolean;
-}
+};
 
 /** Where each subscription stands, and whether its member holds a door credential at the gym. */
 export function membershipStandings(db: Executor, ids: number[]): Promise<MembershipStanding[]> {

@@ -10,10 +10,10 @@ import { changeGym } from './gyms.service';
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MAX_SIDE = 512;
-export const NOT_AN_IMAGE = 'The file must be a PNG, JPEG or WebP image';
+const NOT_AN_IMAGE = 'The file must be a PNG, JPEG or WebP image';
 export const TOO_LARGE = 'The file may not be larger than 2 MB';
 
-export async function normaliseLogo(input: Buffer): Promise<Buffer> {
+async function normaliseLogo(input: Buffer): Promise<Buffer> {
   const image = await openUploadedImage(input, { noun: 'The file', notAnImage: NOT_AN_IMAGE });
   try {
     return await image

@@ -6,7 +6,7 @@ import { roleLabel } from '@gym/domain/roles';
 import type { DestinationAccountRow } from './destination-accounts.repository';
 import type { GymRow, gymParts } from './gyms.repository';
 
-export const logoUrl = (gym: GymRow) =>
+const logoUrl = (gym: GymRow) =>
   gym.logoPath
     ? `/api/gyms/${gym.id}/logo?v=${(gym.logoUpdatedAt ?? gym.updatedAt).getTime().toString(36)}`
     : null;

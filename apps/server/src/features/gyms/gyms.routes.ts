@@ -20,7 +20,7 @@ import { presentGym, presentGymSummary } from './gyms.presenter';
 import { listGyms } from './gyms.repository';
 import * as service from './gyms.service';
 
-export const gymErrors = errorResponses(400, 401, 403, 404, 409, 422);
+const gymErrors = errorResponses(400, 401, 403, 404, 409, 422);
 const answer = { 200: gymAnswer, ...gymErrors };
 
 export const gymsRoutes =

@@ -1,24 +1,7 @@
-// Reads and writes of a member's door access (member-access.service.ts): the Kisi place of the member's
-// gym, the organisation's integration, and the credential row a new Kisi login is kept in.
+// Reads and writes of a member's door access (member-access.service.ts): the organisation's integration
+// and the credential row a new Kisi login is kept in (the gym's Kisi place is access-control's placeOfGym).
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-
-/** The Kisi place linked to the gym, with the gym's name; null when the gym has none. */
-export async function placeOfGym(db: Executor, organisationId: number, gymId: number) {
-  const [place] = await queryRows<{
-    id: number;
-    name: string;
-    place_id: string;
-    gym_id: number;
-    gym_name: string;
-  }>(
-    db,
-    sql`select pl.id::int, pl.name, pl.place_id, g.id::int as gym_id, g.name as gym_name
-        from places pl join gyms g on g.id = pl.gym_id
-        where pl.organisation_id = ${organisationId} and pl.gym_id = ${gymId}`,
-  );
-  return place ?? null;
-}
 
 /** The organisation's access-control integration (its id and type), or null. */
 export async function integrationOf(db: Executor, organisationId: number) {

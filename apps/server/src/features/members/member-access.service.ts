@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import { AppError, conflict } from '../../http/app-error';
-import { kisiFor, syncDoorAccess } from '../access-control';
+import { kisiFor, placeOfGym, syncDoorAccess } from '../access-control';
 import * as accessRepo from './member-access.repository';
 import { credentials, presentCredential } from './member-credentials';
 import { stateInput } from './members.presenter';
@@ -18,7 +18,7 @@ async function placeForMember(deps: AppDeps, organisationId: number, member: rep
   const sub = await repo.latestSubscription(deps.db, organisationId, member.id);
   const gymId = sub?.gym_id ?? member.home_gym_id;
   if (gymId === null) return { sub, place: null };
-  const place = await accessRepo.placeOfGym(deps.db, organisationId, gymId);
+  const place = await placeOfGym(deps.db, organisationId, gymId);
   return { sub, place: place ?? null, gymId };
 }
 
@@ -37,8 +37,8 @@ export async function memberAccessControl(deps: AppDeps, auth: AuthContext, user
       ? {
           id: place.id,
           name: place.name,
-          place_id: place.place_id,
-          gym: { id: place.gym_id, name: place.gym_name },
+          place_id: place.placeId,
+          gym: { id: place.gymId, name: place.gymName },
         }
       : null,
   };
@@ -63,7 +63,7 @@ export async function recreateKisiLogin(deps: AppDeps, actor: Actor, userId: num
   const member = await memberFor(deps, auth, userId, 'manage');
   const { sub, place } = await placeForMember(deps, auth.organisationId, member);
   if (!place) throw conflict('The member’s gym has no Kisi place yet: link the gym to its Kisi place first.');
-  if (sub && sub.gym_id === place.gym_id) {
+  if (sub && sub.gym_id === place.gymId) {
     const doors = await syncDoorAccess(deps, [sub.id]);
     if (doors.failed > 0)
       throw new AppError('provider_unavailable', {
@@ -99,7 +99,7 @@ export async function recreateKisiLogin(deps: AppDeps, actor: Actor, userId: num
       subjectType: 'member',
       subjectId: member.id,
       action: 'member.kisi_login_recreated',
-      data: { place_id: place.place_id, previous_login_id: previous, login_id: login.loginId },
+      data: { place_id: place.placeId, previous_login_id: previous, login_id: login.loginId },
       requestId: actor.requestId,
       createdAt: now,
     });

@@ -2,32 +2,37 @@
 // user indexes) and the activity log about them (payment methods: ../payments payment-types.ts). One query per page each.
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
+import type { activityLog, payments, visits } from '../../db/schema/index';
 
 interface Page {
   limit: number;
   offset: number;
 }
 
-export interface PaymentRow {
-  id: number;
-  amount: number;
-  surcharge: number;
-  period_start_at: string | null;
-  period_end_at: string | null;
-  status: string;
-  type: string;
-  is_retry: boolean;
-  is_pro_rata: boolean;
-  error_status: string | null;
-  error_description: string | null;
+/** A payment with its gym's name and who processed it (null when nobody did), and the window's count. */
+export type PaymentRow = Pick<
+  Row<typeof payments>,
+  | 'id'
+  | 'amount'
+  | 'surcharge'
+  | 'period_start_at'
+  | 'period_end_at'
+  | 'status'
+  | 'type'
+  | 'is_retry'
+  | 'is_pro_rata'
+  | 'error_status'
+  | 'error_description'
+  | 'gym_id'
+  | 'subscription_id'
+  | 'created_at'
+> & {
   processed_by_id: number | null;
   processed_by_name: string | null;
-  gym_id: number;
   gym_name: string;
-  subscription_id: number | null;
-  created_at: Date | string;
   total: number;
-}
+};
 
 export function memberPayments(db: Executor, organisationId: number, userId: number, page: Page) {
   return queryRows<PaymentRow>(
@@ -45,14 +50,11 @@ export function memberPayments(db: Executor, organisationId: number, userId: num
   );
 }
 
-export interface VisitRow {
-  id: number;
-  gym_id: number;
+/** A visit with its gym's name, and the window's count. */
+export type VisitRow = Pick<Row<typeof visits>, 'id' | 'gym_id' | 'visited_at' | 'successful'> & {
   gym_name: string;
-  visited_at: Date | string;
-  successful: boolean;
   total: number;
-}
+};
 
 export function memberVisits(db: Executor, organisationId: number, userId: number, page: Page) {
   return queryRows<VisitRow>(
@@ -81,17 +83,17 @@ export async function countOf(
   return Number(row?.total ?? 0);
 }
 
-export interface ActivityRow {
-  id: number;
-  action: string;
-  subject_type: string;
-  subject_id: number | null;
+/** An activity entry with its actor (null when the system acted), and the window's count. */
+export type ActivityRow = Pick<
+  Row<typeof activityLog>,
+  'id' | 'action' | 'subject_type' | 'subject_id' | 'created_at'
+> & {
+  /** The schema's jsonb is `unknown`; the log's data is always an object. */
+  data: Record<string, unknown>;
   actor_id: number | null;
   actor_name: string | null;
-  data: Record<string, unknown>;
-  created_at: Date | string;
   total: number;
-}
+};
 
 export function memberActivity(db: Executor, organisationId: number, userId: number, page: Page) {
   return queryRows<ActivityRow>(

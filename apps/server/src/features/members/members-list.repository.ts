@@ -4,9 +4,11 @@
 // the whole-name rows of member_search_terms (live members only, in name order, with their home gym).
 
 import type { MemberFilters } from '@gym/domain/api/members-requests';
-import { addDays, startOfDayInstant } from '@gym/domain/calendar-date';
+import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, limitOffset, queryPage, queryPrepared } from '../../db/client';
+import type { LeftJoined, Row } from '../../db/row-types';
+import type { organisationMembers, prices, subscriptions, users } from '../../db/schema/index';
 import { stateSql } from '../../db/subscription-state-sql';
 
 export interface MemberScope {
@@ -15,35 +17,40 @@ export interface MemberScope {
   gymIds: number[] | null;
 }
 
-export interface MemberListRow {
-  id: number;
-  name: string;
-  email: string;
-  mobile_number: string | null;
-  profile_picture_path: string | null;
-  home_gym_id: number | null;
-  home_gym_name: string | null;
-  tags: string[];
-  created_at: Date | string;
-  last_visit_at: Date | string | null;
-  subscription_id: number | null;
-  start_date: string | null;
-  current_period_start: string | null;
-  current_period_end: string | null;
-  ends_at: string | null;
-  paused_at: Date | string | null;
-  cancelled_at: Date | string | null;
-  grace_period_ends_at: string | null;
-  upcoming_state: string | null;
-  balance_owing: number | null;
-  next_payment_date: string | null;
-  price_id: number | null;
-  price_amount: number | null;
-  billing_frequency: string | null;
-  offering_id: number | null;
-  offering_name: string | null;
-  total?: number;
-}
+/**
+ * A list row: the person (users), their membership (organisation_members), and their latest subscription
+ * with its price and offering, all null when they have none (left joins).
+ */
+export type MemberListRow = Pick<
+  Row<typeof users>,
+  'id' | 'name' | 'email' | 'mobile_number' | 'profile_picture_path'
+> &
+  Pick<Row<typeof organisationMembers>, 'home_gym_id' | 'tags' | 'created_at' | 'last_visit_at'> &
+  LeftJoined<
+    Pick<
+      Row<typeof subscriptions>,
+      | 'start_date'
+      | 'current_period_start'
+      | 'current_period_end'
+      | 'ends_at'
+      | 'paused_at'
+      | 'cancelled_at'
+      | 'grace_period_ends_at'
+      | 'upcoming_state'
+      | 'balance_owing'
+    > &
+      Pick<Row<typeof prices>, 'billing_frequency'>
+  > & {
+    home_gym_name: string | null;
+    subscription_id: number | null;
+    /** The current period's end (or the start) while not cancelled: computed, as text. */
+    next_payment_date: CalendarDate | null;
+    price_id: number | null;
+    price_amount: number | null;
+    offering_id: number | null;
+    offering_name: string | null;
+    total?: number;
+  };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const bigintArray = (ids: readonly number[]) => sql.raw(`'{${ids.map(Number).join(',')}}'::bigint[]`);

@@ -41,8 +41,7 @@ export const iso = (value: Date | string) => (value instanceof Date ? value : ne
 export const isoOrNull = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : iso(value);
 const dateOnly = (value: string | null) => (value === null ? null : value.slice(0, 10));
-export const pictureOf = (id: number, path: string | null) =>
-  path ? `/api/users/${id}/profile-picture` : null;
+const pictureOf = (id: number, path: string | null) => (path ? `/api/users/${id}/profile-picture` : null);
 
 /** The row read the way the billing engine's door sync reads it (access-control/door-access.service.ts). */
 export function stateInput(row: {

@@ -37,12 +37,12 @@ import { listMembers, type MemberScope } from './members-list.repository';
 import * as w from './members-write.repository';
 
 export const NOT_YOUR_GYM = 'You can only see members of your gyms.';
-export const ONLY_GYM_ADMINS = 'Only admins of the member’s gym can change members.';
-export const OWES_MONEY = (amount: number) =>
+const ONLY_GYM_ADMINS = 'Only admins of the member’s gym can change members.';
+const OWES_MONEY = (amount: number) =>
   `This member owes ${formatMoney(amount)}. Confirm to delete them anyway; the balance stays on record.`;
 
 /** The members a person may read: the whole organisation for its admins, otherwise their gyms'. */
-export function readScope(auth: AuthContext): MemberScope {
+function readScope(auth: AuthContext): MemberScope {
   return { organisationId: auth.organisationId, gymIds: auth.isOrganisationAdmin ? null : auth.staffGymIds };
 }
 

@@ -1,5 +1,5 @@
 // Members with memberships in each state, for the members route tests: made through the real tables.
-import { addDays, type CalendarDate, startOfDayInstant, toCalendarDate } from '@gym/domain/calendar-date';
+import { addDays, startOfDayInstant, toCalendarDate } from '@gym/domain/calendar-date';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { organisationMembers, type subscriptions } from '../../db/schema/index';
@@ -81,5 +81,3 @@ export async function memberIn(
   });
   return { user, subscription };
 }
-
-export const dayBefore = (date: CalendarDate, days: number) => addDays(date, -days);

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 
 export type CsvCell = string | number | boolean | null | undefined;
 
-export function csvLine(cells: readonly CsvCell[]): string {
+function csvLine(cells: readonly CsvCell[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 

@@ -37,7 +37,7 @@ function chargeFacts(row: PaymentStandingRow): ChargeFacts | null {
   };
 }
 
-export function presentStanding(row: PaymentStandingRow): PaymentStanding {
+function presentStanding(row: PaymentStandingRow): PaymentStanding {
   const charge = chargeFacts(row);
   const owed = chargeArrears(charge);
   return {

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
 
-export interface PaymentTypeRow {
+interface PaymentTypeRow {
   id: number;
   user_id: number;
   type: 'bank_account' | 'stripe_card';
@@ -28,7 +28,7 @@ export interface PaymentTypeRow {
 }
 
 /** The live payment methods of each user of `userIds`, newest first. */
-export function paymentTypeRows(db: Executor, organisationId: number, userIds: readonly number[]) {
+function paymentTypeRows(db: Executor, organisationId: number, userIds: readonly number[]) {
   if (userIds.length === 0) return Promise.resolve([] as PaymentTypeRow[]);
   return queryRows<PaymentTypeRow>(
     db,
@@ -54,7 +54,7 @@ export function paymentTypeRows(db: Executor, organisationId: number, userIds: r
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-export function presentPaymentType(row: PaymentTypeRow, defaultPaymentTypeId: number | null): PaymentType {
+function presentPaymentType(row: PaymentTypeRow, defaultPaymentTypeId: number | null): PaymentType {
   return {
     id: row.id,
     type: row.type,

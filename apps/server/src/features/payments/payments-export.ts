@@ -30,7 +30,7 @@ function statusText(status: string): string {
 }
 const PLAIN_STATUSES = new Set(['sent', 'failed', 'upcoming', 'pending_request']);
 
-export function paymentExportCells(row: PaymentListRow) {
+function paymentExportCells(row: PaymentListRow) {
   const at = new Date(row.created_at);
   const amount = Number(row.amount);
   const surcharge = Number(row.surcharge);

@@ -30,7 +30,7 @@ const DAY_STATUS_GROUP_SQL: Record<string, SQL> = {
 };
 
 /** The filters as one SQL condition on `payments p`. */
-export function paymentConditions(scope: PaymentScope, f: PaymentFilters): SQL {
+function paymentConditions(scope: PaymentScope, f: PaymentFilters): SQL {
   const parts: SQL[] = [sql`p.organisation_id = ${scope.organisationId}`];
   if (scope.gymIds !== null) parts.push(sql`p.gym_id in ${idList(scope.gymIds)}`);
   if (f.status) parts.push(STATUS_GROUP_SQL[f.status]!);
@@ -177,7 +177,7 @@ const numbers = (row: Record<string, string | number | null> | undefined) =>
   ) as unknown as PaymentTotalsRow;
 
 /** The same totals from the payments themselves (one member's: their index holds them together). */
-export async function memberPaymentTotals(db: Executor, scope: PaymentScope, filters: PaymentFilters) {
+async function memberPaymentTotals(db: Executor, scope: PaymentScope, filters: PaymentFilters) {
   const [row] = await queryRows<Record<keyof PaymentTotalsRow, string | number | null>>(
     db,
     sql`select count(*)::int as count,

@@ -31,7 +31,7 @@ import {
 /** Who reads payments: organisation admins, and gym admins for their gyms. */
 export const PAYMENT_READERS = ['admin'] as const;
 /** Who may retry a failed charge: the same. */
-export const PAYMENT_RETRIERS = ['admin'] as const;
+const PAYMENT_RETRIERS = ['admin'] as const;
 
 const IN_FLIGHT = new Set(['upcoming', 'pending_request']);
 

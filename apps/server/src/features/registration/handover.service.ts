@@ -11,7 +11,7 @@ import { sessions } from '../../db/schema/index';
 import { AppError, forbidden, validationError } from '../../http/app-error';
 
 const HANDOVER_SECONDS = 120;
-export const HANDOVER_INVALID = 'This sign-in link has expired. Sign in again.';
+const HANDOVER_INVALID = 'This sign-in link has expired. Sign in again.';
 
 export async function startHandover(deps: AppDeps, auth: AuthContext) {
   if (auth.user.isStaff) throw forbidden('Staff stay on the back office.');

@@ -32,7 +32,7 @@ import { gymAppLink } from './branch-link';
 import * as repo from './registration.repository';
 import { checkAge } from './registration.service';
 
-export const CHOOSE_MEMBERSHIP = 'Choose a membership first.';
+const CHOOSE_MEMBERSHIP = 'Choose a membership first.';
 
 /**
  * The membership's start: once confirmed, its own; before, the date confirming now would give it. A
@@ -41,13 +41,13 @@ export const CHOOSE_MEMBERSHIP = 'Choose a membership first.';
  */
 const startOf = (startDate: string, staging: boolean, today: CalendarDate): CalendarDate =>
   staging ? maxDate(startDate as CalendarDate, today) : (startDate as CalendarDate);
-export const CHOOSE_PAYMENT = 'Choose how to pay first';
+const CHOOSE_PAYMENT = 'Choose how to pay first';
 
 /**
  * The first charge as the billing engine's plan makes it for this way of paying; with the member's fixed
  * billing date, the days from the start up to it, pro-rata (the confirm anchors the membership on it).
  */
-export function plannedFirstPayment(
+function plannedFirstPayment(
   d: repo.SubscriptionDetail,
   paymentType: string,
   startDate: CalendarDate,

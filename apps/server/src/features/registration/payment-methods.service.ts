@@ -15,9 +15,9 @@ import { akahuWebhookState } from '../webhooks';
 import { useMethod } from './join-subscription.service';
 import * as repo from './registration.repository';
 
-export const STATE_MISMATCH = 'This bank connection was started in another session. Start it again.';
-export const CANNOT_PAY = 'This account cannot make payments. Choose another account.';
-export const NO_CONNECTION = 'Connect your bank account first.';
+const STATE_MISMATCH = 'This bank connection was started in another session. Start it again.';
+const CANNOT_PAY = 'This account cannot make payments. Choose another account.';
+const NO_CONNECTION = 'Connect your bank account first.';
 
 /** The `state` of the consent round trip: bound to this session, so a code from elsewhere is refused. */
 const stateOf = (auth: AuthContext) =>

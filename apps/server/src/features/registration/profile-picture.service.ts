@@ -12,7 +12,7 @@ import * as repo from './registration.repository';
 
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_MAX_SIDE = 600;
-export const NOT_A_PHOTO = 'The photo must be a PNG, JPEG or WebP image';
+const NOT_A_PHOTO = 'The photo must be a PNG, JPEG or WebP image';
 export const PHOTO_TOO_LARGE = 'The photo may not be larger than 5 MB';
 
 async function normalise(input: Buffer): Promise<Buffer> {

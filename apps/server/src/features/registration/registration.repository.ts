@@ -4,10 +4,12 @@ import { formatMoney } from '@gym/domain/money';
 import { formatTerm, termOf } from '@gym/domain/term';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import type { Row } from '../../db/row-types';
+import type { LeftJoined, Row } from '../../db/row-types';
 import {
+  type charges,
   type gyms,
   organisationMembers,
+  type payments,
   type paymentTypes,
   type prices,
   subscriptions,
@@ -294,19 +296,18 @@ export async function subscriptionDetail(db: Executor, organisationId: number, i
 
 /** The first charge of a subscription with its latest attempt, if it was charged. */
 export async function firstChargeOf(db: Executor, organisationId: number, subscriptionId: number) {
-  const [row] = await queryRows<{
-    id: number;
-    status: string;
-    amount: number;
-    surcharge: number;
-    period_start: string;
-    period_end: string | null;
-    attempt_status: string | null;
-    error_status: string | null;
-    error_description: string | null;
-    joining_fee: number | null;
-    is_pro_rata: boolean;
-  }>(
+  const [row] = await queryRows<
+    Pick<
+      Row<typeof charges>,
+      'id' | 'status' | 'amount' | 'surcharge' | 'period_start' | 'period_end' | 'is_pro_rata'
+    > &
+      LeftJoined<Pick<Row<typeof payments>, 'error_status' | 'error_description'>> & {
+        /** The latest attempt's status (left joined). */
+        attempt_status: string | null;
+        /** From the attempt's meta (jsonb), cast to int. */
+        joining_fee: number | null;
+      }
+  >(
     db,
     sql`select c.id::int, c.status, c.amount, c.surcharge, c.period_start::text, c.period_end::text,
           c.is_pro_rata,
@@ -346,13 +347,9 @@ export function paymentMethods(db: Executor, organisationId: number, userId: num
 
 /** The gym a member joins, with what its card and bank providers need; undefined for none here. */
 export async function joinGymOf(db: Executor, organisationId: number, gymId: number) {
-  const [gym] = await queryRows<{
-    id: number;
-    name: string;
-    stripe_id: string | null;
-    akahu_app_token: string | null;
-    akahu_app_secret: string | null;
-  }>(
+  const [gym] = await queryRows<
+    Pick<Row<typeof gyms>, 'id' | 'name' | 'stripe_id' | 'akahu_app_token' | 'akahu_app_secret'>
+  >(
     db,
     sql`select id::int, name, stripe_id, akahu_app_token, akahu_app_secret from gyms
         where organisation_id = ${organisationId} and id = ${gymId}`,

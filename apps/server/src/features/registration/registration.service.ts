@@ -27,10 +27,10 @@ import { readLogo } from '../gyms';
 import * as repo from './registration.repository';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
-export const LINK_INVALID = 'This membership link is no longer valid. Ask the gym for a new one.';
-export const BYPASS_INVALID = 'This age-bypass link is no longer valid. Ask the gym for a new one.';
-export const NOT_AT_GYM = 'This membership is not available at this gym';
-export const DOB_UNREAL = 'Enter your date of birth';
+const LINK_INVALID = 'This membership link is no longer valid. Ask the gym for a new one.';
+const BYPASS_INVALID = 'This age-bypass link is no longer valid. Ask the gym for a new one.';
+const NOT_AT_GYM = 'This membership is not available at this gym';
+const DOB_UNREAL = 'Enter your date of birth';
 /**
  * The one age gate, at registration and again at confirmation: younger than the organisation's minimum
  * age without an age-bypass link is a 422 on `dob` (a person without a date of birth is not asked).
@@ -45,7 +45,7 @@ export function checkAge(input: {
     throw validationError({ dob: [tooYoung(input.minimumAge)] });
 }
 
-export const tooYoung = (minimumAge: number) =>
+const tooYoung = (minimumAge: number) =>
   `You must be ${minimumAge} or older to join. If you are younger, ask the gym for an age-bypass link and open it to join.`;
 
 /** The gym picker, or the gym and memberships a gym link or private price link opens. */

@@ -25,7 +25,7 @@ const CONTAINS_SCAN = 2000;
  * digits; "+64 21…" in the national form "021…") is one digit term; anything else is its words, in any
  * order, each the start of a word of the name or email ("Angu Fif", "fifita angus").
  */
-export function searchWords(query: string): { words: string[]; mobile: boolean } {
+function searchWords(query: string): { words: string[]; mobile: boolean } {
   const trimmed = query.trim();
   const digits = trimmed.replace(/\D/g, '');
   if (digits.length >= 3 && /^[\d\s()+-]+$/.test(trimmed)) {

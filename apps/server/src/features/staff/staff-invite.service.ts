@@ -13,11 +13,11 @@ import { staffInvitedMail } from './staff.mail';
 import { findStaff } from './staff.repository';
 import * as w from './staff-write.repository';
 
-export const INVITATION_DAYS = 7;
+const INVITATION_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 /** 'aroha.ngata@…' → 'Aroha Ngata': a name to greet an invited person by until they give theirs. */
-export const nameFromEmail = (email: string) =>
+const nameFromEmail = (email: string) =>
   capitaliseWords(email.split('@')[0]!.replace(/[._+]+/g, ' ')) || email;
 
 /** Each gym listed must be one of the organisation's, listed once (422 on `gyms.N.id` otherwise). */

@@ -19,26 +19,10 @@ const columns = {
   deletedAt: organisationStaff.deletedAt,
   createdAt: organisationStaff.createdAt,
 };
-export interface StaffRow {
-  id: number;
-  name: string;
-  email: string;
-  hasPassword: boolean;
-  profilePicturePath: string | null;
-  role: string | null;
-  pendingInvite: boolean;
-  invitedName: string | null;
-  accessEnabled: boolean;
-  invitedAt: Date | null;
-  deletedAt: Date | null;
-  createdAt: Date;
-}
-export interface GymRole {
-  userId: number;
-  id: number;
-  name: string;
-  role: string;
-}
+/** A staff member as `columns` reads them (Drizzle's inferred type of the select). */
+export type StaffRow = Awaited<ReturnType<typeof listStaff>>['rows'][number];
+/** A staff member's role at one gym (Drizzle's inferred type of gymRolesOf's select). */
+export type GymRole = Awaited<ReturnType<typeof gymRolesOf>>[number];
 
 const statusFilter: Record<StaffStatus, SQL | undefined> = {
   active: and(isNull(organisationStaff.deletedAt), eq(organisationStaff.pendingInvite, false)),
@@ -75,15 +59,11 @@ export async function listStaff(
     .from(organisationStaff)
     .innerJoin(users, eq(users.id, organisationStaff.userId))
     .where(where);
-  return { rows: rows as StaffRow[], total: Number(total?.n ?? 0) };
+  return { rows, total: Number(total?.n ?? 0) };
 }
 
 /** The gym roles of these staff in this organisation: one query for a whole page. */
-export async function gymRolesOf(
-  db: Executor,
-  organisationId: number,
-  userIds: number[],
-): Promise<GymRole[]> {
+export async function gymRolesOf(db: Executor, organisationId: number, userIds: number[]) {
   if (userIds.length === 0) return [];
   return db
     .select({ userId: gymStaff.userId, id: gyms.id, name: gyms.name, role: gymStaff.role })
@@ -93,11 +73,7 @@ export async function gymRolesOf(
     .orderBy(asc(gyms.name), asc(gyms.id));
 }
 
-export async function findStaff(
-  db: Executor,
-  organisationId: number,
-  userId: number,
-): Promise<StaffRow | null> {
+export async function findStaff(db: Executor, organisationId: number, userId: number) {
   const [row] = await db
     .select(columns)
     .from(organisationStaff)
@@ -109,7 +85,7 @@ export async function findStaff(
         isNull(users.deletedAt),
       ),
     );
-  return (row as StaffRow | undefined) ?? null;
+  return row ?? null;
 }
 
 export async function visitsCount(db: Executor, organisationId: number, userId: number) {

@@ -5,34 +5,41 @@ import type { BulkPriceChangeBody } from '@gym/domain/api/subscriptions-requests
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Row } from '../../db/row-types';
+import type { jobs, prices, subscriptions } from '../../db/schema/index';
 
-export const BULK_JOB = 'subscriptions.bulk_price_change';
+const BULK_JOB = 'subscriptions.bulk_price_change';
 
-export interface Candidate {
-  id: number;
-  user_id: number;
+/**
+ * A membership on the price with its member's name and email, its gym's name, its open pause if any, and
+ * the schedule a change of billing frequency is checked on (its price's frequency and its anchor day:
+ * frequencyChangeProblem).
+ */
+export type Candidate = Pick<
+  Row<typeof subscriptions>,
+  | 'id'
+  | 'user_id'
+  | 'gym_id'
+  | 'start_date'
+  | 'current_period_start'
+  | 'current_period_end'
+  | 'ends_at'
+  | 'cancelled_at'
+  | 'grace_period_ends_at'
+  | 'upcoming_state'
+  | 'undo_cancellation_until'
+  | 'is_term_membership'
+  | 'term_ends_at'
+  | 'force_price_amount'
+  | 'anchor_day'
+> & {
   name: string;
   email: string;
-  gym_id: number;
   gym_name: string;
-  start_date: CalendarDate;
-  current_period_start: CalendarDate | null;
-  current_period_end: CalendarDate | null;
-  ends_at: CalendarDate | null;
-  cancelled_at: Date | null;
-  grace_period_ends_at: CalendarDate | null;
-  upcoming_state: string | null;
-  undo_cancellation_until: Date | null;
-  is_term_membership: boolean;
-  term_ends_at: CalendarDate | null;
   price_amount: number;
-  force_price_amount: number | null;
   pause_start: CalendarDate | null;
   pause_end: CalendarDate | null;
-  /** The schedule a change of billing frequency is checked on (frequencyChangeProblem). */
-  billing_frequency: string;
-  anchor_day: number;
-}
+} & Pick<Row<typeof prices>, 'billing_frequency'>;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -118,13 +125,11 @@ export interface BulkPayload {
   progress: BulkProgress;
 }
 
-export interface JobRow {
-  id: number;
+/** A bulk price change's job row: the schema's text status and jsonb payload, narrowed to what it writes. */
+export type JobRow = Pick<Row<typeof jobs>, 'id' | 'created_at' | 'finished_at'> & {
   status: 'queued' | 'running' | 'done' | 'failed';
   payload: BulkPayload;
-  created_at: Date;
-  finished_at: Date | null;
-}
+};
 
 /** Inserts the job unless one with the same key exists; answers the job either way. */
 export async function insertOrFindJob(db: Executor, key: string, payload: BulkPayload, now: Date) {

@@ -36,7 +36,7 @@ import { findSubscription } from './subscriptions.repository';
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** Members one batch (one transaction) changes. */
-export const BULK_BATCH = 50;
+const BULK_BATCH = 50;
 /** The most members one preview reads (a price with more is previewed in part: the job does them all). */
 const PREVIEW_LIMIT = 20_000;
 

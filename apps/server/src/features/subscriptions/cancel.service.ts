@@ -20,7 +20,7 @@ import { assertConfirmed, subscriptionFor } from './subscription-access';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers'>;
 
-export const ALREADY_CANCELLED = 'This membership is already cancelled.';
+const ALREADY_CANCELLED = 'This membership is already cancelled.';
 
 function present(preview: CancellationPreview) {
   return {

@@ -30,7 +30,7 @@ import * as repo from './subscriptions.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers' | 'mailer' | 'env'>;
 
-export const NOTHING_OWED = 'Nothing is owed on this membership.';
+const NOTHING_OWED = 'Nothing is owed on this membership.';
 
 const presentCharge = (c: repo.OwedChargeRow, cumulative: number) => ({
   id: c.id,

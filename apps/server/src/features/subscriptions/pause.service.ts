@@ -19,7 +19,7 @@ import * as repo from './subscriptions.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secrets' | 'providers'>;
 
-export const PAUSE_IN_PAST = 'The pause cannot start before today';
+const PAUSE_IN_PAST = 'The pause cannot start before today';
 
 export interface PausePreview {
   start_date: CalendarDate;

@@ -4,16 +4,14 @@ import type { CalendarDate } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { Row } from '../../db/row-types';
-import type { priceChanges as priceChangesTable } from '../../db/schema/index';
+import type { priceChanges as priceChangesTable, prices } from '../../db/schema/index';
 
-export interface TargetPrice {
-  id: number;
-  amount: number;
-  billing_frequency: string;
+/** A price with its offering's name, and whether it is archived and offered at the gym (computed). */
+export type TargetPrice = Pick<Row<typeof prices>, 'id' | 'amount' | 'billing_frequency'> & {
   offering_name: string;
   archived: boolean;
   at_gym: boolean;
-}
+};
 
 /** A price of the organisation, whether it is live and offered at the gym. */
 export async function findPriceForGym(db: Executor, organisationId: number, priceId: number, gymId: number) {

@@ -23,16 +23,16 @@ import { assertConfirmed, subscriptionFor } from './subscription-access';
 import type { SubscriptionRow } from './subscriptions.repository';
 
 export const TAKES_EFFECT_AFTER_TODAY = 'The change must take effect after today';
-export const PRICE_NOT_AT_GYM = 'This price is not offered at the member’s gym';
+const PRICE_NOT_AT_GYM = 'This price is not offered at the member’s gym';
 export const PRICE_ARCHIVED = 'This price is archived';
 export const CHOOSE_A_PRICE = 'Choose a price of this organisation';
-export const SAME_PRICE_NOW = 'The member is already on this price';
+const SAME_PRICE_NOW = 'The member is already on this price';
 
 /**
  * The new price, checked for this subscription: this organisation's, live, at its gym. Another billing
  * frequency is fine between recurring prices (frequencyChangeProblem checks its date).
  */
-export async function targetPrice(db: Executor, sub: SubscriptionRow, priceId: number, field = 'price_id') {
+async function targetPrice(db: Executor, sub: SubscriptionRow, priceId: number, field = 'price_id') {
   const price = await repo.findPriceForGym(db, sub.organisation_id, priceId, sub.gym_id);
   if (!price) throw validationError({ [field]: [CHOOSE_A_PRICE] });
   if (price.archived) throw validationError({ [field]: [PRICE_ARCHIVED] });
@@ -41,7 +41,7 @@ export async function targetPrice(db: Executor, sub: SubscriptionRow, priceId: n
 }
 
 /** The date the change takes effect: the one given, or the end of the current period; checked. */
-export function effectiveDate(sub: SubscriptionRow, given: CalendarDate | null, today: CalendarDate) {
+function effectiveDate(sub: SubscriptionRow, given: CalendarDate | null, today: CalendarDate) {
   assertConfirmed(sub);
   const date = given ?? sub.current_period_end ?? sub.start_date;
   if (date <= today) throw validationError({ takes_effect_at: [TAKES_EFFECT_AFTER_TODAY] });
@@ -78,7 +78,7 @@ export function scheduleOf(sub: {
  * prices, and on a day a period of the current frequency starts, so the paid period runs to its end and
  * the new frequency starts, anchored, on the change date. Field messages name the next such day.
  */
-export function checkFrequencyChange(
+function checkFrequencyChange(
   sub: SubscriptionRow,
   price: repo.TargetPrice,
   takesEffectAt: CalendarDate,

@@ -41,7 +41,7 @@ const pricingOn = (sub: SubscriptionRow, today: CalendarDate) => ({
   periodStart: today,
 });
 
-export function startEarlyData(sub: SubscriptionRow, today: CalendarDate) {
+function startEarlyData(sub: SubscriptionRow, today: CalendarDate) {
   let reason = whyNot(sub, today);
   const base = {
     start_date: sub.start_date,

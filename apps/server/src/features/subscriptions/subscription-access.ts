@@ -8,13 +8,13 @@ import { conflict, forbidden, notFound } from '../../http/app-error';
 import { roleAt } from '../gyms';
 import { findSubscription, type SubscriptionRow } from './subscriptions.repository';
 
-export function assertManages(auth: AuthContext, gymId: number): void {
+function assertManages(auth: AuthContext, gymId: number): void {
   if (roleAt(auth, gymId) !== 'admin')
     throw forbidden('Only admins of this member’s gym can change their membership.');
 }
 
 /** A member (not staff here) acting on their own membership, as the member's account does. */
-export const isOwnMembership = (auth: AuthContext, userId: number): boolean =>
+const isOwnMembership = (auth: AuthContext, userId: number): boolean =>
   !auth.isStaffHere && !auth.user.isStaff && auth.user.id === userId;
 
 /** The subscription, checked for the actor; `lock` holds the row for the caller's transaction. */

@@ -32,7 +32,7 @@ export function stateInput(sub: SubscriptionRow, pause: PauseRow | null): Subscr
 }
 
 /** Not charged yet, starting later, not cancelled, on a recurring price: it can start today instead. */
-export function canStartEarly(sub: SubscriptionRow, now: Date): boolean {
+function canStartEarly(sub: SubscriptionRow, now: Date): boolean {
   return (
     sub.cancelled_at === null &&
     sub.current_period_start === null &&

@@ -182,12 +182,6 @@ export async function findPause(
   return row ?? null;
 }
 
-export async function bumpVersion(tx: Executor, subscriptionId: number, now: Date) {
-  await tx.execute(
-    sql`update subscriptions set version = version + 1, updated_at = ${now.toISOString()} where id = ${subscriptionId}`,
-  );
-}
-
 export type OwedChargeRow = Pick<
   Row<typeof charges>,
   'id' | 'kind' | 'period_start' | 'period_end' | 'amount' | 'surcharge'

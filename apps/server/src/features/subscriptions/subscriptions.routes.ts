@@ -34,7 +34,7 @@ import { actionsOf, pause, removePause } from './pause.service';
 import { emailPreview, priceChangeHistory, schedulePriceChange } from './price-change.service';
 import { startEarly, startEarlyPreview } from './start-early.service';
 
-export const subscriptionErrors = errorResponses(400, 401, 403, 404, 409, 422, 502);
+const subscriptionErrors = errorResponses(400, 401, 403, 404, 409, 422, 502);
 
 export const subscriptionRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

@@ -4,13 +4,15 @@ import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calen
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, limitOffset, queryPage, queryPrepared, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
+import type { Row } from '../../db/row-types';
+import type { visits } from '../../db/schema/index';
 
 export interface VisitScope {
   organisationId: number;
   gymIds: number[] | null;
 }
 
-export function visitConditions(scope: VisitScope, f: VisitFilters): SQL {
+function visitConditions(scope: VisitScope, f: VisitFilters): SQL {
   const parts: SQL[] = [sql`v.organisation_id = ${scope.organisationId}`];
   if (scope.gymIds !== null) parts.push(sql`v.gym_id in ${idList(scope.gymIds)}`);
   if (f.door_id !== undefined) parts.push(sql`v.door_id = ${f.door_id}`);
@@ -24,21 +26,18 @@ export function visitConditions(scope: VisitScope, f: VisitFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export interface VisitListRow {
-  id: number;
-  visited_at: Date | string;
+/** A visit with its member's name and email, its gym's name and its door's (null without a door). */
+export type VisitListRow = Pick<
+  Row<typeof visits>,
+  'id' | 'visited_at' | 'successful' | 'user_id' | 'gym_id' | 'door_id' | 'checked_in_by' | 'refused_reason'
+> & {
+  /** visited_at as the database's text (full precision): the export's cursor. */
   visited_key: string;
-  successful: boolean;
-  user_id: number;
   user_name: string;
   user_email: string;
-  gym_id: number;
   gym_name: string;
-  door_id: number | null;
   door_name: string | null;
-  checked_in_by: number | null;
-  refused_reason: string | null;
-}
+};
 
 const COLUMNS = sql`v.id::int, v.visited_at, v.visited_at::text as visited_key, v.successful, v.user_id::int,
   u.name as user_name, u.email as user_email, v.gym_id::int, g.name as gym_name, v.door_id::int,

@@ -31,7 +31,7 @@ import {
 } from './visits.repository';
 
 /** Who reads visits: organisation admins; gym admins and trainers for their gyms. */
-export const VISIT_READERS = ['admin', 'personal_trainer'] as const;
+const VISIT_READERS = ['admin', 'personal_trainer'] as const;
 const EXPORT_BATCH = 1000;
 
 async function scopeOf(deps: AppDeps, auth: AuthContext, filters: VisitFilters) {

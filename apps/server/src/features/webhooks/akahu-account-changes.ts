@@ -24,7 +24,7 @@ function memberBankTypes(tx: Executor, owner: AkahuWebhookOwner) {
 }
 
 /** The member's bank accounts held under `previousId` now carry `newId`; answers how many. */
-export async function followMigratedAkahuAccount(
+async function followMigratedAkahuAccount(
   tx: Executor,
   owner: AkahuWebhookOwner,
   change: { previousId: string; newId: string },
@@ -44,7 +44,7 @@ export async function followMigratedAkahuAccount(
 }
 
 /** The member's bank accounts held under a deleted Akahu account can no longer pay; answers which. */
-export async function deactivateDeletedAkahuAccount(
+async function deactivateDeletedAkahuAccount(
   tx: Executor,
   owner: AkahuWebhookOwner,
   accountId: string,

@@ -25,7 +25,7 @@ import {
 } from './webhook-handler';
 
 /** Kept on an event of the platform's own account: not about a gym (see README, "Outside services"). */
-export const PLATFORM_EVENT = "the platform's own event, not a connected account's";
+const PLATFORM_EVENT = "the platform's own event, not a connected account's";
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);

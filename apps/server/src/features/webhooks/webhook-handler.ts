@@ -21,7 +21,7 @@ export interface VerifiedEvent {
   event?: unknown;
 }
 
-export interface ApplyContext {
+interface ApplyContext {
   webhookCallId: number;
   requestId: string;
 }

@@ -30,7 +30,7 @@ const webhookAnswer = z.object({
 });
 
 /** The largest webhook body accepted (413 beyond). */
-export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 const receivers =
   (deps: AppDeps): FastifyPluginAsyncZod =>

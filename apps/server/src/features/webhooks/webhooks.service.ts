@@ -21,7 +21,7 @@ import {
 } from './webhook-handler';
 
 /** Refused calls recorded per sending address in ten minutes; beyond, 429 and nothing stored. */
-export const REFUSED_PER_ADDRESS = 60;
+const REFUSED_PER_ADDRESS = 60;
 
 export interface WebhookAnswer {
   /** 200 taken (or already taken); 400/401 refused; 503 try again later; the provider retries non-2xx. */
@@ -34,7 +34,7 @@ export interface WebhookAnswer {
 /** Deeper than any provider's events: a body nested past this is recorded as text only. */
 const MAX_JSON_DEPTH = 64;
 /** What is kept of a refused call's body: enough to see what it was, not enough to fill the disk. */
-export const REFUSED_BODY_CHARS = 2048;
+const REFUSED_BODY_CHARS = 2048;
 
 function nestingDepth(raw: string): number {
   let depth = 0;

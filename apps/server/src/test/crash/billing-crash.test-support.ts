@@ -82,7 +82,7 @@ export interface CrashTestOptions {
   log?: (line: string) => void;
 }
 
-export type KillPoint = 'attempt.before-call' | 'attempt.after-call' | 'charges.before-write' | 'timer';
+type KillPoint = 'attempt.before-call' | 'attempt.after-call' | 'charges.before-write' | 'timer';
 
 export interface CrashReport {
   seed: number;
@@ -120,7 +120,7 @@ const OUTAGE_MS = 25 * HOUR_MS;
 /** On a day that may still have its long outage, the chance a card attempt's worker dies after the call. */
 const CARD_AFTER_CALL = 0.25;
 /** From this many kills on, a run that resent no card attempt after its key expired fails. */
-export const KEY_EXPIRY_MIN_KILLS = 40;
+const KEY_EXPIRY_MIN_KILLS = 40;
 
 // ---- Dates, on plain UTC day numbers (shared with nothing in the engine). ----
 const DAY_MS = 86_400_000;

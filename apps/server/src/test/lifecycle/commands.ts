@@ -76,7 +76,7 @@ const bump = (record: Record<string, number>, key: string, by = 1) => {
   record[key] = (record[key] ?? 0) + by;
 };
 
-export class InvariantBroken extends Error {}
+class InvariantBroken extends Error {}
 
 /** Runs one action, then checks every invariant; throws on a hit no unfixed defect excuses. */
 async function step(r: Real, name: string, label: string, action: () => Promise<string | undefined>) {

@@ -15,7 +15,7 @@
 //   drift        GET /api/expected-payments-debugging shows no drift from the sequence's first day to today.
 // A hit on the path of one of issue 23's six defects that is still unfixed here is counted, not failed
 // (UNFIXED_DEFECTS, each named); any other hit fails the step.
-import { addDays, type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
+import { addDays, todayInAuckland } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { kisiApi } from '../../features/access-control/access-control.test-support';
@@ -64,7 +64,7 @@ export const UNFIXED_DEFECTS = {
    */
   foundLateConfirmChargesMissedWeek: false,
 };
-export type DefectName = keyof typeof UNFIXED_DEFECTS;
+type DefectName = keyof typeof UNFIXED_DEFECTS;
 
 /** What the sequence knows of one membership from the outside. */
 export interface MemberFacts {
@@ -422,5 +422,3 @@ function describe(sub: SubRow): string {
   ];
   return parts.filter(Boolean).join(', ');
 }
-
-export const dayOf = (date: Date) => todayInAuckland(date) as CalendarDate;

@@ -90,13 +90,13 @@ export const staffCall = (w: World, request: InjectOptions) =>
   w.t.app.inject(pageRequest({ ...request, cookie: w.admin }));
 
 /** A call as a signed-in member on the join site. */
-export const memberCall = (w: World, cookie: string, request: InjectOptions) =>
+const memberCall = (w: World, cookie: string, request: InjectOptions) =>
   w.t.app.inject(pageRequest({ ...request, cookie }));
 
 export type BankStart = 'pays' | 'insufficient_funds' | 'invalid_account';
 /** The sandbox's test cards: one that pays, one behind 3-D Secure that then pays, one whose charges
  * are declined, and one whose every charge asks for authentication (declined off-session). */
-export const CARDS = {
+const CARDS = {
   visa: '4242424242424242',
   three_d_secure: '4000002500003155',
   declined: '4000000000000341',

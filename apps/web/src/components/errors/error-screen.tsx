@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
 /** After a release, an open page may ask for a screen file that no longer exists. */
-export function isStaleCodeError(error: unknown): boolean {
+function isStaleCodeError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
   return /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
     message,

@@ -4,7 +4,7 @@
 import { parseNzDate } from '@gym/domain/nz-date-entry';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 
-export const NZ_DATE_FORMAT = 'DD/MM/YYYY';
+const NZ_DATE_FORMAT = 'DD/MM/YYYY';
 
 type NzDateInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
   value: string;

@@ -7,12 +7,12 @@ import { api } from '@/lib/api-client';
 
 // Checked on arrival against the schema the server answers with, so drift shows up as an
 // 'invalid_response' error rather than as wrong screens.
-export { type Me, meSchema } from '@gym/domain/api/me';
+export type { Me } from '@gym/domain/api/me';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
 /** The guard handles 401 and two-factor answers itself, so the app-wide handler stays out of it. */
-export async function getMe(signal?: AbortSignal): Promise<Me> {
+async function getMe(signal?: AbortSignal): Promise<Me> {
   const answer = await api.get('/api/me', { schema: meAnswer, signal, skipErrorHandler: true });
   return answer.data;
 }

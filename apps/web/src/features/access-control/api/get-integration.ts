@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { accessKeys, integrationAnswer } from './access-answers';
 
-export const getIntegration = async (organisationId: number, signal?: AbortSignal) =>
+const getIntegration = async (organisationId: number, signal?: AbortSignal) =>
   (
     await api.get(`/api/organisations/${organisationId}/access-control/integration`, {
       schema: integrationAnswer,

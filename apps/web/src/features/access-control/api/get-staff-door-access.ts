@@ -3,16 +3,14 @@
 import { envelope } from '@gym/domain/api/envelope';
 import { staffDetailSchema } from '@gym/domain/api/staff';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { accessKeys } from './access-answers';
 
 const staffAnswer = envelope(
   staffDetailSchema.pick({ id: true, name: true, access_enabled: true, deleted_at: true }),
 );
-export type StaffForDoorAccess = z.infer<typeof staffAnswer>['data'];
 
-export const getStaffDoorAccess = async (staffId: number, signal?: AbortSignal) =>
+const getStaffDoorAccess = async (staffId: number, signal?: AbortSignal) =>
   (await api.get(`/api/staff/${staffId}`, { schema: staffAnswer, signal, skipErrorHandler: true })).data;
 
 export const useStaffDoorAccess = (staffId: number) =>

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { accessKeys, staffAccessAnswer } from './access-answers';
 
-export const grantStaffAccess = async (staffId: number) =>
+const grantStaffAccess = async (staffId: number) =>
   (await api.post(`/api/staff/${staffId}/kisi-access`, undefined, { schema: staffAccessAnswer })).data;
 
 /** The staff screens read `access_enabled` from their own answers under ['staff']: refresh them too. */

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { accessKeys, linkedPlaceAnswer } from './access-answers';
 
-export interface LinkPlaceInput {
+interface LinkPlaceInput {
   organisationId: number;
   gymId: number;
   placeId: string;
 }
 
-export const linkPlace = async ({ gymId, placeId }: LinkPlaceInput) =>
+const linkPlace = async ({ gymId, placeId }: LinkPlaceInput) =>
   (
     await api.post(
       `/api/gyms/${gymId}/access-control/places`,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { accessKeys, kisiDoorsAnswer } from './access-answers';
 
-export const listDoors = async (organisationId: number, placeId: string, signal?: AbortSignal) =>
+const listDoors = async (organisationId: number, placeId: string, signal?: AbortSignal) =>
   (
     await api.get(`/api/organisations/${organisationId}/access-control/places/${placeId}/doors`, {
       schema: kisiDoorsAnswer,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { accessKeys, kisiPlacesAnswer } from './access-answers';
 
-export const listPlaces = async (organisationId: number, signal?: AbortSignal) =>
+const listPlaces = async (organisationId: number, signal?: AbortSignal) =>
   (
     await api.get(`/api/organisations/${organisationId}/access-control/places`, {
       schema: kisiPlacesAnswer,

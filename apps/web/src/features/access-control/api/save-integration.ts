@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { accessKeys, integrationAnswer } from './access-answers';
 
-export interface SaveIntegrationInput {
+interface SaveIntegrationInput {
   organisationId: number;
   apiKey: string;
   /** The organisation's own event-webhook signing key: absent keeps the stored one, null removes it. */
   webhookSecret?: string | null;
 }
 
-export const saveIntegration = async ({ organisationId, apiKey, webhookSecret }: SaveIntegrationInput) =>
+const saveIntegration = async ({ organisationId, apiKey, webhookSecret }: SaveIntegrationInput) =>
   (
     await api.post(
       `/api/organisations/${organisationId}/access-control/integration`,

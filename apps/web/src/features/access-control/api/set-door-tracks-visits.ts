@@ -3,19 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { accessKeys, doorAnswer } from './access-answers';
 
-export interface DoorSettingInput {
+interface DoorSettingInput {
   organisationId: number;
   placeId: string;
   doorId: string;
   tracksVisits: boolean;
 }
 
-export const setDoorTracksVisits = async ({
-  organisationId,
-  placeId,
-  doorId,
-  tracksVisits,
-}: DoorSettingInput) =>
+const setDoorTracksVisits = async ({ organisationId, placeId, doorId, tracksVisits }: DoorSettingInput) =>
   (
     await api.put(
       `/api/organisations/${organisationId}/access-control/places/${placeId}/doors/${doorId}`,

@@ -17,7 +17,7 @@ import { api } from '@/lib/api-client';
 import { saveFile } from '@/lib/download-file';
 import { ME_QUERY_KEY } from '@/lib/session/me';
 
-export const accountKeys = {
+const accountKeys = {
   all: ['account'] as const,
   home: () => ['account', 'home'] as const,
   payments: (page: number) => ['account', 'payments', page] as const,
@@ -26,7 +26,7 @@ export const accountKeys = {
   details: () => ['account', 'details'] as const,
 };
 
-export const accountQuery = () =>
+const accountQuery = () =>
   queryOptions({
     queryKey: accountKeys.home(),
     queryFn: async ({ signal }) => (await api.get('/api/me/account', { schema: accountAnswer, signal })).data,

@@ -3,7 +3,7 @@ import { Alert } from '@mantine/core';
 import { serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
 
-export function problemOf(error: unknown): string {
+function problemOf(error: unknown): string {
   const fields = serverFieldErrors(error);
   return fields ? Object.values(fields).map(String).join(' ') : errorMessage(error);
 }

@@ -3,7 +3,7 @@ import { type ActiveUserDebuggingAnswer, activeUserDebuggingAnswer } from '@gym/
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type { ActiveUserDebuggingAnswer, ActiveUserDebuggingRow } from '@gym/domain/api/dashboard';
+export type { ActiveUserDebuggingAnswer } from '@gym/domain/api/dashboard';
 
 export interface ActiveUserQuery {
   date: string | null;

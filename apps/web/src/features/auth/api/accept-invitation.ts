@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { writeGuestFlag } from '@/lib/session/guest-flag';
 
-export const acceptInvitation = (input: AcceptInvitationBody) =>
+const acceptInvitation = (input: AcceptInvitationBody) =>
   api.post<InvitationAnswer>('/api/accept-invitation', input);
 
 export function useAcceptInvitation() {

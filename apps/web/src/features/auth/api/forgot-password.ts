@@ -7,10 +7,9 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const forgotPasswordInputSchema = forgotPasswordBody;
-export type ForgotPasswordInput = ForgotPasswordBody;
+type ForgotPasswordInput = ForgotPasswordBody;
 
-export const forgotPassword = (input: ForgotPasswordInput) =>
-  api.post<MessageAnswer>('/api/forgot-password', input);
+const forgotPassword = (input: ForgotPasswordInput) => api.post<MessageAnswer>('/api/forgot-password', input);
 
 export const useForgotPassword = () =>
   useMutation({ mutationFn: forgotPassword, meta: { notifyOnError: false } });

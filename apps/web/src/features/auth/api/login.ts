@@ -1,7 +1,7 @@
 // POST /api/login: email and password. Either the user comes back, or a code is due first (two-factor).
 
 import { loginBody } from '@gym/domain/api/auth-requests';
-import { type LoginAnswer, loginAnswer } from '@gym/domain/api/me';
+import { loginAnswer } from '@gym/domain/api/me';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -11,9 +11,7 @@ import { ME_QUERY_KEY } from '@/lib/session/me';
 /** The form's fields of the shared body (the page always keeps the session). */
 export const loginInputSchema = loginBody.pick({ email: true, password: true });
 
-export type LoginInput = z.infer<typeof loginInputSchema>;
-
-export type LoginResult = LoginAnswer;
+type LoginInput = z.infer<typeof loginInputSchema>;
 
 export const login = (input: LoginInput) => api.post('/api/login', input, { schema: loginAnswer });
 

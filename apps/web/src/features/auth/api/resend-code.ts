@@ -6,8 +6,7 @@ import { api } from '@/lib/api-client';
 
 export const RESEND_COOL_DOWN_SECONDS = 30;
 
-export const resendCode = () =>
-  api.post<MessageAnswer>('/api/email/resend', undefined, { skipErrorHandler: true });
+const resendCode = () => api.post<MessageAnswer>('/api/email/resend', undefined, { skipErrorHandler: true });
 
 export const useResendCode = () => useMutation({ mutationFn: resendCode, meta: { notifyOnError: false } });
 

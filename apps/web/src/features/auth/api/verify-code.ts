@@ -9,9 +9,9 @@ import { writeGuestFlag } from '@/lib/session/guest-flag';
 import { ME_QUERY_KEY } from '@/lib/session/me';
 
 export const verifyCodeInputSchema = verifyCodeBody;
-export type VerifyCodeInput = VerifyCodeBody;
+type VerifyCodeInput = VerifyCodeBody;
 
-export const verifyCode = (input: VerifyCodeInput) =>
+const verifyCode = (input: VerifyCodeInput) =>
   api.post<MessageAnswer>('/api/email/verify', input, { skipErrorHandler: true });
 
 export function useVerifyCode() {

@@ -13,13 +13,13 @@ import { api } from '@/lib/api-client';
 
 export type { CheckInMember, CheckInOutcome };
 
-export const checkInKeys = {
+const checkInKeys = {
   all: ['check-in'] as const,
   lookup: (query: string) => ['check-in', 'lookup', query] as const,
   member: (id: number) => ['check-in', 'member', id] as const,
 };
 
-export const lookUpMembers = async (query: string, signal?: AbortSignal) =>
+const lookUpMembers = async (query: string, signal?: AbortSignal) =>
   (await api.get('/api/check-in/members', { query: { query }, schema: checkInMembersAnswer, signal })).data;
 
 export const lookupQueryOptions = (query: string) =>

@@ -21,7 +21,7 @@ import { DeskMemberCard, DeskStateBadge } from './desk-member-card';
 const TYPING_MS = 200;
 const newKey = () => `desk-${crypto.randomUUID()}`;
 
-export interface PaymentDialogProps {
+interface PaymentDialogProps {
   subscriptionId: number;
   opened: boolean;
   onClose: () => void;

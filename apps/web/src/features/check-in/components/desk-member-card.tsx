@@ -16,7 +16,7 @@ const STATE_LABELS: Record<NonNullable<CheckInMember['subscription']>['state'], 
 /** The card colours as Mantine colours (amber is Mantine's yellow). */
 const COLOURS = { green: 'green', amber: 'yellow', red: 'red' } as const;
 
-export const initialsOf = (name: string) =>
+const initialsOf = (name: string) =>
   name
     .split(/\s+/)
     .filter(Boolean)

@@ -16,7 +16,7 @@ export type {
   UserBreakdown,
 } from '@gym/domain/api/dashboard';
 
-export const dashboardKeys = {
+const dashboardKeys = {
   all: ['dashboard'] as const,
   of: (organisationId: number, call: string, query: object) =>
     ['dashboard', organisationId, call, query] as const,

@@ -3,7 +3,7 @@ import { capitaliseWords } from '@gym/domain/format';
 import { Stack, Text, Title } from '@mantine/core';
 import { useCurrentUser } from '@/lib/session/me';
 
-export function firstName(name: string): string {
+function firstName(name: string): string {
   return capitaliseWords(name).split(' ')[0] ?? '';
 }
 

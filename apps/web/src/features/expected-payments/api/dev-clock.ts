@@ -16,7 +16,7 @@ import {
 /** One billing day can take a while on a busy sandbox (a month takes tens of seconds). */
 const DAY_TIMEOUT_MS = 120_000;
 
-export const readDevClock = async (signal?: AbortSignal): Promise<ClockReading> =>
+const readDevClock = async (signal?: AbortSignal): Promise<ClockReading> =>
   (await api.get('/api/dev/clock', { schema: clockAnswer, signal })).data;
 
 export const useDevClock = (organisationId: number) =>

@@ -6,9 +6,9 @@ import { api } from '@/lib/api-client';
 import type { ExpectedPaymentsQuery } from '../lib/expected-payment-filters';
 import { expectedPaymentKeys, expectedPaymentsAnswer } from './expected-payment-answers';
 
-export const EXPECTED_PAYMENTS_PER_PAGE = 50;
+const EXPECTED_PAYMENTS_PER_PAGE = 50;
 
-export const listExpectedPayments = (query: ExpectedPaymentsQuery, signal?: AbortSignal) =>
+const listExpectedPayments = (query: ExpectedPaymentsQuery, signal?: AbortSignal) =>
   api.get('/api/expected-payments-debugging', {
     query: {
       from: query.from,

@@ -9,13 +9,13 @@ import { errorMessage } from '@/lib/notify';
 import type { Journey, JourneyEnd, JourneyTotals } from '../api/dev-clock';
 import { type ClockReading, MAX_CLOCK_DAYS } from '../api/expected-payment-answers';
 
-export const DEFAULT_CLOCK_DAYS = 30;
+const DEFAULT_CLOCK_DAYS = 30;
 
 const dateOf = (today: string) => formatDate(today as CalendarDate);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** '30 days run: 412 charges, 9 retries, 3 graces ended, 3 door accesses taken away.' */
-export function journeySummary(totals: JourneyTotals): string {
+function journeySummary(totals: JourneyTotals): string {
   const parts = [
     plural(totals.charges, 'charge'),
     plural(totals.attempts, 'payment attempt'),

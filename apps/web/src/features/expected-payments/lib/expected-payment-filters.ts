@@ -10,7 +10,7 @@ import {
 } from '../api/expected-payment-answers';
 
 /** How far either side of today the range reaches when the address names none. */
-export const DEFAULT_DAYS_EITHER_SIDE = 14;
+const DEFAULT_DAYS_EITHER_SIDE = 14;
 
 export interface ExpectedPaymentFilters {
   from: CalendarDate | null;
@@ -56,7 +56,7 @@ export function filtersFromSearch(params: URLSearchParams): ExpectedPaymentFilte
 }
 
 /** The 14 days before `today` to the 14 after. */
-export function defaultRange(today: CalendarDate): { from: CalendarDate; to: CalendarDate } {
+function defaultRange(today: CalendarDate): { from: CalendarDate; to: CalendarDate } {
   return { from: addDays(today, -DEFAULT_DAYS_EITHER_SIDE), to: addDays(today, DEFAULT_DAYS_EITHER_SIDE) };
 }
 

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { gymAnswer, gymKeys } from './gym-answers';
 
-export const getGym = async (id: number, signal?: AbortSignal) =>
+const getGym = async (id: number, signal?: AbortSignal) =>
   (await api.get(`/api/gyms/${id}`, { schema: gymAnswer, signal })).data;
 
-export const gymQueryOptions = (id: number) =>
+const gymQueryOptions = (id: number) =>
   queryOptions({ queryKey: gymKeys.detail(id), queryFn: ({ signal }) => getGym(id, signal) });
 
 export const useGym = (id: number) => useQuery(gymQueryOptions(id));

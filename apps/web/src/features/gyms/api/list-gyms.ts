@@ -4,12 +4,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client';
 import { gymKeys, gymPageAnswer } from './gym-answers';
 
-export const GYMS_PER_PAGE = 24;
+const GYMS_PER_PAGE = 24;
 
-export const listGyms = (page: number, signal?: AbortSignal) =>
+const listGyms = (page: number, signal?: AbortSignal) =>
   api.get('/api/gyms', { query: { page, per_page: GYMS_PER_PAGE }, schema: gymPageAnswer, signal });
 
-export const gymsQueryOptions = (page: number) =>
+const gymsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: gymKeys.list(page),
     queryFn: ({ signal }) => listGyms(page, signal),

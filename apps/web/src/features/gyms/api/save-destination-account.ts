@@ -12,7 +12,7 @@ interface SaveAccount {
   input: DestinationAccountPayload;
 }
 
-export async function saveDestinationAccount({ gymId, accountId, input }: SaveAccount) {
+async function saveDestinationAccount({ gymId, accountId, input }: SaveAccount) {
   const path = `/api/gyms/${gymId}/destination-accounts`;
   const answer =
     accountId === null

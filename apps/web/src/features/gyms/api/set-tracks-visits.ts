@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { gymAnswer } from './gym-answers';
 import { useGymSaved } from './use-gym-saved';
 
-export const setTracksVisits = async ({ id, tracksVisits }: { id: number; tracksVisits: boolean }) =>
+const setTracksVisits = async ({ id, tracksVisits }: { id: number; tracksVisits: boolean }) =>
   (await api.put(`/api/gyms/${id}/tracks-visits`, { tracks_visits: tracksVisits }, { schema: gymAnswer }))
     .data;
 

@@ -5,7 +5,7 @@ import type { GymDetailsInput } from '../lib/gym-details-form';
 import { gymAnswer } from './gym-answers';
 import { useGymSaved } from './use-gym-saved';
 
-export const updateGym = async ({ id, input }: { id: number; input: GymDetailsInput }) =>
+const updateGym = async ({ id, input }: { id: number; input: GymDetailsInput }) =>
   (await api.put(`/api/gyms/${id}`, input, { schema: gymAnswer })).data;
 
 export function useUpdateGym() {

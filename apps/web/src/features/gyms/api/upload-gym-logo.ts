@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { gymAnswer } from './gym-answers';
 import { useGymSaved } from './use-gym-saved';
 
-export async function uploadGymLogo({ id, file }: { id: number; file: File }) {
+async function uploadGymLogo({ id, file }: { id: number; file: File }) {
   const form = new FormData();
   form.append('collection', 'logo');
   form.append('file', file, file.name);

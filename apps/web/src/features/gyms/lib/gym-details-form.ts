@@ -6,8 +6,6 @@ import { BREAK_FEE_MAX_PERCENT, gymUpdateBody, percentageSchema } from '@gym/dom
 import { z } from 'zod';
 import type { Gym } from '../api/gym-answers';
 
-export { BREAK_FEE_MAX_PERCENT };
-
 /** '2.5' or '2.5%' → 2.5; then the shared percentage rule (at most two decimals, 0 to 100). */
 const breakFee = z
   .string()

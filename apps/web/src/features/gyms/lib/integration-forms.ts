@@ -19,13 +19,13 @@ export const branchFormSchema = (secretSet: boolean) =>
 export const akahuFormSchema = (secretSet: boolean) =>
   akahuConfigBody.safeExtend({ akahu_app_secret: secret(secretSet) });
 
-export const branchValuesOf = (gym: Gym) => ({
+const branchValuesOf = (gym: Gym) => ({
   branch_app_id: gym.branch_app_id ?? '',
   branch_key: gym.branch_key ?? '',
   branch_secret: '',
 });
 
-export const akahuValuesOf = (gym: Gym) => ({
+const akahuValuesOf = (gym: Gym) => ({
   akahu_app_token: gym.akahu_app_token ?? '',
   akahu_app_secret: '',
 });

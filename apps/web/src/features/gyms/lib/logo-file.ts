@@ -1,6 +1,6 @@
 // The logo a gym may upload (as the server takes it: apps/server/src/features/gyms/gym-logo.service.ts):
 // a PNG, JPEG or WebP image of at most 2 MB. Checked before sending, so a wrong file fails at once.
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const LOGO_ACCEPT = LOGO_TYPES.join(',');
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const NOT_AN_IMAGE = 'The file must be a PNG, JPEG or WebP image';

@@ -19,7 +19,7 @@ import { api } from '@/lib/api-client';
 import { writeGuestFlag } from '@/lib/session/guest-flag';
 import { ME_QUERY_KEY } from '@/lib/session/me';
 
-export const joinKeys = {
+const joinKeys = {
   all: ['join'] as const,
   options: (query: Record<string, string | undefined>) => ['join', 'options', query] as const,
   subscription: () => ['join', 'subscription'] as const,
@@ -107,7 +107,7 @@ export function useUploadPhoto() {
   });
 }
 
-export const subscriptionQuery = () =>
+const subscriptionQuery = () =>
   queryOptions({
     queryKey: joinKeys.subscription(),
     queryFn: async ({ signal }) =>

@@ -1,16 +1,7 @@
 // The member answers are the server's own schemas (packages/domain/src/api/members.ts), checked on
 // arrival; this file adds the feature's query keys (everything under ['members'] refreshes after a change).
 export type { PageMeta } from '@gym/domain/api/envelope';
-export type {
-  AccessCredential,
-  Member,
-  MemberActivity,
-  MemberListItem,
-  MemberPayment,
-  MemberSubscription,
-  MemberVisit,
-  PaymentType,
-} from '@gym/domain/api/members';
+export type { Member, MemberSubscription, PaymentType } from '@gym/domain/api/members';
 export {
   MEMBER_SORTS,
   MEMBER_STATES,

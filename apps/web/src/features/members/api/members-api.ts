@@ -23,8 +23,8 @@ import { saveFile } from '@/lib/download-file';
 import type { apiFilters } from '../lib/member-filters';
 import { memberKeys } from './member-answers';
 
-export const MEMBERS_PER_PAGE = 25;
-export const RECORDS_PER_PAGE = 10;
+const MEMBERS_PER_PAGE = 25;
+const RECORDS_PER_PAGE = 10;
 type Filters = ReturnType<typeof apiFilters>;
 
 export const useMembers = (organisationId: number, filters: Filters, page: number) =>
@@ -184,7 +184,7 @@ export interface ExportProgress {
  * POST /api/members/export, read as it streams so the page can show how many rows have arrived, then
  * handed to the browser's save dialog.
  */
-export async function exportMembers(
+async function exportMembers(
   filters: Filters,
   total: number | null,
   onProgress: (progress: ExportProgress) => void,

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 
 export type { ProRata } from '@gym/domain/api/prices';
 
-export interface ProRataRequest {
+interface ProRataRequest {
   priceId: number;
   /** 'YYYY-MM-DD' */
   startDate: string;
@@ -14,7 +14,7 @@ export interface ProRataRequest {
   billingDate: string | null;
 }
 
-export const calculateProRata = async ({ priceId, startDate, billingDate }: ProRataRequest) =>
+const calculateProRata = async ({ priceId, startDate, billingDate }: ProRataRequest) =>
   (
     await api.post(
       `/api/prices/${priceId}/pro-rata`,

@@ -21,16 +21,16 @@ const settingsAnswer = envelope(
   organisationSchema.pick({ offering_permissions: true, price_frequencies: true }),
 );
 
-export type CatalogueSettings = z.infer<typeof settingsAnswer>['data'];
+type CatalogueSettings = z.infer<typeof settingsAnswer>['data'];
 
 export interface CatalogueChoices {
   types: readonly OfferingType[];
   frequencies: readonly BillingFrequency[];
 }
 
-export const EVERY_CHOICE: CatalogueChoices = { types: OFFERING_TYPES, frequencies: BILLING_FREQUENCIES };
+const EVERY_CHOICE: CatalogueChoices = { types: OFFERING_TYPES, frequencies: BILLING_FREQUENCIES };
 
-export function choicesOf(settings: CatalogueSettings | undefined): CatalogueChoices {
+function choicesOf(settings: CatalogueSettings | undefined): CatalogueChoices {
   if (!settings) return EVERY_CHOICE;
   const permits = settings.offering_permissions;
   return {

@@ -4,10 +4,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { offeringKeys } from './offering-answers';
 
-export const getOffering = async (id: number, signal?: AbortSignal) =>
+const getOffering = async (id: number, signal?: AbortSignal) =>
   (await api.get(`/api/offerings/${id}`, { schema: offeringAnswer, signal })).data;
 
-export const offeringQueryOptions = (id: number) =>
+const offeringQueryOptions = (id: number) =>
   queryOptions({ queryKey: offeringKeys.detail(id), queryFn: ({ signal }) => getOffering(id, signal) });
 
 export const useOffering = (id: number) => useQuery(offeringQueryOptions(id));

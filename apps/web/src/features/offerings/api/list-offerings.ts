@@ -5,7 +5,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client';
 import { offeringKeys } from './offering-answers';
 
-export const OFFERINGS_PER_PAGE = 25;
+const OFFERINGS_PER_PAGE = 25;
 
 export interface OfferingFilters {
   page: number;
@@ -14,7 +14,7 @@ export interface OfferingFilters {
   archived: boolean;
 }
 
-export const listOfferings = (filters: OfferingFilters, signal?: AbortSignal) =>
+const listOfferings = (filters: OfferingFilters, signal?: AbortSignal) =>
   api.get('/api/offerings', {
     query: {
       page: filters.page,
@@ -27,7 +27,7 @@ export const listOfferings = (filters: OfferingFilters, signal?: AbortSignal) =>
     signal,
   });
 
-export const offeringsQueryOptions = (filters: OfferingFilters) =>
+const offeringsQueryOptions = (filters: OfferingFilters) =>
   queryOptions({
     queryKey: offeringKeys.list(filters),
     queryFn: ({ signal }) => listOfferings(filters, signal),

@@ -8,7 +8,7 @@ const PER_PAGE = 100;
 /** A fixed few calls, whatever the catalogue: ten pages is a thousand prices on sale. */
 const MAX_PAGES = 10;
 
-export async function listOrganisationPrices(organisationId: number, signal?: AbortSignal): Promise<Price[]> {
+async function listOrganisationPrices(organisationId: number, signal?: AbortSignal): Promise<Price[]> {
   const prices: Price[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
     const answer = await api.get(`/api/organisations/${organisationId}/prices`, {
@@ -22,7 +22,7 @@ export async function listOrganisationPrices(organisationId: number, signal?: Ab
   return prices;
 }
 
-export const organisationPricesQueryOptions = (organisationId: number) =>
+const organisationPricesQueryOptions = (organisationId: number) =>
   queryOptions({
     queryKey: offeringKeys.organisationPrices(organisationId),
     queryFn: ({ signal }) => listOrganisationPrices(organisationId, signal),

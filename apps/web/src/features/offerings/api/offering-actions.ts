@@ -6,10 +6,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { offeringKeys } from './offering-answers';
 
-export const archiveOffering = async (id: number) =>
+const archiveOffering = async (id: number) =>
   (await api.del(`/api/offerings/${id}/archive`, { schema: offeringAnswer })).data;
 
-export const deleteOffering = (id: number) => api.del(`/api/offerings/${id}`, { schema: messageAnswer });
+const deleteOffering = (id: number) => api.del(`/api/offerings/${id}`, { schema: messageAnswer });
 
 /** The confirmation modal shows a failure itself, so no toast. */
 export function useArchiveOffering() {

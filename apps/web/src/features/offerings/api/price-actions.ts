@@ -7,21 +7,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { offeringKeys } from './offering-answers';
 
-export const createPrice = async ({ offeringId, input }: { offeringId: number; input: PriceInput }) =>
+const createPrice = async ({ offeringId, input }: { offeringId: number; input: PriceInput }) =>
   (await api.post(`/api/offerings/${offeringId}/prices`, input, { schema: priceAnswer })).data;
 
-export const updatePrice = async ({ priceId, input }: { priceId: number; input: PriceInput }) =>
+const updatePrice = async ({ priceId, input }: { priceId: number; input: PriceInput }) =>
   (await api.put(`/api/prices/${priceId}`, input, { schema: priceAnswer })).data;
 
-export const archivePrice = async (priceId: number) =>
+const archivePrice = async (priceId: number) =>
   (await api.del(`/api/prices/${priceId}/archive`, { schema: priceAnswer })).data;
 
-export const restorePrice = async (priceId: number) =>
+const restorePrice = async (priceId: number) =>
   (await api.post(`/api/prices/${priceId}/restore`, undefined, { schema: priceAnswer })).data;
 
-export const deletePrice = (priceId: number) => api.del(`/api/prices/${priceId}`, { schema: messageAnswer });
+const deletePrice = (priceId: number) => api.del(`/api/prices/${priceId}`, { schema: messageAnswer });
 
-export const createPrivateLink = async ({ priceId, ageBypass }: { priceId: number; ageBypass: boolean }) =>
+const createPrivateLink = async ({ priceId, ageBypass }: { priceId: number; ageBypass: boolean }) =>
   (
     await api.post(
       `/api/prices/${priceId}/private-links`,

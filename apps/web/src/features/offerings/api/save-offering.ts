@@ -9,7 +9,7 @@ import { offeringKeys } from './offering-answers';
 export const createOffering = async (input: OfferingInput) =>
   (await api.post('/api/offerings', input, { schema: offeringAnswer })).data;
 
-export const updateOffering = async ({ id, input }: { id: number; input: OfferingInput }) =>
+const updateOffering = async ({ id, input }: { id: number; input: OfferingInput }) =>
   (await api.put(`/api/offerings/${id}`, input, { schema: offeringAnswer })).data;
 
 /** Create when there is no id yet, otherwise change. Field errors (422) are shown by the form. */

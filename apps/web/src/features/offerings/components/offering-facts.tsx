@@ -8,7 +8,7 @@ import { gymsText } from './offerings-table';
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** '09:00:00' → '9:00 am'; text the server sent that is no time is shown as is. */
-export function hoursText(time: string): string {
+function hoursText(time: string): string {
   const parsed = parseTimeOfDay(time);
   return parsed ? formatTimeOfDay(parsed) : time;
 }

@@ -4,7 +4,7 @@ import { Code, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ProRata } from '../api/calculate-pro-rata';
 
 /** A server date as '5 Mar 2025' (its text as is if it is no date). */
-export const dateText = (text: string, style: 'medium' | 'long' = 'medium') =>
+const dateText = (text: string, style: 'medium' | 'long' = 'medium') =>
   isCalendarDate(text) ? formatDate(text as CalendarDate, style) : text;
 
 function Fact({ label, value }: { label: string; value: string }) {

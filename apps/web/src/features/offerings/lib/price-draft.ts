@@ -36,8 +36,8 @@ export const PRICE_FIELDS = [
   'term_unit',
 ] as const;
 
-export const DOLLARS_EXPECTED = 'Enter an amount in dollars, like 24.99';
-export const WHOLE_NUMBER_EXPECTED = 'Enter a whole number, like 12';
+const DOLLARS_EXPECTED = 'Enter an amount in dollars, like 24.99';
+const WHOLE_NUMBER_EXPECTED = 'Enter a whole number, like 12';
 
 export const emptyPriceDraft = (): PriceDraft => ({
   key: draftKey(),

@@ -3,7 +3,7 @@
 import type { Handler } from '@/testing/mock-api';
 import { organisationAdmin } from '@/testing/users';
 
-export const GYMS = [
+const GYMS = [
   { id: 11, name: 'Ponsonby' },
   { id: 12, name: 'Te Aro' },
 ];

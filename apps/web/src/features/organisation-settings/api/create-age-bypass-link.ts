@@ -4,7 +4,7 @@ import { ageBypassLinkAnswer } from '@gym/domain/api/organisations';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const createAgeBypassLink = async (organisationId: number) =>
+const createAgeBypassLink = async (organisationId: number) =>
   (
     await api.post(`/api/organisations/${organisationId}/age-bypass-links`, undefined, {
       schema: ageBypassLinkAnswer,

@@ -4,10 +4,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { organisationKeys } from './organisation-answers';
 
-export const getOrganisation = async (id: number, signal?: AbortSignal) =>
+const getOrganisation = async (id: number, signal?: AbortSignal) =>
   (await api.get(`/api/organisations/${id}`, { schema: organisationAnswer, signal })).data;
 
-export const organisationQueryOptions = (id: number) =>
+const organisationQueryOptions = (id: number) =>
   queryOptions({
     queryKey: organisationKeys.detail(id),
     queryFn: ({ signal }) => getOrganisation(id, signal),

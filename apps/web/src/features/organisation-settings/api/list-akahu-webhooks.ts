@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { organisationKeys } from './organisation-answers';
 
-export const WEBHOOKS_PER_PAGE = 10;
+const WEBHOOKS_PER_PAGE = 10;
 export const WEBHOOK_STATUSES = AKAHU_WEBHOOK_STATUSES;
 export type WebhookStatus = AkahuWebhookStatus;
 
@@ -18,7 +18,7 @@ export interface WebhookFilters {
   status: WebhookStatus | null;
 }
 
-export const listAkahuWebhooks = (organisationId: number, filters: WebhookFilters, signal?: AbortSignal) =>
+const listAkahuWebhooks = (organisationId: number, filters: WebhookFilters, signal?: AbortSignal) =>
   api.get(`/api/organisations/${organisationId}/akahu-webhooks`, {
     query: { page: filters.page, per_page: WEBHOOKS_PER_PAGE, status: filters.status },
     schema: akahuWebhookPage,

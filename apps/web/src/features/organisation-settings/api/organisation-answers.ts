@@ -1,6 +1,6 @@
 // The organisation settings answers are the server's own schemas (packages/domain/src/api/organisations.ts),
 // checked on arrival so drift shows as 'invalid_response'; this file adds the feature's query keys.
-export type { AgeBypassLink, AkahuWebhook, Organisation } from '@gym/domain/api/organisations';
+export type { AgeBypassLink, Organisation } from '@gym/domain/api/organisations';
 
 /** Query keys of this feature: everything under ['organisation-settings'] is refreshed after a change. */
 export const organisationKeys = {

@@ -30,7 +30,7 @@ export type SettingsSection = keyof SettingsSections;
 const pathOf = (id: number, section: SettingsSection) =>
   section === 'name' ? `/api/organisations/${id}` : `/api/organisations/${id}/${section}`;
 
-export const updateOrganisation = async <S extends SettingsSection>(
+const updateOrganisation = async <S extends SettingsSection>(
   id: number,
   section: S,
   body: SettingsSections[S],

@@ -1,7 +1,6 @@
 // The payments answers, checked on arrival with the schemas the server answers with
 // (@gym/domain/api/payments), and the feature's cache keys.
 export {
-  failureExplanation,
   PAYMENT_STATUS_GROUP_LABELS,
   PAYMENT_STATUS_GROUPS,
   PAYMENT_TYPES,

@@ -6,7 +6,7 @@ import { saveFile } from '@/lib/download-file';
 import type { apiFilters } from '../lib/payment-filters';
 import { paymentDetailAnswer, paymentKeys, paymentRetryAnswer, paymentsAnswer } from './payment-answers';
 
-export const PAYMENTS_PER_PAGE = 25;
+const PAYMENTS_PER_PAGE = 25;
 type Filters = ReturnType<typeof apiFilters>;
 
 export const usePayments = (organisationId: number, filters: Filters, page: number) =>

@@ -6,15 +6,15 @@ import { api } from '@/lib/api-client';
 export type { SearchResult };
 
 /** Query keys of this feature. */
-export const searchKeys = {
+const searchKeys = {
   all: ['search'] as const,
   results: (query: string) => ['search', query] as const,
 };
 
-export const searchMembers = async (query: string, signal?: AbortSignal): Promise<SearchResult[]> =>
+const searchMembers = async (query: string, signal?: AbortSignal): Promise<SearchResult[]> =>
   (await api.post('/api/search', { query }, { schema: searchAnswer, signal })).data;
 
-export const searchMembersQueryOptions = (query: string) =>
+const searchMembersQueryOptions = (query: string) =>
   queryOptions({
     queryKey: searchKeys.results(query),
     queryFn: ({ signal }) => searchMembers(query, signal),

@@ -11,7 +11,7 @@ import { useSearchMembers } from '../api/search-members';
 
 export const SEARCH_DEBOUNCE_MS = 600;
 
-export const noResultsMessage = (query: string) => `No results found for "${query}"`;
+const noResultsMessage = (query: string) => `No results found for "${query}"`;
 
 export function GlobalSearch() {
   const navigate = useNavigate();

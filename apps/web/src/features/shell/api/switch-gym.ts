@@ -3,7 +3,7 @@ import type { SwitchAnswer } from '@gym/domain/api/me';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const switchGym = (gymId: number) => api.post<SwitchAnswer>(`/api/gyms/${gymId}/switch`);
+const switchGym = (gymId: number) => api.post<SwitchAnswer>(`/api/gyms/${gymId}/switch`);
 
 /** The screen reloads after a switch (spec section 4), so nothing cached needs refreshing here. */
 export const useSwitchGym = () =>

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 
 export type { SwitchAnswer };
 
-export const switchOrganisation = (organisationId: number) =>
+const switchOrganisation = (organisationId: number) =>
   api.post<SwitchAnswer>(`/api/organisations/${organisationId}/switch`);
 
 export function useSwitchOrganisation() {

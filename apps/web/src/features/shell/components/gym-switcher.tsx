@@ -8,7 +8,7 @@ import type { Me } from '@/lib/session/me';
 import { useSwitchGym } from '../api/switch-gym';
 
 /** Spec section 9: the gym list scrolls beyond this height. */
-export const GYM_DROPDOWN_MAX_HEIGHT = '15rem';
+const GYM_DROPDOWN_MAX_HEIGHT = '15rem';
 
 export function GymSwitcher({ user, fullWidth = false }: { user: Me; fullWidth?: boolean }) {
   const switchTo = useSwitchGym();

@@ -31,7 +31,7 @@ export interface NavEntry {
 const everyone = () => true;
 const organisationAdmins = (user: Me) => user.is_organisation_admin;
 
-export const NAV_ENTRIES: NavEntry[] = [
+const NAV_ENTRIES: NavEntry[] = [
   { name: 'Dashboard', icon: IconLayoutDashboard, to: 'dashboard', visible: everyone },
   { name: 'Members', icon: IconUsers, to: 'members.index', visible: everyone },
   { name: 'Payments', icon: IconCreditCard, to: 'payments.index', visible: canSeeMoney },

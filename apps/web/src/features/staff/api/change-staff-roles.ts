@@ -8,7 +8,7 @@ import { staffKeys } from './staff-answers';
 
 export type StaffRoles = input<typeof staffRolesSchema>;
 
-export const changeStaffRoles = async ({ id, roles }: { id: number; roles: StaffRoles }) =>
+const changeStaffRoles = async ({ id, roles }: { id: number; roles: StaffRoles }) =>
   (await api.put(`/api/staff/${id}`, roles, { schema: staffDetailAnswer })).data;
 
 /** Field errors (422) and refusals (409) are shown by the dialog itself. */

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './staff-answers';
 
-export const deactivateStaff = async (id: number) =>
+const deactivateStaff = async (id: number) =>
   (await api.del(`/api/staff/${id}`, { schema: staffDetailAnswer })).data;
 
 /** The confirmation dialog shows a failure itself (e.g. 409 for yourself), so no toast. */

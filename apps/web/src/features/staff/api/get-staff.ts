@@ -4,10 +4,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './staff-answers';
 
-export const getStaff = async (id: number, signal?: AbortSignal) =>
+const getStaff = async (id: number, signal?: AbortSignal) =>
   (await api.get(`/api/staff/${id}`, { schema: staffDetailAnswer, signal })).data;
 
-export const staffQueryOptions = (id: number) =>
+const staffQueryOptions = (id: number) =>
   queryOptions({ queryKey: staffKeys.detail(id), queryFn: ({ signal }) => getStaff(id, signal) });
 
 export const useStaffMember = (id: number) => useQuery(staffQueryOptions(id));

@@ -9,13 +9,7 @@ import { staffKeys } from './staff-answers';
 
 export type StaffInvite = input<typeof staffInviteSchema>;
 
-export const inviteStaff = async ({
-  organisationId,
-  invite,
-}: {
-  organisationId: number;
-  invite: StaffInvite;
-}) =>
+const inviteStaff = async ({ organisationId, invite }: { organisationId: number; invite: StaffInvite }) =>
   (await api.post(`/api/organisations/${organisationId}/staff`, invite, { schema: staffDetailAnswer })).data;
 
 /** Field errors (422) are shown by the form; other failures as a toast. */

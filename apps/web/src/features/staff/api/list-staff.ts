@@ -5,14 +5,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type StaffStatus, staffKeys } from './staff-answers';
 
-export const STAFF_PER_PAGE = 25;
+const STAFF_PER_PAGE = 25;
 
 export interface StaffFilters {
   page: number;
   status: StaffStatus | null;
 }
 
-export const listStaff = (organisationId: number, filters: StaffFilters, signal?: AbortSignal) =>
+const listStaff = (organisationId: number, filters: StaffFilters, signal?: AbortSignal) =>
   api.get(`/api/organisations/${organisationId}/staff`, {
     query: { page: filters.page, per_page: STAFF_PER_PAGE, status: filters.status },
     schema: staffPage,

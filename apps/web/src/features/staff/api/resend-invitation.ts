@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './staff-answers';
 
-export const resendInvitation = async (id: number) =>
+const resendInvitation = async (id: number) =>
   (await api.post(`/api/staff/${id}/resend-invitation`, undefined, { schema: staffDetailAnswer })).data;
 
 export function useResendInvitation() {

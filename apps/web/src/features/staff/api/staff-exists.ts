@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 
 export type { ExistingAccount } from '@gym/domain/api/staff';
 
-export const checkStaffEmail = async ({ organisationId, email }: { organisationId: number; email: string }) =>
+const checkStaffEmail = async ({ organisationId, email }: { organisationId: number; email: string }) =>
   (
     await api.post(
       `/api/organisations/${organisationId}/staff-exists`,

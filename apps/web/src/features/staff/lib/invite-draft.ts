@@ -56,7 +56,7 @@ export const gymsError = (errors: FieldErrors): string | undefined =>
   errors.gyms ?? Object.entries(errors).find(([key]) => key.startsWith('gyms.'))?.[1];
 
 /** The roles as the API takes them: the per-gym choice is the spec's role -1 with its list of gyms. */
-export function rolesPayload(role: RoleChoice, gymRoles: Record<number, StaffRole | ''>): StaffRoles {
+function rolesPayload(role: RoleChoice, gymRoles: Record<number, StaffRole | ''>): StaffRoles {
   const perGym = role === 'per_gym';
   const gyms = perGym
     ? Object.entries(gymRoles).flatMap(([id, gymRole]) =>

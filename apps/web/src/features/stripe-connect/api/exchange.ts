@@ -8,7 +8,7 @@ export interface ExchangeInput {
   state: string;
 }
 
-export const exchangeStripe = async (input: ExchangeInput) =>
+const exchangeStripe = async (input: ExchangeInput) =>
   (await api.post('/api/stripe/exchange', input, { schema: connectionAnswer })).data;
 
 /** The callback screen shows the outcome itself, so no toast. */

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { connectionAnswer, stripeKeys } from './stripe-answers';
 
-export const getConnection = async (gymId: number, signal?: AbortSignal) =>
+const getConnection = async (gymId: number, signal?: AbortSignal) =>
   (await api.get(`/api/gyms/${gymId}/stripe`, { schema: connectionAnswer, signal })).data;
 
-export const connectionQueryOptions = (gymId: number) =>
+const connectionQueryOptions = (gymId: number) =>
   queryOptions({
     queryKey: stripeKeys.connection(gymId),
     queryFn: ({ signal }) => getConnection(gymId, signal),

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { redirectAnswer } from './stripe-answers';
 
-export const startOnboarding = async (gymId: number) =>
+const startOnboarding = async (gymId: number) =>
   (await api.post(`/api/gyms/${gymId}/stripe/redirect`, undefined, { schema: redirectAnswer })).data;
 
 /** The caller shows a failure beside the button, so no toast. */

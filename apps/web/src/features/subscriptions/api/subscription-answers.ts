@@ -1,12 +1,7 @@
 // The subscription-action answers are the server's own schemas (packages/domain/src/api/subscriptions.ts),
 // checked on arrival; this file adds the feature's one query-key factory. After a change, everything under
 // ['subscriptions'], and the member screens' ['members'] and ['payments'], is refreshed.
-export type {
-  BulkJob,
-  EmailPreview,
-  PriceChange,
-  SubscriptionActions,
-} from '@gym/domain/api/subscriptions';
+export type { EmailPreview, SubscriptionActions } from '@gym/domain/api/subscriptions';
 
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,

@@ -30,7 +30,7 @@ const newKey = () => `desk-${crypto.randomUUID()}`;
 const OTHER = 'other';
 
 /** '$42.00: up to and including the period from 14 Nov 2026 ($21.00)': the date as written, capitalised. */
-export function chargeLabel(c: Balance['payable'][number]) {
+function chargeLabel(c: Balance['payable'][number]) {
   const what =
     c.kind === 'break_fee'
       ? 'the break fee'

@@ -7,10 +7,11 @@ import { saveFile } from '@/lib/download-file';
 import type { apiFilters } from '../lib/visit-filters';
 
 export type { VisitRow, VisitsAnswer } from '@gym/domain/api/visits';
-export const VISITS_PER_PAGE = 25;
+
+const VISITS_PER_PAGE = 25;
 type Filters = ReturnType<typeof apiFilters>;
 
-export const visitKeys = {
+const visitKeys = {
   all: ['visits'] as const,
   list: (organisationId: number, filters: object) => ['visits', 'list', organisationId, filters] as const,
 };

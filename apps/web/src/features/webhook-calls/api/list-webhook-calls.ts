@@ -5,9 +5,9 @@ import { api } from '@/lib/api-client';
 import type { WebhookCallFilters } from '../lib/webhook-call-filters';
 import { webhookCallKeys, webhookCallsPage } from './webhook-call-answers';
 
-export const WEBHOOK_CALLS_PER_PAGE = 25;
+const WEBHOOK_CALLS_PER_PAGE = 25;
 
-export const listWebhookCalls = (filters: WebhookCallFilters, signal?: AbortSignal) =>
+const listWebhookCalls = (filters: WebhookCallFilters, signal?: AbortSignal) =>
   api.get('/api/webhook-calls', {
     query: {
       page: filters.page,

@@ -7,7 +7,6 @@ export {
   type WebhookCallStatus,
   type WebhookCallsPage,
   type WebhookProvider,
-  webhookCallSchema,
   webhookCallsPage,
 } from '@gym/domain/api/webhook-calls';
 
