@@ -7,6 +7,7 @@ import { addDays, startOfDayInstant } from '@gym/domain/calendar-date';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccounts, charges, paymentRefunds, payments, subscriptionPauses } from '../../db/schema/index';
+import { createStaff } from '../../test/factories';
 import {
   doorState,
   doorsAt,
@@ -273,6 +274,44 @@ describe('issue 23: confirmation', { timeout: 120_000 }, () => {
         (m) => m.to.includes(joiner.email.toLowerCase()) && /first payment/.test(m.subject),
       ),
     ).toHaveLength(1);
+  });
+
+  it('does not let staff retry a first payment that failed after the confirm: the member confirms again', async () => {
+    // The lifecycle model's seed 487550909: a retry a week later paid for the week the member never had,
+    // and the period due that day was never charged.
+    const { organisation, gym, price } = await joinableGym(t);
+    const theirAdmin = await signIn(
+      t.app,
+      (await createStaff(t.db, { organisationId: organisation.id, role: 'admin' })).email,
+    );
+    const asTheirAdmin = (method: 'GET' | 'POST', url: string) =>
+      t.app.inject(
+        pageRequest({ method, url, cookie: theirAdmin, ...(method === 'POST' ? { payload: {} } : {}) }),
+      );
+    const joiner = registration({ gym_id: gym.id, price_id: price.id });
+    const cookie = await registerAndVerify(t, joiner);
+    const paymentTypeId = await connectBank(t, cookie);
+    const [account] = await t.db
+      .select()
+      .from(bankAccounts)
+      .where(eq(bankAccounts.paymentTypeId, paymentTypeId));
+    t.sandbox.controls.akahu.failNextPayment(account!.akahuAccountId, 'INSUFFICIENT_FUNDS');
+    const confirmed = await call(t, cookie).post('/api/subscriptions', { idempotency_key: randomUUID() });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const subId = confirmed.json().data.id as number;
+    await travelDays(t, admin, 7);
+    const [failed] = await t.db.select().from(payments).where(eq(payments.subscriptionId, subId));
+    expect(failed!.status).toBe('failed');
+
+    const read = await asTheirAdmin('GET', `/api/payments/${failed!.id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    const detail = read.json().data;
+    expect(detail.retry).toEqual({ allowed: false, reason: expect.stringContaining('nothing is owed') });
+    const retry = await asTheirAdmin('POST', `/api/payments/${failed!.id}/retry`);
+    expect(retry.statusCode, retry.body).toBe(409);
+    expect(retry.json().message).toContain('confirms again');
+    expect(await t.db.select().from(payments).where(eq(payments.subscriptionId, subId))).toHaveLength(1);
+    expect(await subscriptionRow(t, subId)).toMatchObject({ balanceOwing: 0, gracePeriodEndsAt: null });
   });
 });
 

@@ -8,6 +8,7 @@ import { type Executor, limitOffset, queryPage, queryPrepared, queryRows } from 
 import { idList } from '../../db/id-list';
 import type { Row } from '../../db/row-types';
 import type { charges, payments } from '../../db/schema/index';
+import { AWAITING_FIRST_PAYMENT } from '../billing';
 
 export interface PaymentScope {
   organisationId: number;
@@ -249,13 +250,19 @@ export type ChargeRow = Pick<
 > & {
   /** Its subscription's cancelled_at is set. */
   subscription_cancelled: boolean;
+  /**
+   * Its subscription's first payment failed after the confirm: not a debt (BILLING.md), the member
+   * confirms again with a way to pay that works.
+   */
+  awaiting_first_payment: boolean;
 };
 
 export async function findCharge(db: Executor, organisationId: number, chargeId: number) {
   const [row] = await queryRows<ChargeRow>(
     db,
     sql`select c.id::int, c.kind, c.period_start::text, c.period_end::text, c.due_date::text, c.amount,
-          c.surcharge, c.status, c.first_failed_at, c.paid_at, s.cancelled_at is not null as subscription_cancelled
+          c.surcharge, c.status, c.first_failed_at, c.paid_at, s.cancelled_at is not null as subscription_cancelled,
+          s.upcoming_state is not distinct from ${AWAITING_FIRST_PAYMENT} as awaiting_first_payment
         from charges c join subscriptions s on s.id = c.subscription_id
         where c.organisation_id = ${organisationId} and c.id = ${chargeId}`,
   );

@@ -35,6 +35,9 @@ const PAYMENT_RETRIERS = ['admin'] as const;
 
 const IN_FLIGHT = new Set(['upcoming', 'pending_request']);
 
+export const FIRST_PAYMENT_NOT_RETRIED =
+  'This membership’s first payment did not go through, so nothing is owed: the member chooses a way to pay and confirms again (the link is in the email they were sent).';
+
 function retryVerdict(
   payment: PaymentDetailRow,
   charge: ChargeRow | null,
@@ -46,6 +49,9 @@ function retryVerdict(
     return { allowed: false, reason: 'This payment was recorded by hand; there is no charge to retry.' };
   if (charge.status !== 'unpaid')
     return { allowed: false, reason: `The charge is ${charge.status.replace('_', ' ')}.` };
+  // Paid on a later day, a first payment would date the membership from the day it failed (the member
+  // never had those days); the member's confirm-again starts it on the day it is paid instead.
+  if (charge.awaiting_first_payment) return { allowed: false, reason: FIRST_PAYMENT_NOT_RETRIED };
   if (attempts.some((a) => IN_FLIGHT.has(a.status)))
     return { allowed: false, reason: 'An attempt at this charge is still waiting for its answer.' };
   if (statusGroupOf(payment.status) !== 'failed')
