@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   declinedAtConfirmation,
   isOfferedAgain,
+  methodInSentence,
   paymentMethodLabel,
   savedMethodLabel,
 } from './payment-method';
@@ -21,6 +22,17 @@ describe('a saved way to pay', () => {
       'Bank account 12-3456-0123456-00',
     );
     expect(savedMethodLabel({ type: 'stripe_card' })).toBe('Card');
+  });
+
+  it('reads the same inside a mail’s sentence, without a bank account’s number', () => {
+    expect(methodInSentence({ type: 'stripe_card', brand: 'amex', last_four: '0005' })).toBe(
+      'your American Express ending 0005',
+    );
+    expect(methodInSentence({ type: 'bank_account', brand: null, last_four: null })).toBe(
+      'your bank account',
+    );
+    expect(methodInSentence({ type: 'cash', brand: null, last_four: null })).toBeNull();
+    expect(methodInSentence({ type: null, brand: null, last_four: null })).toBeNull();
   });
 
   it('is not offered again once its payment at confirmation was declined and it has paid nothing since', () => {

@@ -82,3 +82,15 @@ export const isOfferedAgain = (method: { declined_at: string | null }) => method
 /** Why a way to pay is refused when chosen again. */
 export const DECLINED_METHOD_REFUSED =
   'This way to pay was declined when you confirmed. Add another card or connect your bank account.';
+
+/** How the method reads inside a sentence of a member's mail: 'your Visa ending 4242', 'your bank account'. */
+export function methodInSentence(row: {
+  type: string | null;
+  brand: string | null;
+  last_four: string | null;
+}) {
+  if (row.type === 'stripe_card' && row.last_four)
+    return `your ${paymentMethodLabel({ kind: 'stripe_card', brand: row.brand ?? '', last_four: row.last_four })}`;
+  if (row.type === 'bank_account') return 'your bank account';
+  return null;
+}

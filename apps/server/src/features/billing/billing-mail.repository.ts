@@ -2,6 +2,7 @@
 // subscription. Reads inside the caller's transaction see the change the mail is about.
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import type { OfferingAccess } from '@gym/domain/offering-access-change';
+import { methodInSentence } from '@gym/domain/payment-method';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
@@ -26,12 +27,17 @@ type Recipient = Pick<Row<typeof users>, 'name' | 'email' | 'email_notifications
   gym_name: string;
 };
 
-/** How a payment method reads in a sentence: 'your Visa card ending 4242', 'your bank account'. */
-const METHOD = sql.raw(
-  `case when pt.type = 'stripe_card' and cd.last_four is not null
-          then 'your ' || initcap(cd.brand) || ' card ending ' || cd.last_four
-        when pt.type = 'bank_account' then 'your bank account' end`,
-);
+/** The payment method's parts, named in a sentence by the domain's one naming (methodInSentence). */
+const METHOD = sql.raw('pt.type as method_type, cd.brand as method_brand, cd.last_four as method_last_four');
+interface MethodParts {
+  method_type: string | null;
+  method_brand: string | null;
+  method_last_four: string | null;
+}
+const withMethod = <T extends MethodParts>({ method_type, method_brand, method_last_four, ...row }: T) => ({
+  ...row,
+  method: methodInSentence({ type: method_type, brand: method_brand, last_four: method_last_four }),
+});
 
 /** A payment's mail facts (its type: bank_account, stripe_card, or cash and eftpos recorded by staff). */
 export type PaymentMailFacts = Recipient &
@@ -61,14 +67,14 @@ export type PaymentMailFacts = Recipient &
     member_address: string | null;
   };
 
-export async function paymentMailFacts(tx: Executor, paymentId: number) {
-  const [row] = await queryRows<PaymentMailFacts>(
+export async function paymentMailFacts(tx: Executor, paymentId: number): Promise<PaymentMailFacts | null> {
+  const [row] = await queryRows<Omit<PaymentMailFacts, 'method'> & MethodParts>(
     tx,
     sql`select p.id::int, p.organisation_id::int, p.user_id::int, u.name, u.email, u.email_notifications_enabled,
           g.name as gym_name, p.type, p.charge_id::int, p.subscription_id::int, p.amount, p.surcharge,
           p.is_retry,
           p.period_start_at::text, p.period_end_at::text, p.error_status, p.error_description, p.meta,
-          ${METHOD} as method, c.first_failed_at,
+          ${METHOD}, c.first_failed_at,
           (select count(*)::int from payments r where r.charge_id = p.charge_id and r.is_retry) as retries_made,
           s.grace_period_ends_at::text, coalesce(o.legal_name, o.name) as supplier_name, o.gst_number,
           nullif(concat_ws(', ', nullif(u.address, ''), nullif(u.suburb, ''),
@@ -83,7 +89,7 @@ export async function paymentMailFacts(tx: Executor, paymentId: number) {
         left join cards cd on cd.payment_type_id = pt.id
         where p.id = ${paymentId}`,
   );
-  return row ?? null;
+  return row ? withMethod(row) : null;
 }
 
 export type SubscriptionMailFacts = Recipient &
@@ -132,11 +138,15 @@ export type ReminderRecipient = Recipient & {
  * Of the given subscriptions, those whose members asked for payment reminders by email and whose charge
  * on `dueDate` nothing stands to move: no pause waiting to start by then, no grace ending by then.
  */
-export function reminderRecipients(db: Executor, subscriptionIds: readonly number[], dueDate: CalendarDate) {
-  return queryRows<ReminderRecipient>(
+export async function reminderRecipients(
+  db: Executor,
+  subscriptionIds: readonly number[],
+  dueDate: CalendarDate,
+): Promise<ReminderRecipient[]> {
+  const rows = await queryRows<Omit<ReminderRecipient, 'method'> & MethodParts>(
     db,
     sql`select s.id::int as subscription_id, s.organisation_id::int, s.user_id::int, u.name, u.email,
-          u.email_notifications_enabled, g.name as gym_name, ${METHOD} as method
+          u.email_notifications_enabled, g.name as gym_name, ${METHOD}
         from subscriptions s
         join users u on u.id = s.user_id and u.deleted_at is null
         join gyms g on g.id = s.gym_id
@@ -149,6 +159,7 @@ export function reminderRecipients(db: Executor, subscriptionIds: readonly numbe
                             and sp.applied_at is null and sp.cancelled_at is null and sp.start_date <= ${dueDate})
         order by s.id`,
   );
+  return rows.map(withMethod);
 }
 
 export type PriceChangeMailFacts = Recipient &
