@@ -346,6 +346,12 @@ export function claimEndingPauses(tx: Executor, day: CalendarDate) {
   );
 }
 
+/**
+ * An attempt a provider was asked for. A part payment taken at the desk is recorded against the charge
+ * too (pays_part), but a retry copies and follows the provider's last answer, not the desk's.
+ */
+const PROVIDER_ATTEMPT = sql.raw(`p.type in ('bank_account', 'stripe_card')`);
+
 /** A failed, unpaid charge with its attempts so far. */
 export type RetryCandidate = Pick<Row<typeof charges>, 'id' | 'organisation_id' | 'subscription_id'> & {
   /** Never null here: the claim takes failed charges only. */
@@ -366,8 +372,8 @@ export function claimRetryCandidates(tx: Executor, failedBefore: Date, afterId: 
     sql`select c.id::int, c.organisation_id::int, c.subscription_id::int, c.first_failed_at,
           (select count(*)::int from payments p where p.charge_id = c.id and p.is_retry) as retries_made,
           (select max(p.attempt)::int from payments p where p.charge_id = c.id) as last_attempt,
-          (select p.error_status from payments p where p.charge_id = c.id order by p.attempt desc limit 1)
-            as last_error
+          (select p.error_status from payments p where p.charge_id = c.id and ${PROVIDER_ATTEMPT}
+            order by p.attempt desc limit 1) as last_error
         from charges c join subscriptions s on s.id = c.subscription_id
         where c.status = 'unpaid' and c.first_failed_at is not null
           and c.first_failed_at < ${failedBefore.toISOString()}
@@ -380,7 +386,7 @@ export function claimRetryCandidates(tx: Executor, failedBefore: Date, afterId: 
   );
 }
 
-/** The latest attempt at a charge, as the retry copies it. */
+/** The latest attempt a provider was asked for at a charge, as the retry copies it. */
 export async function latestAttempt(tx: Executor, chargeId: number) {
   const rows = await queryRows<{
     organisation_id: number;
@@ -407,7 +413,7 @@ export async function latestAttempt(tx: Executor, chargeId: number) {
         from payments p
         left join subscriptions s on s.id = p.subscription_id
         left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
-        where p.charge_id = ${chargeId} order by p.attempt desc limit 1`,
+        where p.charge_id = ${chargeId} and ${PROVIDER_ATTEMPT} order by p.attempt desc limit 1`,
   );
   return rows[0] ?? null;
 }

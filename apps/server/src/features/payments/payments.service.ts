@@ -35,6 +35,13 @@ const PAYMENT_RETRIERS = ['admin'] as const;
 
 const IN_FLIGHT = new Set(['upcoming', 'pending_request']);
 
+/**
+ * The attempts a provider was asked for (bank, card): a part payment taken at the desk is recorded against
+ * the charge too, but it is not a later attempt of the failed one, and the rest stays retryable.
+ */
+const providerAttempts = (attempts: PaymentDetailRow[]) =>
+  attempts.filter((a) => a.type === 'bank_account' || a.type === 'stripe_card');
+
 export const FIRST_PAYMENT_NOT_RETRIED =
   'This membership’s first payment did not go through, so nothing is owed: the member chooses a way to pay and confirms again (the link is in the email they were sent).';
 
@@ -56,7 +63,7 @@ function retryVerdict(
     return { allowed: false, reason: 'An attempt at this charge is still waiting for its answer.' };
   if (statusGroupOf(payment.status) !== 'failed')
     return { allowed: false, reason: 'This payment did not fail.' };
-  if (attempts.at(-1)?.id !== payment.id)
+  if (providerAttempts(attempts).at(-1)?.id !== payment.id)
     return { allowed: false, reason: 'A later attempt at this charge exists; open that one.' };
   return { allowed: true, reason: null };
 }
@@ -144,7 +151,7 @@ export async function retryPaymentNow(
     await lockChargeForRetry(tx, auth.organisationId, chargeId);
     const charge = await findCharge(tx, auth.organisationId, chargeId);
     const attempts = await chargeAttempts(tx, auth.organisationId, chargeId);
-    const later = attempts.find((a) => a.attempt > payment.attempt);
+    const later = providerAttempts(attempts).find((a) => a.attempt > payment.attempt);
     if (later) return { id: later.id, created: false };
     const verdict = retryVerdict(payment, charge, attempts, true);
     if (!verdict.allowed) throw conflict(verdict.reason ?? 'This payment cannot be retried.');
@@ -161,6 +168,8 @@ export async function retryPaymentNow(
       now,
     });
     if (!priced) throw conflict('This payment cannot be retried.');
+    // After every attempt at the charge, a part payment taken at the desk included.
+    const attempt = Math.max(...attempts.map((a) => Number(a.attempt))) + 1;
     const id = await insertAttempt(tx, {
       organisationId: auth.organisationId,
       gymId: last.gym_id,
@@ -177,7 +186,7 @@ export async function retryPaymentNow(
       periodEnd: last.period_end_at,
       isRetry: true,
       isTermMembership: last.is_term_membership,
-      attempt: Number(payment.attempt) + 1,
+      attempt,
       forceAmount: last.force_amount,
       meta: { ...(last.meta ?? {}), retried_by: auth.user.id },
       now,
@@ -190,7 +199,7 @@ export async function retryPaymentNow(
       subjectType: 'payment',
       subjectId: id,
       action: own ? 'payment.retried_by_member' : 'payment.retried_by_staff',
-      data: { charge_id: chargeId, failed_payment_id: payment.id, attempt: Number(payment.attempt) + 1 },
+      data: { charge_id: chargeId, failed_payment_id: payment.id, attempt },
       requestId: actor.requestId,
       createdAt: now,
     });

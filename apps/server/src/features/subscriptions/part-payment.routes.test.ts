@@ -3,8 +3,9 @@
 // recorded once; more than is owed is refused naming the most; another organisation's membership is 404.
 // On a real database, the bank simulator and the Kisi simulator (doors at gym A).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doorState, lifecycleWorld } from '../../test/membership-lifecycle';
+import { doorState, lifecycleWorld, travelDays } from '../../test/membership-lifecycle';
 import type { TestApp } from '../../test/test-app';
+import { bankMember } from '../webhooks/webhooks.test-support';
 import {
   activityOf,
   call,
@@ -113,6 +114,40 @@ describe('part payments', () => {
       should_have_access: true,
       has_access: true,
     });
+  });
+
+  it('a retry after a part payment asks the bank only for what is left', async () => {
+    const bank = await bankMember(t, w.tenant);
+    const { sub } = await weeklyMember(w, { member: bank.member, paymentTypeId: bank.paymentTypeId });
+    const ids = { id: sub.id, userId: bank.member.id, gymId: w.tenant.gymA.id };
+    const charge = await failedCharge(w, ids, 2100);
+    const part = await pay(sub.id, { type: 'cash', amount: 900, idempotency_key: 'part-then-retry' });
+    expect(part.statusCode, part.body).toBe(200);
+    const failed = (await paymentsOf(w, sub.id)).find(
+      (p) => p.chargeId === charge.id && p.status === 'failed',
+    );
+    const retry = await call(w, w.cookies.admin, {
+      method: 'POST',
+      url: `/api/payments/${failed!.id}/retry`,
+      payload: {},
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const attempt = (await paymentsOf(w, sub.id)).find((p) => p.id === retry.json().data.retry_payment_id);
+    expect(attempt).toMatchObject({ chargeId: charge.id, amount: 1200, surcharge: 0, paysPart: true });
+    expect((await subscriptionRow(w, sub.id)).balanceOwing).toBe(1200);
+  });
+
+  it('the next day’s retry after a part payment asks the bank only for what is left, as the bank', async () => {
+    const bank = await bankMember(t, w.tenant);
+    const { sub } = await weeklyMember(w, { member: bank.member, paymentTypeId: bank.paymentTypeId });
+    const ids = { id: sub.id, userId: bank.member.id, gymId: w.tenant.gymA.id };
+    const charge = await failedCharge(w, ids, 2100);
+    const part = await pay(sub.id, { type: 'eftpos', amount: 600, idempotency_key: 'part-then-run' });
+    expect(part.statusCode, part.body).toBe(200);
+    await travelDays(t, w.cookies.admin, 1);
+    const retries = (await paymentsOf(w, sub.id)).filter((p) => p.chargeId === charge.id && p.isRetry);
+    expect(retries).toHaveLength(1);
+    expect(retries[0]).toMatchObject({ type: 'bank_account', amount: 1500, surcharge: 0, paysPart: true });
   });
 
   it('the same part payment sent twice is recorded once', async () => {
