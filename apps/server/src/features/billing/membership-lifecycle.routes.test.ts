@@ -50,6 +50,20 @@ const staff = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown
     }),
   );
 
+/** A joiner by bank account whose first payment the bank will refuse (insufficient funds), confirmed. */
+async function bankJoinerWhoseFirstPaymentFails(gymId: number, priceId: number) {
+  const joiner = registration({ gym_id: gymId, price_id: priceId });
+  const cookie = await registerAndVerify(t, joiner);
+  const paymentTypeId = await connectBank(t, cookie);
+  const [account] = await t.db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.paymentTypeId, paymentTypeId));
+  t.sandbox.controls.akahu.failNextPayment(account!.akahuAccountId, 'INSUFFICIENT_FUNDS');
+  const confirmed = await call(t, cookie).post('/api/subscriptions', { idempotency_key: randomUUID() });
+  return { joiner, cookie, confirmed };
+}
+
 /** A member paying by a connected bank account, on a weekly membership from tomorrow (a term if asked). */
 async function bankJoiner(options: { term?: { endsIn: number; coolingEndsIn?: number } } = {}) {
   const bank = await bankMember(t, w.tenant);
@@ -241,15 +255,7 @@ describe('issue 23: confirmation', { timeout: 120_000 }, () => {
 
   it('mails a bank joiner whose first payment failed after the confirm answered: nothing owed, confirm again', async () => {
     const { gym, price } = await joinableGym(t);
-    const joiner = registration({ gym_id: gym.id, price_id: price.id });
-    const cookie = await registerAndVerify(t, joiner);
-    const paymentTypeId = await connectBank(t, cookie);
-    const [account] = await t.db
-      .select()
-      .from(bankAccounts)
-      .where(eq(bankAccounts.paymentTypeId, paymentTypeId));
-    t.sandbox.controls.akahu.failNextPayment(account!.akahuAccountId, 'INSUFFICIENT_FUNDS');
-    const confirmed = await call(t, cookie).post('/api/subscriptions', { idempotency_key: randomUUID() });
+    const { joiner, cookie, confirmed } = await bankJoinerWhoseFirstPaymentFails(gym.id, price.id);
     // A bank payment is answered later: the confirm says it is on its way.
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const subId = confirmed.json().data.id as number;
@@ -288,15 +294,7 @@ describe('issue 23: confirmation', { timeout: 120_000 }, () => {
       t.app.inject(
         pageRequest({ method, url, cookie: theirAdmin, ...(method === 'POST' ? { payload: {} } : {}) }),
       );
-    const joiner = registration({ gym_id: gym.id, price_id: price.id });
-    const cookie = await registerAndVerify(t, joiner);
-    const paymentTypeId = await connectBank(t, cookie);
-    const [account] = await t.db
-      .select()
-      .from(bankAccounts)
-      .where(eq(bankAccounts.paymentTypeId, paymentTypeId));
-    t.sandbox.controls.akahu.failNextPayment(account!.akahuAccountId, 'INSUFFICIENT_FUNDS');
-    const confirmed = await call(t, cookie).post('/api/subscriptions', { idempotency_key: randomUUID() });
+    const { confirmed } = await bankJoinerWhoseFirstPaymentFails(gym.id, price.id);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const subId = confirmed.json().data.id as number;
     await travelDays(t, admin, 7);
