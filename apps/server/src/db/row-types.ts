@@ -7,6 +7,7 @@
 // Date for a `date` column). Timestamps (`instant()`) are selected as they are and arrive as Dates.
 import type { CalendarDate } from '@gym/domain/calendar-date';
 import type { Table } from 'drizzle-orm';
+import type { subscriptions } from './schema/index';
 
 /** `periodStartAt` → `period_start_at`: the naming the database uses (Drizzle's `casing: 'snake_case'`). */
 type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
@@ -31,3 +32,19 @@ export type Row<T extends Table> = {
 
 /** Columns read through a left join: each is null when no row joined. */
 export type LeftJoined<R> = { [K in keyof R]: R[K] | null };
+
+/**
+ * The subscription columns its standing is read from: the domain's subscriptionState and card colour,
+ * the next payment, and what the lists show beside them.
+ */
+export type SubscriptionStanding = Pick<
+  Row<typeof subscriptions>,
+  | 'start_date'
+  | 'current_period_start'
+  | 'current_period_end'
+  | 'ends_at'
+  | 'paused_at'
+  | 'cancelled_at'
+  | 'grace_period_ends_at'
+  | 'upcoming_state'
+>;

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
-import type { LeftJoined, Row } from '../../db/row-types';
+import type { LeftJoined, Row, SubscriptionStanding } from '../../db/row-types';
 import type { organisationMembers, subscriptions, users } from '../../db/schema/index';
 
 /** A live member (users, organisation_members) with their latest subscription, null when none (left joins). */
@@ -12,21 +12,7 @@ export type DeskRow = Pick<
   'id' | 'name' | 'email' | 'mobile_number' | 'profile_picture_path'
 > &
   Pick<Row<typeof organisationMembers>, 'tags' | 'home_gym_id' | 'last_visit_at'> &
-  LeftJoined<
-    Pick<
-      Row<typeof subscriptions>,
-      | 'start_date'
-      | 'current_period_start'
-      | 'current_period_end'
-      | 'ends_at'
-      | 'paused_at'
-      | 'cancelled_at'
-      | 'grace_period_ends_at'
-      | 'upcoming_state'
-      | 'balance_owing'
-      | 'periods_owing'
-    >
-  > & {
+  LeftJoined<SubscriptionStanding & Pick<Row<typeof subscriptions>, 'balance_owing' | 'periods_owing'>> & {
     home_gym_name: string | null;
     subscription_id: number | null;
     offering_name: string | null;

@@ -4,7 +4,7 @@ import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calen
 import type { DriftKind } from '@gym/domain/reconciliation';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import type { Row } from '../../db/row-types';
+import type { Row, SubscriptionStanding } from '../../db/row-types';
 import { type charges, gyms, type subscriptions } from '../../db/schema/index';
 import { DRIFT_ACTION } from '../billing';
 
@@ -129,21 +129,11 @@ export function gymNames(db: Executor, gymIds: number[]): Promise<{ id: number; 
 }
 
 /** A subscription's state inputs, and whether it was cancelled for non-payment and the member holds a door credential. */
-export type MembershipStanding = Pick<
-  Row<typeof subscriptions>,
-  | 'id'
-  | 'start_date'
-  | 'current_period_start'
-  | 'current_period_end'
-  | 'ends_at'
-  | 'paused_at'
-  | 'cancelled_at'
-  | 'grace_period_ends_at'
-  | 'upcoming_state'
-> & {
-  non_payment: boolean;
-  door_access: boolean;
-};
+export type MembershipStanding = Pick<Row<typeof subscriptions>, 'id'> &
+  SubscriptionStanding & {
+    non_payment: boolean;
+    door_access: boolean;
+  };
 
 /** Where each subscription stands, and whether its member holds a door credential at the gym. */
 export function membershipStandings(db: Executor, ids: number[]): Promise<MembershipStanding[]> {

@@ -7,7 +7,7 @@ import type { MemberFilters } from '@gym/domain/api/members-requests';
 import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, limitOffset, queryPage, queryPrepared } from '../../db/client';
-import type { LeftJoined, Row } from '../../db/row-types';
+import type { LeftJoined, Row, SubscriptionStanding } from '../../db/row-types';
 import type { organisationMembers, prices, subscriptions, users } from '../../db/schema/index';
 import { stateSql } from '../../db/subscription-state-sql';
 
@@ -27,18 +27,8 @@ export type MemberListRow = Pick<
 > &
   Pick<Row<typeof organisationMembers>, 'home_gym_id' | 'tags' | 'created_at' | 'last_visit_at'> &
   LeftJoined<
-    Pick<
-      Row<typeof subscriptions>,
-      | 'start_date'
-      | 'current_period_start'
-      | 'current_period_end'
-      | 'ends_at'
-      | 'paused_at'
-      | 'cancelled_at'
-      | 'grace_period_ends_at'
-      | 'upcoming_state'
-      | 'balance_owing'
-    > &
+    SubscriptionStanding &
+      Pick<Row<typeof subscriptions>, 'balance_owing'> &
       Pick<Row<typeof prices>, 'billing_frequency'>
   > & {
     home_gym_name: string | null;
