@@ -12,6 +12,18 @@ describe('readEnv', () => {
     expect(env.PROVIDERS).toBe('sandbox');
   });
 
+  it('puts the default addresses on the port given, and keeps addresses given', () => {
+    expect(readEnv({ PORT: '3999' })).toMatchObject({
+      PORT: 3999,
+      APP_URL: 'http://localhost:3999',
+      REGISTER_URL: 'http://join.localhost:3999',
+    });
+    expect(readEnv({ PORT: '3999', APP_URL: 'https://staff.example.nz' }).APP_URL).toBe(
+      'https://staff.example.nz',
+    );
+    expect(readEnv({ PORT: '0' }).APP_URL).toBe('http://localhost:3000');
+  });
+
   it('names each bad variable', () => {
     expect(() => readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrowError(ConfigError);
     try {

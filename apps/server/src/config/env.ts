@@ -95,9 +95,18 @@ export class ConfigError extends Error {
 }
 
 /** Reads the environment once; throws a ConfigError naming every bad variable. */
+/**
+ * Without APP_URL and REGISTER_URL, the addresses printed, mailed and linked are on the port the server
+ * listens on (`PORT=3999 npm start` prints http://localhost:3999/login, not the default 3000).
+ */
+function addressesOnPort(port: string | undefined): Record<string, string> {
+  if (!port || !/^[1-9]\d*$/.test(port)) return {};
+  return { APP_URL: `http://localhost:${port}`, REGISTER_URL: `http://join.localhost:${port}` };
+}
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchema.safeParse({ ...addressesOnPort(cleaned.PORT), ...cleaned });
   if (parsed.success) {
     const missing = [
       ...(parsed.data.PROVIDERS === 'live' ? missingLiveKeys(parsed.data) : []),
