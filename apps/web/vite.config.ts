@@ -82,6 +82,16 @@ export default defineConfig({
         staff: fileURLToPath(new URL('./index.html', import.meta.url)),
         member: fileURLToPath(new URL('./join.html', import.meta.url)),
       },
+      output: {
+        // Everything a first visit runs (both hosts' shells, the sign-in and join screens, and the
+        // libraries under them) is one script: one request instead of forty to fifty, and it compresses
+        // better as one. The two hosts share it, so a visitor of either has it cached for the other; each
+        // page starts only its own host's app (start-app.tsx reads the page's gym-host meta). Every other
+        // screen stays in its own lazily loaded chunk, per host.
+        codeSplitting: {
+          groups: [{ name: 'first', tags: ['$initial'] }],
+        },
+      },
     },
   },
 });

@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { type RouteName, routePath } from '@/config/paths';
 import { handleAt, type RouteHandle } from './route-handle';
+import * as notFoundScreen from './routes/not-found';
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
 
@@ -24,7 +25,8 @@ export function page(
 export const notFoundPage = (): RouteObject => ({
   path: '*',
   handle: { title: 'Page not found', auth: false, layout: false } satisfies RouteHandle,
-  lazy: () => import('./routes/not-found'),
+  // Tiny, and the router may need it for any address: with the first script, not fetched after it.
+  lazy: async () => notFoundScreen,
 });
 
 /** The route name at an address, e.g. for naming traces: '/members/42' → 'members.show'. */

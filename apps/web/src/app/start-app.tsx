@@ -18,6 +18,9 @@ interface StartOptions {
 }
 
 export function startApp({ host, createRouter, routeNameAt }: StartOptions) {
+  // Both sites' entries run from the one first script the two pages share (vite.config.ts): each page
+  // names its site in a meta tag, and only that site starts.
+  if (document.querySelector<HTMLMetaElement>('meta[name="gym-host"]')?.content !== host) return;
   initSentry(appConfig, { routeNameOf: routeNameAt });
   const queryClient = createQueryClient();
   const router = createRouter(queryClient);

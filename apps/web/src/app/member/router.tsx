@@ -15,6 +15,8 @@ import { notFoundPage, page, routeNameAt } from '../route-table';
 import { routerOptions } from '../router-context';
 import { sessionGuard } from '../session-middleware';
 import { redirectOnSessionErrors } from '../session-redirects';
+// The join form is the site's first screen: bundled with its first script, not fetched after it.
+import * as registerScreen from './routes/register';
 
 const open = { auth: false, layout: false };
 // The join site has no back-office layout.
@@ -37,7 +39,7 @@ export const memberRoutes: RouteObject[] = [
         Component: PageShell,
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          page('register', 'Join your gym', { ...open, guestOnly: true }, () => import('./routes/register')),
+          page('register', 'Join your gym', { ...open, guestOnly: true }, async () => registerScreen),
           page(
             'register.verification-code',
             'Check your email',

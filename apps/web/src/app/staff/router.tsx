@@ -13,6 +13,8 @@ import { notFoundPage, page, routeNameAt } from '../route-table';
 import { routerOptions } from '../router-context';
 import { sessionGuard } from '../session-middleware';
 import { redirectOnSessionErrors } from '../session-redirects';
+// The sign-in screen is most visitors' first: bundled with the site's first script, not fetched after it.
+import * as loginScreen from './routes/login';
 
 const guest = { auth: false, layout: false, guestOnly: true };
 const open = { auth: false, layout: false };
@@ -35,7 +37,7 @@ export const staffRoutes: RouteObject[] = [
         Component: PageShell,
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          page('login', 'Sign in', guest, () => import('./routes/login')),
+          page('login', 'Sign in', guest, async () => loginScreen),
           page('forgot-password', 'Forgot password', guest, () => import('./routes/forgot-password')),
           page('set-password', 'Set your password', guest, () => import('./routes/set-password')),
           page('reset-password', 'Reset password', guest, () => import('./routes/reset-password')),
