@@ -35,6 +35,8 @@ export async function startServer(port: number): Promise<RunningServer> {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      // e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof': where the server's own time goes.
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
       NODE_ENV: 'production',
       DATABASE_URL: BENCH_DATABASE_URL,
       HOST: '127.0.0.1',

@@ -28,7 +28,7 @@ import { recordStatements, type Scenario } from '../scenario';
 const PAGE = { limit: 25, offset: 0 };
 const whole = (organisationId: number) => ({ organisationId, gymIds: null });
 
-function membersScenario(name: string, order: number, query: Record<string, string>): Scenario {
+export function membersScenario(name: string, order: number, query: Record<string, string>): Scenario {
   const search = new URLSearchParams({ per_page: '25', ...query });
   return {
     name,
