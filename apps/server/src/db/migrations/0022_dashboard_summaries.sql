@@ -58,6 +58,20 @@ CREATE TABLE IF NOT EXISTS "membership_count_changes" (
   CONSTRAINT "membership_count_changes_pkey" PRIMARY KEY ("organisation_id", "on_date", "for_organisation", "gym_id", "price_id", "from_state", "to_state")
 );
 --> statement-breakpoint
+-- Members whose membership is neither cancelled, in grace nor waiting on a first payment, by the day they
+-- were last seen starting or visiting (`since`: the later of their membership's start and their last
+-- allowed visit) and the first day of their membership's pause (infinity without one): who stopped
+-- coming on a day is a sum over the rows with `since` long enough before it and no pause begun.
+CREATE TABLE IF NOT EXISTS "stopped_coming_counts" (
+  "organisation_id" bigint NOT NULL,
+  "for_organisation" boolean NOT NULL,
+  "gym_id" bigint NOT NULL,
+  "since" date NOT NULL,
+  "paused_on" date NOT NULL,
+  "members" integer NOT NULL,
+  CONSTRAINT "stopped_coming_counts_pkey" PRIMARY KEY ("organisation_id", "for_organisation", "gym_id", "since", "paused_on")
+);
+--> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "balance_owing_totals" (
   "organisation_id" bigint NOT NULL,
   "gym_id" bigint NOT NULL,
@@ -170,6 +184,41 @@ CREATE OR REPLACE FUNCTION membership_count_rows(subs subscriptions[])
     <> membership_state_on(h.cancelled_at, h.paused_on, h.grace_period_ends_at, h.upcoming_state, h.start_date, b.on_date)
 $$;
 --> statement-breakpoint
+-- The stopped-coming rows of complete sets of members' subscriptions, their last visits read from `seen`
+-- (organisation_members rows; a member without one has never visited).
+CREATE OR REPLACE FUNCTION stopped_coming_rows(subs subscriptions[], seen organisation_members[])
+  RETURNS TABLE (organisation_id bigint, for_organisation boolean, gym_id bigint, since date, paused_on date)
+  LANGUAGE sql STABLE AS $$
+  WITH s AS (SELECT * FROM unnest(subs) x WHERE NOT x.is_staging),
+  held AS (
+    (SELECT DISTINCT ON (s.organisation_id, s.user_id) true AS for_organisation, s.*
+     FROM s ORDER BY s.organisation_id, s.user_id, s.start_date DESC, s.id DESC)
+    UNION ALL
+    (SELECT DISTINCT ON (s.organisation_id, s.user_id, s.gym_id) false, s.*
+     FROM s ORDER BY s.organisation_id, s.user_id, s.gym_id, s.start_date DESC, s.id DESC))
+  SELECT h.organisation_id, h.for_organisation, h.gym_id,
+    greatest(h.start_date, (m.last_visit_at AT TIME ZONE 'Pacific/Auckland')::date),
+    coalesce((h.paused_at AT TIME ZONE 'Pacific/Auckland')::date, 'infinity')
+  FROM held h
+  LEFT JOIN unnest(seen) m ON m.organisation_id = h.organisation_id AND m.user_id = h.user_id
+  WHERE h.cancelled_at IS NULL AND h.grace_period_ends_at IS NULL AND coalesce(h.upcoming_state, '') = ''
+$$;
+--> statement-breakpoint
+-- Moves stopped_coming_counts from what (subs_before, seen_before) gave to what (subs_after, seen_after) give.
+CREATE OR REPLACE FUNCTION stopped_coming_add(subs_before subscriptions[], seen_before organisation_members[],
+  subs_after subscriptions[], seen_after organisation_members[]) RETURNS void
+  LANGUAGE sql AS $$
+  INSERT INTO stopped_coming_counts AS t (organisation_id, for_organisation, gym_id, since, paused_on, members)
+  SELECT r.organisation_id, r.for_organisation, r.gym_id, r.since, r.paused_on, sum(r.k)
+  FROM (
+    SELECT x.*, -1 AS k FROM stopped_coming_rows(subs_before, seen_before) x
+    UNION ALL
+    SELECT x.*, 1 FROM stopped_coming_rows(subs_after, seen_after) x) r
+  GROUP BY 1, 2, 3, 4, 5 HAVING sum(r.k) <> 0 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (organisation_id, for_organisation, gym_id, since, paused_on)
+  DO UPDATE SET members = t.members + excluded.members
+$$;
+--> statement-breakpoint
 -- Adds (k = 1) or takes away (k = -1) the counts of complete sets of members' subscriptions.
 CREATE OR REPLACE FUNCTION membership_counts_add(before_rows subscriptions[], after_rows subscriptions[]) RETURNS void
   LANGUAGE sql AS $$
@@ -202,6 +251,7 @@ CREATE OR REPLACE FUNCTION dashboard_summaries_on_subscriptions(counted_gone sub
 DECLARE
   after_rows subscriptions[];
   before_rows subscriptions[];
+  seen organisation_members[];
 BEGIN
   IF cardinality(counted_gone) > 0 OR cardinality(counted_came) > 0 THEN
     SELECT coalesce(array_agg(s ORDER BY s.id), '{}') INTO after_rows FROM subscriptions s
@@ -213,6 +263,10 @@ BEGIN
                 WHERE a.id NOT IN (SELECT c.id FROM unnest(counted_came) c)), '{}'),
       counted_gone) INTO before_rows;
     PERFORM membership_counts_add(before_rows, after_rows);
+    seen := (SELECT coalesce(array_agg(m), '{}') FROM organisation_members m
+             WHERE (m.organisation_id, m.user_id) IN (SELECT a.organisation_id, a.user_id FROM unnest(after_rows) a
+                                                     UNION SELECT b.organisation_id, b.user_id FROM unnest(before_rows) b));
+    PERFORM stopped_coming_add(before_rows, seen, after_rows, seen);
   END IF;
   IF cardinality(gone) > 0 OR cardinality(came) > 0 THEN
     PERFORM daily_gym_figures_add(subscription_day_figures(gone, -1) || subscription_day_figures(came, 1));
@@ -283,6 +337,32 @@ CREATE OR REPLACE TRIGGER dashboard_summaries_delete
 CREATE OR REPLACE TRIGGER dashboard_summaries_update
   AFTER UPDATE ON subscriptions REFERENCING OLD TABLE AS dashboard_subscriptions_old NEW TABLE AS dashboard_subscriptions_new
   FOR EACH STATEMENT EXECUTE FUNCTION dashboard_summaries_subscriptions_update();
+--> statement-breakpoint
+-- A member's last visit moved (a visit came in, migration 0009's trigger): their stopped-coming rows move.
+CREATE OR REPLACE FUNCTION stopped_coming_on_last_visit() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+DECLARE
+  gone organisation_members[];
+  came organisation_members[];
+  subs subscriptions[];
+BEGIN
+  SELECT coalesce(array_agg(o), '{}'), coalesce(array_agg(n), '{}') INTO gone, came
+  FROM stopped_coming_members_old o JOIN stopped_coming_members_new n
+    ON n.organisation_id = o.organisation_id AND n.user_id = o.user_id
+  WHERE o.last_visit_at IS DISTINCT FROM n.last_visit_at;
+  IF cardinality(came) > 0 THEN
+    SELECT coalesce(array_agg(s), '{}') INTO subs FROM subscriptions s
+    WHERE (s.organisation_id, s.user_id) IN (SELECT g.organisation_id, g.user_id FROM unnest(gone) g
+                                            UNION SELECT c.organisation_id, c.user_id FROM unnest(came) c);
+    PERFORM stopped_coming_add(subs, gone, subs, came);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER stopped_coming_last_visit
+  AFTER UPDATE ON organisation_members
+  REFERENCING OLD TABLE AS stopped_coming_members_old NEW TABLE AS stopped_coming_members_new
+  FOR EACH STATEMENT EXECUTE FUNCTION stopped_coming_on_last_visit();
 --> statement-breakpoint
 -- Charges: charged on the due date, under the subscription's gym and offering.
 CREATE OR REPLACE FUNCTION charge_day_figures(rows charges[], k integer) RETURNS daily_gym_figures[]
@@ -521,13 +601,16 @@ DECLARE
   hi bigint;
   org bigint;
 BEGIN
-  TRUNCATE daily_gym_figures, membership_counts, membership_count_changes, balance_owing_totals,
+  TRUNCATE daily_gym_figures, membership_counts, membership_count_changes, stopped_coming_counts, balance_owing_totals,
     daily_membership_counts, daily_membership_counts_rolled;
   -- A few thousand members' subscriptions at a time (a member's all in one batch).
   SELECT min(user_id), max(user_id) INTO lo, hi FROM subscriptions;
   WHILE lo <= hi LOOP
     PERFORM membership_counts_add('{}',
       (SELECT coalesce(array_agg(s), '{}') FROM subscriptions s WHERE s.user_id >= lo AND s.user_id < lo + 20000));
+    PERFORM stopped_coming_add('{}', '{}',
+      (SELECT coalesce(array_agg(s), '{}') FROM subscriptions s WHERE s.user_id >= lo AND s.user_id < lo + 20000),
+      (SELECT coalesce(array_agg(m), '{}') FROM organisation_members m WHERE m.user_id >= lo AND m.user_id < lo + 20000));
     lo := lo + 20000;
   END LOOP;
   INSERT INTO balance_owing_totals (organisation_id, gym_id, owing)

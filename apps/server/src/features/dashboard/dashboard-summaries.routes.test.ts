@@ -5,7 +5,7 @@
 // pause, a failed payment recovered by staff, a member whose bank refuses every payment until the
 // membership is cancelled for non-payment, visits, and the clock moved on between them.
 
-import { SUBSCRIPTION_STATE_NAMES } from '@gym/domain/api/dashboard';
+import { STOPPED_COMING_DAYS, SUBSCRIPTION_STATE_NAMES } from '@gym/domain/api/dashboard';
 import { addDays, type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,14 @@ async function fromScratch(scope: Scope, range: { from: CalendarDate; to: Calend
       (select coalesce(sum(s.balance_owing), 0)::int from subscriptions s where s.organisation_id = ${org}
          and not s.is_staging and s.balance_owing > 0 ${inScope(scope, sql`s.gym_id`)}) as owing`,
   );
+  const [stopped] = await queryRows<{ total: number }>(
+    t.db,
+    sql`select count(*)::int as total from (${standingsSql(scope, day, day)}) st
+        left join organisation_members m on m.organisation_id = ${org} and m.user_id = st.user_id
+        where st.state = 'active' and st.start_date <= ${addDays(day, -STOPPED_COMING_DAYS)}::date
+          and (m.last_visit_at is null
+               or (m.last_visit_at at time zone 'Pacific/Auckland')::date <= ${addDays(day, -STOPPED_COMING_DAYS)}::date)`,
+  );
   const paidAndSeen = await queryRows<{ offering_id: number; paid: number; visits: number }>(
     t.db,
     sql`select x.offering_id::int, sum(x.paid)::int as paid, sum(x.visits)::int as visits from (
@@ -132,6 +140,7 @@ async function fromScratch(scope: Scope, range: { from: CalendarDate; to: Calend
       revenue_expected: money!.expected,
       balance_owing: money!.owing,
       members_in_grace: count(now, (s) => s.state === 'grace'),
+      stopped_coming_count: stopped!.total,
     },
     chart: [...chartDays.map((d) => ({ date: d, active: past.get(d) ?? 0 })), { date: day, active }],
     breakdown: {
@@ -172,6 +181,7 @@ async function expectSummariesMatch(label: string) {
         revenue_expected: stats.revenue_expected.current,
         balance_owing: stats.balance_owing,
         members_in_grace: stats.members_in_grace,
+        stopped_coming_count: stats.stopped_coming_count,
       },
       `${label}: stats${query}`,
     ).toEqual({

@@ -13,7 +13,8 @@
 // - what is owed now: balance_owing_totals.
 // A scope of the whole organisation reads each member once (their latest membership, for_organisation);
 // a scope of gyms reads each member's latest membership in each of those gyms.
-// Who stopped coming and the debugging screen read members (member-standing.ts): a page of them, or ten.
+// - who stopped coming: stopped_coming_counts, and the ten longest away from the members by last visit.
+// The debugging screen reads a page of members (member-standing.ts).
 import type {
   ActiveUserDebuggingRow,
   CostAndVisitBreakdown,
@@ -33,6 +34,7 @@ import { formatMoney, mulDivRoundHalfUp } from '@gym/domain/money';
 import type { SubscriptionState } from '@gym/domain/subscription-state';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { subscriptionStateSql } from '../../db/subscription-state-sql';
 import { inScope, reasonsOf, type Scope, type StandingRow, standingsSql } from './member-standing';
 
 export type { Scope } from './member-standing';
@@ -187,33 +189,41 @@ export async function dashboardStats(
   );
   // Paying members (active, joined at least STOPPED_COMING_DAYS ago) with no allowed visit at any gym of
   // the organisation in that many days (their membership row keeps their last, migration 0009); longest
-  // away first (never first of all), then by id.
+  // away first (never first of all), then by id. The count from stopped_coming_counts; the ten from the
+  // members by last visit (an index), each member's membership in the scope looked up until ten are found.
+  const joinedBy = addDays(today, -STOPPED_COMING_DAYS);
+  const [stoppedCount] = await queryRows<{ total: number }>(
+    db,
+    sql`select coalesce(sum(c.members), 0)::int as total from stopped_coming_counts c
+        where c.organisation_id = ${org} ${heldIn(scope)}
+          and c.since <= ${joinedBy}::date and c.paused_on > ${today}::date`,
+  );
+  const membership = sql`cross join lateral (
+      select s.gym_id, s.start_date, ${subscriptionStateSql(today)} as state from subscriptions s
+      where s.organisation_id = ${org} and s.user_id = m.user_id and not s.is_staging
+        ${inScope(scope, sql`s.gym_id`)}
+      order by s.start_date desc, s.id desc limit 1) h`;
+  const old = sql`h.state = 'active' and h.start_date <= ${joinedBy}::date`;
   const stopped = await queryRows<{
     id: number;
     name: string;
     gym: string;
     last_visit_at: Date | string | null;
-    total: number;
   }>(
     db,
-    // The membership rows are joined before the state is filtered (offset 0 keeps the filter out), so the
-    // database hashes all of them instead of looking each up on a guess of how many the filter keeps;
-    // names are joined for the ten shown.
-    sql`select a.user_id::int as id, u.name, g.name as gym, a.last_visit_at, a.total from (
-          select x.user_id, x.gym_id, x.last_visit_at, count(*) over ()::int as total
-          from (
-            select st.user_id, st.gym_id, st.state, st.start_date, m.last_visit_at
-            from (${standingsSql(scope, today, today)}) st
-            left join organisation_members m on m.organisation_id = ${org} and m.user_id = st.user_id
-            offset 0) x
-          where x.state = 'active' and x.start_date <= ${addDays(today, -STOPPED_COMING_DAYS)}::date
-            and (x.last_visit_at is null
-                 or x.last_visit_at < ${dayStart(addDays(today, -(STOPPED_COMING_DAYS - 1)))})
-          order by x.last_visit_at asc nulls first, x.user_id
-          limit 10) a
+    sql`select a.user_id::int as id, u.name, g.name as gym, a.last_visit_at from (
+          (select m.user_id, m.last_visit_at, h.gym_id from organisation_members m ${membership}
+           where m.organisation_id = ${org} and m.deleted_at is null and m.last_visit_at is null and ${old}
+           order by m.user_id limit 10)
+          union all
+          (select m.user_id, m.last_visit_at, h.gym_id from organisation_members m ${membership}
+           where m.organisation_id = ${org} and m.deleted_at is null
+             and m.last_visit_at < ${dayStart(addDays(today, -(STOPPED_COMING_DAYS - 1)))} and ${old}
+           order by m.last_visit_at, m.user_id limit 10)) a
         join users u on u.id = a.user_id
         join gyms g on g.id = a.gym_id
-        order by a.last_visit_at asc nulls first, a.user_id`,
+        order by a.last_visit_at asc nulls first, a.user_id
+        limit 10`,
   );
   const figures = await periodFigures(db, scope, current, previous);
   const before = await pastActiveCounts(db, primary, scope, [previous.to], today);
@@ -229,7 +239,7 @@ export async function dashboardStats(
     ...figures,
     balance_owing: Number(owing?.owing ?? 0),
     members_in_grace: countOf(held, 'grace'),
-    stopped_coming_count: Number(stopped[0]?.total ?? 0),
+    stopped_coming_count: Number(stoppedCount?.total ?? 0),
     stopped_coming: stopped.map((s) => ({
       id: s.id,
       name: s.name,
