@@ -103,6 +103,8 @@ async function main() {
       );
       // And the payments' and visits' daily totals the lists add up (migration 0010's function).
       await step('daily totals', () => client.query('select day_totals_rebuild()'));
+      // And the dashboard's summaries, past days' counts included (migration 0022's function).
+      await step('dashboard summaries', () => client.query('select dashboard_summaries_rebuild()'));
     }
     await step('indexes', async () => {
       for (const definition of indexes) await client.query(definition);

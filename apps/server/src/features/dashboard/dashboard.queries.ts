@@ -2,16 +2,19 @@
 // the last, members active over time, the breakdown by state, offering, price and gym, what members pay
 // per visit, and who counts as active on a day (the debugging screen).
 //
-// All of them are SQL aggregates over each member's membership on the day (member-standing.ts, whose
-// state is the domain's rule through its one SQL mirror), so nothing is loaded per member: at 100,000
-// members a figure reads the organisation's subscriptions once in the database (about 50 to 100 ms of
-// SQL on the 2-core bench machine) instead of carrying them and their ids to the server and back.
-// A past day's active count (the chart's points, the previous period's figure) is rebuilt from
-// timestamps that were all in the past, so it is worked out once per scope and day and kept for the
-// process's life (pastActiveCounts): the chart then costs today's count only. A membership entered later
-// with a start date before a kept day (a backdated join) does not move that day's figure, as a count
-// written down at the day's end would not. The debugging screen reads one page of members, counted and
-// ordered in the database.
+// The four dashboard calls read the summaries of migration 0022 (docs/decisions/015-dashboard-summaries.md),
+// a few hundred rows whatever the organisation's size, and nothing is kept in memory between calls:
+// - today's members by gym, price and state: membership_counts (each member's membership counted by the
+//   state it will have once its dated changes have come) with the changes still to come after today undone
+//   (membership_count_changes), both kept by a trigger on subscriptions;
+// - a past day's members by state: daily_membership_counts, written once a day from history by the
+//   roll-up (daily_membership_counts_catch_up, run here when the day before today is not written yet);
+// - the days' joins, cancellations, money and visits: daily_gym_figures, kept by triggers;
+// - what is owed now: balance_owing_totals.
+// A scope of the whole organisation reads each member once (their latest membership, for_organisation);
+// a scope of gyms reads each member's latest membership in each of those gyms.
+// - who stopped coming: stopped_coming_counts, and the ten longest away from the members by last visit.
+// The debugging screen reads a page of members (member-standing.ts).
 import type {
   ActiveUserDebuggingRow,
   CostAndVisitBreakdown,
@@ -28,16 +31,11 @@ import {
   toCalendarDate,
 } from '@gym/domain/calendar-date';
 import { formatMoney, mulDivRoundHalfUp } from '@gym/domain/money';
+import type { SubscriptionState } from '@gym/domain/subscription-state';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import {
-  inScope,
-  pastActiveCountsSql,
-  reasonsOf,
-  type Scope,
-  type StandingRow,
-  standingsSql,
-} from './member-standing';
+import { subscriptionStateSql } from '../../db/subscription-state-sql';
+import { inScope, reasonsOf, type Scope, type StandingRow, standingsSql } from './member-standing';
 
 export type { Scope } from './member-standing';
 
@@ -48,51 +46,112 @@ interface Range {
   to: CalendarDate;
 }
 
+/** The membership counts' rows for the scope: the organisation's (each member once) or its gyms'. */
+const heldIn = (scope: Scope) =>
+  scope.gymIds === null
+    ? sql`and c.for_organisation`
+    : sql`and not c.for_organisation ${inScope(scope, sql`c.gym_id`)}`;
+
+interface HeldCount {
+  gym_id: number;
+  gym: string;
+  price_id: number;
+  price_amount: number;
+  billing_frequency: string;
+  offering_id: number;
+  offering: string;
+  state: SubscriptionState;
+  members: number;
+}
+
 /**
- * Joins, cancellations, money collected, failed and expected over this period and the last: one query.
- * Payments come from their per-day totals (payment_day_totals, kept by triggers, migration 0010: a row
- * per Auckland day of creation, gym and status), about a thousand rows for 60 days instead of half a
- * million payments; the statuses are grouped as the domain's classifyPaymentStatus does.
+ * Members today by gym, price and state: the states they will have once their dated changes have come,
+ * with the changes after today (a start, a pause's first day) undone. A few hundred rows.
+ */
+async function heldToday(db: Executor, scope: Scope, today: CalendarDate): Promise<HeldCount[]> {
+  const org = scope.organisationId;
+  const rows = await queryRows<HeldCount>(
+    db,
+    sql`select x.gym_id::int, g.name as gym, x.price_id::int, p.amount as price_amount, p.billing_frequency,
+          p.offering_id::int, o.name as offering, x.state, x.members::int
+        from (
+          select y.gym_id, y.price_id, y.state, sum(y.members) as members from (
+            select c.gym_id, c.price_id, c.state, c.members from membership_counts c
+            where c.organisation_id = ${org} ${heldIn(scope)}
+            union all
+            select c.gym_id, c.price_id, c.from_state, c.members from membership_count_changes c
+            where c.organisation_id = ${org} and c.on_date > ${today}::date ${heldIn(scope)}
+            union all
+            select c.gym_id, c.price_id, c.to_state, -c.members from membership_count_changes c
+            where c.organisation_id = ${org} and c.on_date > ${today}::date ${heldIn(scope)}) y
+          group by 1, 2, 3 having sum(y.members) <> 0) x
+        join gyms g on g.id = x.gym_id
+        join prices p on p.id = x.price_id
+        join offerings o on o.id = p.offering_id`,
+  );
+  return rows.map((r) => ({ ...r, members: Number(r.members) }));
+}
+
+/**
+ * Writes the past days' counts not yet written (the roll-up catching up: once a day, or the days a clock
+ * travelled over) on the primary: a figure of a past day reads them.
+ */
+async function rolledUp(db: Executor, primary: Executor, scope: Scope, today: CalendarDate) {
+  const [rolled] = await queryRows<{ through: string | null }>(
+    db,
+    sql`select (select r.through::text from daily_membership_counts_rolled r
+                where r.organisation_id = ${scope.organisationId}) as through`,
+  );
+  if (rolled?.through && rolled.through >= addDays(today, -1)) return;
+  await queryRows(
+    primary,
+    sql`select daily_membership_counts_catch_up(${scope.organisationId}, ${today}::date)::text`,
+  );
+}
+
+/** Members active at the end of each past day (before `today`). */
+async function pastActiveCounts(
+  db: Executor,
+  primary: Executor,
+  scope: Scope,
+  days: CalendarDate[],
+  today: CalendarDate,
+): Promise<Map<CalendarDate, number>> {
+  const past = [...new Set(days)].filter((day) => day < today);
+  if (past.length === 0) return new Map();
+  await rolledUp(db, primary, scope, today);
+  const rows = await queryRows<{ day: CalendarDate; active: number }>(
+    db,
+    sql`select c.day::text as day, sum(c.members)::int as active from daily_membership_counts c
+        where c.organisation_id = ${scope.organisationId} and c.state = 'active'
+          and c.day = any(${`{${past.join(',')}}`}::date[]) ${heldIn(scope)}
+        group by c.day`,
+  );
+  const found = new Map(rows.map((r) => [r.day, Number(r.active)]));
+  return new Map(past.map((day) => [day, found.get(day) ?? 0]));
+}
+
+/**
+ * Joins, cancellations, money collected (less refunds), failed and expected over this period and the
+ * last, from the days' figures (daily_gym_figures): about a thousand rows for 60 days.
  */
 async function periodFigures(db: Executor, scope: Scope, current: Range, previous: Range) {
-  const org = scope.organisationId;
-  const from = dayStart(previous.from);
-  const middle = dayStart(current.from);
-  const until = dayStart(addDays(current.to, 1));
   const [row] = await queryRows<Record<string, string | number>>(
     db,
-    sql`select j.*, e.*, m.payments_failed as failed, m.payments_failed_before as failed_before,
-        m.collected - r.refunded as collected, m.collected_before - r.refunded_before as collected_before from
-      (select
-         count(*) filter (where s.start_date between ${current.from} and ${current.to})::int as joins,
-         count(*) filter (where s.start_date between ${previous.from} and ${previous.to})::int as joins_before,
-         count(*) filter (where s.cancelled_at >= ${middle} and s.cancelled_at < ${until})::int as cancellations,
-         count(*) filter (where s.cancelled_at >= ${from} and s.cancelled_at < ${middle})::int as cancellations_before
-       from subscriptions s
-       where s.organisation_id = ${org} and not s.is_staging ${inScope(scope, sql`s.gym_id`)}
-         and (s.start_date between ${previous.from} and ${current.to}
-              or (s.cancelled_at >= ${from} and s.cancelled_at < ${until}))) j,
-      (select
-         coalesce(sum(t.total) filter (where t.status = 'sent' and t.day >= ${current.from}), 0)::bigint as collected,
-         coalesce(sum(t.total) filter (where t.status = 'sent' and t.day < ${current.from}), 0)::bigint as collected_before,
-         coalesce(sum(t.payments) filter (where t.status not in ('sent', 'upcoming', 'pending_request') and t.day >= ${current.from}), 0)::int as payments_failed,
-         coalesce(sum(t.payments) filter (where t.status not in ('sent', 'upcoming', 'pending_request') and t.day < ${current.from}), 0)::int as payments_failed_before
-       from payment_day_totals t
-       where t.organisation_id = ${org} and t.day between ${previous.from} and ${current.to}
-         ${inScope(scope, sql`t.gym_id`)}) m,
-      -- Refunds the period made: a refunded payment stays collected, what the gym kept counts.
-      (select
-         coalesce(sum(r.amount) filter (where r.created_at >= ${middle}), 0)::bigint as refunded,
-         coalesce(sum(r.amount) filter (where r.created_at < ${middle}), 0)::bigint as refunded_before
-       from payment_refunds r
-       where r.organisation_id = ${org} and r.created_at >= ${from} and r.created_at < ${until}
-         ${inScope(scope, sql`r.gym_id`)}) r,
-      (select
-         coalesce(sum(c.amount + c.surcharge) filter (where c.due_date >= ${current.from}), 0)::bigint as expected,
-         coalesce(sum(c.amount + c.surcharge) filter (where c.due_date < ${current.from}), 0)::bigint as expected_before
-       from charges c join subscriptions s on s.id = c.subscription_id
-       where c.organisation_id = ${org} and c.due_date between ${previous.from} and ${current.to}
-         ${inScope(scope, sql`s.gym_id`)}) e`,
+    sql`select
+          coalesce(sum(f.joins) filter (where f.day >= ${current.from}), 0)::int as joins,
+          coalesce(sum(f.joins) filter (where f.day < ${current.from}), 0)::int as joins_before,
+          coalesce(sum(f.cancellations_voluntary + f.cancellations_non_payment) filter (where f.day >= ${current.from}), 0)::int as cancellations,
+          coalesce(sum(f.cancellations_voluntary + f.cancellations_non_payment) filter (where f.day < ${current.from}), 0)::int as cancellations_before,
+          coalesce(sum(f.collected - f.refunded) filter (where f.day >= ${current.from}), 0)::bigint as collected,
+          coalesce(sum(f.collected - f.refunded) filter (where f.day < ${current.from}), 0)::bigint as collected_before,
+          coalesce(sum(f.payments_failed) filter (where f.day >= ${current.from}), 0)::int as failed,
+          coalesce(sum(f.payments_failed) filter (where f.day < ${current.from}), 0)::int as failed_before,
+          coalesce(sum(f.charged) filter (where f.day >= ${current.from}), 0)::bigint as expected,
+          coalesce(sum(f.charged) filter (where f.day < ${current.from}), 0)::bigint as expected_before
+        from daily_gym_figures f
+        where f.organisation_id = ${scope.organisationId} and f.day between ${previous.from} and ${current.to}
+          ${inScope(scope, sql`f.gym_id`)}`,
   );
   const n = (key: string) => Number(row?.[key] ?? 0);
   const pair = (key: string) => ({ current: n(key), previous: n(`${key}_before`) });
@@ -105,97 +164,69 @@ async function periodFigures(db: Executor, scope: Scope, current: Range, previou
   };
 }
 
-/** Members active on `day` (today or later: as things stand now). */
-async function activeCount(db: Executor, scope: Scope, day: CalendarDate, today: CalendarDate) {
-  const [row] = await queryRows<{ active: number }>(
-    db,
-    sql`select count(*)::int as active from (${standingsSql(scope, day, today)}) st where st.state = 'active'`,
-  );
-  return Number(row?.active ?? 0);
-}
-
-/** Past days' counts kept once worked out, per database handle, then scope and day. */
-const keptCounts = new WeakMap<object, Map<string, number>>();
-const KEPT_COUNTS_LIMIT = 100_000;
+const countOf = (held: HeldCount[], state: SubscriptionState) =>
+  held.reduce((sum, h) => sum + (h.state === state ? h.members : 0), 0);
 
 /**
- * Members active at the end of each past day (before `today`); each scope and day worked out once, the
- * days not yet kept in one statement.
+ * The stats. `primary` writes the past days' counts when the roll-up has not yet (db may be a replica).
  */
-async function pastActiveCounts(
+export async function dashboardStats(
   db: Executor,
   scope: Scope,
-  days: CalendarDate[],
-  today: CalendarDate,
-): Promise<Map<CalendarDate, number>> {
-  let kept = keptCounts.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptCounts.set(db, kept);
-  }
-  const scopeKey = `${scope.organisationId}:${scope.gymIds === null ? 'all' : [...scope.gymIds].sort((a, b) => a - b).join(',')}`;
-  const keyOf = (day: CalendarDate) => `${scopeKey}:${day}`;
-  const past = [...new Set(days)].filter((day) => day < today);
-  const missing = past.filter((day) => !kept.has(keyOf(day)));
-  if (missing.length > 0) {
-    const rows = await queryRows<{ day: string; active: number }>(db, pastActiveCountsSql(scope, missing));
-    const found = new Map(rows.map((r) => [r.day, Number(r.active)]));
-    for (const day of missing) {
-      if (kept.size >= KEPT_COUNTS_LIMIT) kept.delete(kept.keys().next().value as string);
-      kept.set(keyOf(day), found.get(day) ?? 0);
-    }
-  }
-  return new Map(past.map((day) => [day, kept.get(keyOf(day)) ?? 0]));
-}
-
-export async function dashboardStats(db: Executor, scope: Scope, now: Date, days: number): Promise<Stats> {
+  now: Date,
+  days: number,
+  primary: Executor = db,
+): Promise<Stats> {
   const today = toCalendarDate(now);
   const current = { from: addDays(today, -(days - 1)), to: today };
   const previous = { from: addDays(today, -(2 * days - 1)), to: addDays(today, -days) };
   const org = scope.organisationId;
-  const [standing] = await queryRows<{ active: number; grace: number; owing: string | number }>(
+  const held = await heldToday(db, scope, today);
+  const [owing] = await queryRows<{ owing: string | number }>(
     db,
-    sql`select count(*) filter (where st.state = 'active')::int as active,
-          count(*) filter (where st.state = 'grace')::int as grace,
-          (select coalesce(sum(s.balance_owing), 0) from subscriptions s
-           where s.organisation_id = ${org} and not s.is_staging and s.balance_owing > 0
-             ${inScope(scope, sql`s.gym_id`)})::bigint as owing
-        from (${standingsSql(scope, today, today)}) st`,
+    sql`select coalesce(sum(b.owing), 0)::bigint as owing from balance_owing_totals b
+        where b.organisation_id = ${org} ${inScope(scope, sql`b.gym_id`)}`,
   );
   // Paying members (active, joined at least STOPPED_COMING_DAYS ago) with no allowed visit at any gym of
   // the organisation in that many days (their membership row keeps their last, migration 0009); longest
-  // away first (never first of all), then by id.
+  // away first (never first of all), then by id. The count from stopped_coming_counts; the ten from the
+  // members by last visit (an index), each member's membership in the scope looked up until ten are found.
+  const joinedBy = addDays(today, -STOPPED_COMING_DAYS);
+  const [stoppedCount] = await queryRows<{ total: number }>(
+    db,
+    sql`select coalesce(sum(c.members), 0)::int as total from stopped_coming_counts c
+        where c.organisation_id = ${org} ${heldIn(scope)}
+          and c.since <= ${joinedBy}::date and c.paused_on > ${today}::date`,
+  );
+  const membership = sql`cross join lateral (
+      select s.gym_id, s.start_date, ${subscriptionStateSql(today)} as state from subscriptions s
+      where s.organisation_id = ${org} and s.user_id = m.user_id and not s.is_staging
+        ${inScope(scope, sql`s.gym_id`)}
+      order by s.start_date desc, s.id desc limit 1) h`;
+  const old = sql`h.state = 'active' and h.start_date <= ${joinedBy}::date`;
   const stopped = await queryRows<{
     id: number;
     name: string;
     gym: string;
     last_visit_at: Date | string | null;
-    total: number;
   }>(
     db,
-    // The membership rows are joined before the state is filtered (offset 0 keeps the filter out), so the
-    // database hashes all 100,000 instead of looking each up on a guess of how many the filter keeps;
-    // names are joined for the ten shown.
-    sql`select a.user_id::int as id, u.name, g.name as gym, a.last_visit_at, a.total from (
-          select x.user_id, x.gym_id, x.last_visit_at, count(*) over ()::int as total
-          from (
-            select st.user_id, st.gym_id, st.state, st.start_date, m.last_visit_at
-            from (${standingsSql(scope, today, today)}) st
-            left join organisation_members m on m.organisation_id = ${org} and m.user_id = st.user_id
-            offset 0) x
-          where x.state = 'active' and x.start_date <= ${addDays(today, -STOPPED_COMING_DAYS)}::date
-            and (x.last_visit_at is null
-                 or x.last_visit_at < ${dayStart(addDays(today, -(STOPPED_COMING_DAYS - 1)))})
-          order by x.last_visit_at asc nulls first, x.user_id
-          limit 10) a
+    sql`select a.user_id::int as id, u.name, g.name as gym, a.last_visit_at from (
+          (select m.user_id, m.last_visit_at, h.gym_id from organisation_members m ${membership}
+           where m.organisation_id = ${org} and m.deleted_at is null and m.last_visit_at is null and ${old}
+           order by m.user_id limit 10)
+          union all
+          (select m.user_id, m.last_visit_at, h.gym_id from organisation_members m ${membership}
+           where m.organisation_id = ${org} and m.deleted_at is null
+             and m.last_visit_at < ${dayStart(addDays(today, -(STOPPED_COMING_DAYS - 1)))} and ${old}
+           order by m.last_visit_at, m.user_id limit 10)) a
         join users u on u.id = a.user_id
         join gyms g on g.id = a.gym_id
-        order by a.last_visit_at asc nulls first, a.user_id`,
+        order by a.last_visit_at asc nulls first, a.user_id
+        limit 10`,
   );
-  const [figures, before] = [
-    await periodFigures(db, scope, current, previous),
-    await pastActiveCounts(db, scope, [previous.to], today),
-  ];
+  const figures = await periodFigures(db, scope, current, previous);
+  const before = await pastActiveCounts(db, primary, scope, [previous.to], today);
   return {
     period: {
       days,
@@ -204,11 +235,11 @@ export async function dashboardStats(db: Executor, scope: Scope, now: Date, days
       previous_from: previous.from,
       previous_to: previous.to,
     },
-    active_members: { current: Number(standing?.active ?? 0), previous: before.get(previous.to) ?? 0 },
+    active_members: { current: countOf(held, 'active'), previous: before.get(previous.to) ?? 0 },
     ...figures,
-    balance_owing: Number(standing?.owing ?? 0),
-    members_in_grace: Number(standing?.grace ?? 0),
-    stopped_coming_count: Number(stopped[0]?.total ?? 0),
+    balance_owing: Number(owing?.owing ?? 0),
+    members_in_grace: countOf(held, 'grace'),
+    stopped_coming_count: Number(stoppedCount?.total ?? 0),
     stopped_coming: stopped.map((s) => ({
       id: s.id,
       name: s.name,
@@ -239,122 +270,83 @@ export function chartDays(
   return days;
 }
 
+/** Members active on each day: past days as their end left them, today (and later) as things stand. */
 export async function activeUsers(
   db: Executor,
   scope: Scope,
   now: Date,
   days: CalendarDate[],
+  primary: Executor = db,
 ): Promise<{ date: string; active: number }[]> {
   const today = toCalendarDate(now);
-  const past = await pastActiveCounts(db, scope, days, today);
-  const current = days.some((day) => day >= today) ? await activeCount(db, scope, today, today) : 0;
+  const past = await pastActiveCounts(db, primary, scope, days, today);
+  const current = days.some((day) => day >= today) ? countOf(await heldToday(db, scope, today), 'active') : 0;
   return days.map((day) => ({ date: day, active: day < today ? (past.get(day) ?? 0) : current }));
 }
 
+/** Adds up `members` by a key, largest first, then by id. */
+function totals<T extends { id: number }>(rows: HeldCount[], pick: (row: HeldCount) => T) {
+  const found = new Map<number, T & { count: number }>();
+  for (const row of rows) {
+    const item = pick(row);
+    const kept = found.get(item.id) ?? { ...item, count: 0 };
+    kept.count += row.members;
+    found.set(item.id, kept);
+  }
+  return [...found.values()].filter((t) => t.count > 0).sort((a, b) => b.count - a.count || a.id - b.id);
+}
+
 export async function userBreakdown(db: Executor, scope: Scope, now: Date): Promise<UserBreakdown> {
-  const today = toCalendarDate(now);
-  // One pass: every member by state; holders (any state but cancelled) by offering, price and gym.
-  const rows = await queryRows<{
-    kind: number;
-    state: string | null;
-    id: number | null;
-    count: number;
-    name: string | null;
-    price_amount: number | null;
-    billing_frequency: string | null;
-  }>(
-    db,
-    sql`with g as (
-          select grouping(st.state, p.offering_id, st.price_id, st.gym_id)::int as kind, st.state,
-            coalesce(p.offering_id, st.price_id, st.gym_id)::int as id,
-            case when grouping(st.state) = 0 then count(*) else count(*) filter (where st.state <> 'cancelled') end::int as count
-          from (${standingsSql(scope, today, today)}) st join prices p on p.id = st.price_id
-          group by grouping sets ((st.state), (p.offering_id), (st.price_id), (st.gym_id)))
-        select g.kind, g.state, g.id, g.count, coalesce(o.name, po.name, gy.name) as name,
-          pr.amount as price_amount, pr.billing_frequency
-        from g
-        left join offerings o on g.kind = 11 and o.id = g.id
-        left join prices pr on g.kind = 13 and pr.id = g.id
-        left join offerings po on po.id = pr.offering_id
-        left join gyms gy on g.kind = 14 and gy.id = g.id
-        where g.kind = 7 or g.count > 0
-        order by g.count desc, g.id`,
-  );
-  // grouping(): a bit for each column left out, so (state) is 0111, (offering) 1011, (price) 1101, (gym) 1110.
-  const of = (kind: number) => rows.filter((r) => r.kind === kind);
-  const states = new Map(of(7).map((r) => [r.state, r.count]));
+  const held = await heldToday(db, scope, toCalendarDate(now));
+  // Holders: any state but cancelled.
+  const holders = held.filter((h) => h.state !== 'cancelled');
   return {
-    by_state: SUBSCRIPTION_STATE_NAMES.map((state) => ({ state, count: states.get(state) ?? 0 })),
-    by_offering: of(11).map((r) => ({ id: Number(r.id), name: r.name ?? '', count: r.count })),
-    by_price: of(13).map((r) => ({
-      id: Number(r.id),
-      label: `${formatMoney(Number(r.price_amount))} ${billingFrequencyLabel(r.billing_frequency as BillingFrequency).toLowerCase()}`,
-      offering: r.name ?? '',
-      count: r.count,
+    by_state: SUBSCRIPTION_STATE_NAMES.map((state) => ({ state, count: countOf(held, state) })),
+    by_offering: totals(holders, (h) => ({ id: h.offering_id, name: h.offering })),
+    by_price: totals(holders, (h) => ({
+      id: h.price_id,
+      label: `${formatMoney(h.price_amount)} ${billingFrequencyLabel(h.billing_frequency as BillingFrequency).toLowerCase()}`,
+      offering: h.offering,
     })),
-    by_gym: of(14).map((r) => ({ id: Number(r.id), name: r.name ?? '', count: r.count })),
+    by_gym: totals(holders, (h) => ({ id: h.gym_id, name: h.gym })),
   };
 }
 
+/**
+ * Holders today (any state but cancelled) by offering, what the scope's memberships of each offering
+ * paid in the range (successful payments) and their allowed visits at any gym of the organisation.
+ */
 export async function costAndVisitBreakdown(
   db: Executor,
   scope: Scope,
   now: Date,
   range: Range,
 ): Promise<CostAndVisitBreakdown> {
-  const today = toCalendarDate(now);
-  const org = scope.organisationId;
-  const from = dayStart(range.from);
-  const until = dayStart(addDays(range.to, 1));
-  // Holders today (any state but cancelled) by offering; what their memberships were paid in the range
-  // (successful payments) and their allowed visits at any gym of the organisation in the range.
-  const rows = await queryRows<{
-    id: number;
-    name: string;
-    members: number;
-    paid: string | number;
-    visits: string | number;
-  }>(
-    db,
-    sql`with h as materialized (
-          select st.id, st.user_id, p.offering_id
-          from (${standingsSql(scope, today, today)}) st join prices p on p.id = st.price_id
-          where st.state <> 'cancelled'),
-        m as (select h.offering_id, count(*) as members from h group by h.offering_id),
-        paid as (
-          select h.offering_id, sum(x.paid) as paid
-          from (select pa.subscription_id, sum(pa.amount + pa.surcharge) as paid from payments pa
-                where pa.organisation_id = ${org} and pa.status = 'sent'
-                  and pa.created_at >= ${from} and pa.created_at < ${until}
-                group by pa.subscription_id) x
-          join h on h.id = x.subscription_id
-          group by h.offering_id),
-        seen as (
-          select h.offering_id, sum(x.visits) as visits
-          from (select v.user_id, count(*) as visits from visits v
-                where v.organisation_id = ${org} and v.successful
-                  and v.visited_at >= ${from} and v.visited_at < ${until}
-                group by v.user_id) x
-          join h on h.user_id = x.user_id
-          group by h.offering_id)
-        select o.id::int, o.name, m.members::int, coalesce(paid.paid, 0)::bigint as paid,
-          coalesce(seen.visits, 0)::bigint as visits
-        from m join offerings o on o.id = m.offering_id
-        left join paid on paid.offering_id = m.offering_id
-        left join seen on seen.offering_id = m.offering_id
-        order by m.members desc, o.id`,
+  const held = await heldToday(db, scope, toCalendarDate(now));
+  const offerings = totals(
+    held.filter((h) => h.state !== 'cancelled'),
+    (h) => ({ id: h.offering_id, name: h.offering }),
   );
+  const rows = await queryRows<{ id: number; paid: string | number; visits: string | number }>(
+    db,
+    sql`select f.offering_id::int as id, sum(f.collected)::bigint as paid, sum(f.visits)::bigint as visits
+        from daily_gym_figures f
+        where f.organisation_id = ${scope.organisationId} and f.day between ${range.from} and ${range.to}
+          ${inScope(scope, sql`f.gym_id`)}
+        group by f.offering_id`,
+  );
+  const byOffering = new Map(rows.map((r) => [Number(r.id), r]));
   return {
     from: range.from,
     to: range.to,
-    offerings: rows.map((r) => {
-      const paid = Number(r.paid);
-      const visits = Number(r.visits);
+    offerings: offerings.map((o) => {
+      const paid = Number(byOffering.get(o.id)?.paid ?? 0);
+      const visits = Number(byOffering.get(o.id)?.visits ?? 0);
       const cost = visits > 0 ? mulDivRoundHalfUp(paid, 1, visits) : null;
       return {
-        id: r.id,
-        name: r.name,
-        members: r.members,
+        id: o.id,
+        name: o.name,
+        members: o.count,
         paid,
         visits,
         cost_per_visit: cost,

@@ -1,8 +1,8 @@
 // The dashboard's calls (spec section 7 "Dashboard and search") and the active-user debugging screen's.
 // Figures are for one gym (gym_id) or every gym the person administers (the whole organisation for its
 // admins); all of them come from dashboard.queries.ts. Admins only: the figures are money. The four
-// dashboard calls answer figures worked out in the last FRESH_MS from memory (recent-figures.ts: at
-// 100,000 members each is hundreds of milliseconds of SQL); the debugging screen always reads afresh.
+// dashboard calls read the summaries of migration 0022 as they stand (docs/decisions/015): nothing is
+// answered from memory. The primary is passed for the roll-up of past days the replica may lack.
 
 import {
   ACTIVE_USERS_MAX_POINTS,
@@ -33,7 +33,6 @@ import {
   dashboardStats,
   userBreakdown,
 } from './dashboard.queries';
-import { RecentFigures } from './recent-figures';
 
 const DASHBOARD_READERS = ['admin'] as const;
 const errors = errorResponses(401, 403, 404, 422);
@@ -48,17 +47,7 @@ export const dashboardRoutes =
   async (app) => {
     const staff = guard(deps, { staff: true });
     const tags = ['dashboard'];
-    const recent = new RecentFigures();
-    const figures = <T>(
-      kind: string,
-      scope: { organisationId: number; gymIds: number[] | null },
-      params: readonly unknown[],
-      work: () => Promise<T>,
-    ) =>
-      recent.get(
-        [kind, scope.organisationId, scope.gymIds, toCalendarDate(deps.clock.now()), ...params],
-        work,
-      );
+    const reader = () => readerFor(deps, 'dashboardFigures');
 
     app.get(
       '/api/stats',
@@ -75,9 +64,7 @@ export const dashboardRoutes =
         const scope = await scopeOf(deps, authOf(request), request.query.gym_id);
         const days = request.query.period_days;
         return {
-          data: await figures('stats', scope, [days], () =>
-            dashboardStats(readerFor(deps, 'dashboardFigures'), scope, deps.clock.now(), days),
-          ),
+          data: await dashboardStats(reader(), scope, deps.clock.now(), days, deps.db),
         };
       },
     );
@@ -111,9 +98,7 @@ export const dashboardRoutes =
         const scope = await scopeOf(deps, authOf(request), request.query.gym_id);
         const days = chartDays(from, to, interval, ACTIVE_USERS_MAX_POINTS);
         return {
-          data: await figures('active-users', scope, days, () =>
-            activeUsers(readerFor(deps, 'dashboardFigures'), scope, now, days),
-          ),
+          data: await activeUsers(reader(), scope, now, days, deps.db),
         };
       },
     );
@@ -132,9 +117,7 @@ export const dashboardRoutes =
       async (request) => {
         const scope = await scopeOf(deps, authOf(request), request.query.gym_id);
         return {
-          data: await figures('user-breakdown', scope, [], () =>
-            userBreakdown(readerFor(deps, 'dashboardFigures'), scope, deps.clock.now()),
-          ),
+          data: await userBreakdown(reader(), scope, deps.clock.now()),
         };
       },
     );
@@ -157,9 +140,7 @@ export const dashboardRoutes =
         if (to < from) throw validationError({ to: ['The end comes before the start'] });
         const scope = await scopeOf(deps, authOf(request), request.query.gym_id);
         return {
-          data: await figures('cost-and-visit', scope, [from, to], () =>
-            costAndVisitBreakdown(readerFor(deps, 'dashboardFigures'), scope, now, { from, to }),
-          ),
+          data: await costAndVisitBreakdown(reader(), scope, now, { from, to }),
         };
       },
     );

@@ -1,6 +1,6 @@
-// Where each member's membership stood on a day: the one place the dashboard, the active-users chart and
-// the active-user debugging screen decide who counts as active, as SQL so that it counts 100,000 members
-// in the database instead of loading them.
+// Where each member's membership stood on a day, as SQL over the members: what the active-user debugging
+// screen shows, and the definition the dashboard's summaries (migration 0022, whose past days'
+// counts are written by the same rules) are checked against in dashboard-summaries.routes.test.ts.
 //
 // A member's membership on a day is their latest to have started by then (greatest start date, then
 // id) among the scope's subscriptions; on today (or later) their latest of all, so one starting later
