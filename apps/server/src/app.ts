@@ -26,6 +26,7 @@ import { membersRoutes } from './features/members/members.routes';
 import { organisationsRoutes } from './features/organisations/organisations.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { staffRoutes } from './features/staff/staff.routes';
 import { stripeConnectRoutes } from './features/stripe-connect/stripe-connect.routes';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(visitsRoutes(deps));
   await app.register(checkInRoutes(deps));
   await app.register(dashboardRoutes(deps));
+  await app.register(reportsRoutes(deps));
   // The travelling clock is a sandbox's developer tool: in production or with live providers it is not there.
   if (devToolsEnabled(deps.env)) await app.register(clockRoutes(deps));
   if (deps.mailCapture && devToolsEnabled(deps.env)) await app.register(devMailboxRoutes(deps.mailCapture));

@@ -13,6 +13,14 @@ export { EXPORT_BATCH } from './features/members/members-export.routes';
 export { exportBatch, listMembers } from './features/members/members-list.repository';
 export { listPayments, paymentTotals } from './features/payments/payments.repository';
 export { paymentsCsv } from './features/payments/payments-export';
+export {
+  churn,
+  collections,
+  debtors,
+  forecast,
+  monthPeriod,
+  recurringRevenue,
+} from './features/reports/reports.service';
 export { searchMembers } from './features/search/search.repository';
 export { SEARCH_LIMIT } from './features/search/search.routes';
 export { listVisits, visitCounts, visitExportBatch } from './features/visits/visits.repository';

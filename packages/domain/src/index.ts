@@ -30,6 +30,7 @@ export * from './pro-rata';
 export * from './provider-status';
 export * from './receipt';
 export * from './reconciliation';
+export * from './report-rules';
 export * from './roles';
 export * from './self-service';
 export * from './staff-invite';

@@ -334,6 +334,14 @@ const CAPABILITIES: Record<string, Capability> = {
         url: `/api/${call}?gym_id=${id}`,
       })),
   },
+  'reports.read': {
+    kind: 'gym',
+    requests: (id) =>
+      ['recurring-revenue', 'churn', 'collections', 'debtors', 'forecast'].flatMap((report) => [
+        { method: 'GET' as const, url: `/api/reports/${report}?gym_id=${id}` },
+        { method: 'GET' as const, url: `/api/reports/${report}/export?gym_id=${id}` },
+      ]),
+  },
   'active-user-debugging': {
     kind: 'organisation',
     requests: () => [{ method: 'GET', url: '/api/active-user-debugging' }],
