@@ -1,6 +1,6 @@
 // Members who pay by bank (Akahu), written straight into the database as the crash test's are: a price of
 // their own each, a connected bank account, and a subscription starting on a given day, so the daily run
-// charges them from that day on. The cluster test (scripts/cluster-test.ts) makes them in each of its
+// charges them from that day on, and the bank's answers come by webhook. The cluster test (scripts/cluster-test.ts) makes them in each of its
 // organisations; `akahuConnections` is what the Akahu simulator must be taught (it keeps nothing).
 import { randomBytes } from 'node:crypto';
 import type { CalendarDate } from '@gym/domain/calendar-date';
@@ -15,6 +15,7 @@ import {
   users,
 } from '../db/schema/index';
 import type { secretBox } from '../db/secrets';
+import { akahuWebhookState } from '../features/webhooks';
 import { createOffering } from './catalogue-factories';
 
 export interface BillingMember {
@@ -101,9 +102,11 @@ export async function createBillingMembers(
     akahuToken: token(i),
     email: emails[i]!,
   }));
+  // With the state the product subscribes a connection's webhooks with, so the bank's answers arrive.
   const connections = plans.map((_, i) => ({
     token: token(i),
     email: emails[i]!,
+    webhookState: akahuWebhookState({ organisationId, userId: people[i]!.id }),
     accounts: [
       { id: account(i), name: 'Everyday', formattedAccount: '12-3140-0123456-00', holder: 'CLUSTER' },
     ],
