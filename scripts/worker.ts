@@ -2,7 +2,9 @@
 // many as you like against one PostgreSQL server (DATABASE_URL); give the web servers BILLING_WORKERS=off
 // if the workers alone should do it. The embedded database belongs to one process, so a worker needs a
 // server. In sandbox mode the simulators are the ones `npm start` runs on their configured ports.
-import { SANDBOX_DEFAULTS } from '@gym/sandbox';
+// The production image installs no development packages, so the simulators' package (@gym/sandbox, a
+// development dependency) is loaded only in sandbox mode, for its default keys (a lint rule refuses any
+// other import of it here).
 import pino from 'pino';
 import {
   ConfigError,
@@ -28,6 +30,8 @@ try {
   }
   let env = readEnv();
   if (env.PROVIDERS === 'sandbox') {
+    // biome-ignore lint/style/noRestrictedImports: the one load of the simulators' package, in sandbox mode only
+    const { SANDBOX_DEFAULTS } = await import('@gym/sandbox');
     const at = (port: number) => `http://127.0.0.1:${port}`;
     const defaults: Record<string, string> = {
       AKAHU_API_URL: at(env.SANDBOX_AKAHU_PORT),

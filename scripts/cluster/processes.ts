@@ -14,6 +14,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Last resort when this process ends without stopping the cluster (an uncaught error, Ctrl-C twice):
+ * synchronous steps run on 'exit', so no server, worker or database outlives the script.
+ */
+const atExitSteps = new Set<() => void>();
+export function atExit(step: () => void): () => void {
+  atExitSteps.add(step);
+  return () => atExitSteps.delete(step);
+}
+process.on('exit', () => {
+  for (const step of atExitSteps) {
+    try {
+      step();
+    } catch {}
+  }
+});
+
 export interface Managed {
   name: string;
   child: ChildProcess;
@@ -44,6 +61,10 @@ export function startProcess(
       if (options.verbose) print(chunk);
       else if (/error|failed/i.test(chunk.toString())) process.stderr.write(`[${name}] ${chunk}`);
     });
+    const forget = atExit(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
+    child.once('exit', forget);
     return child;
   };
   const managed = {

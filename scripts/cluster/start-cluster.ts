@@ -1,16 +1,18 @@
-// The cluster: one PostgreSQL database of its own on the server, an S3-compatible store (s3rver), the
-// provider simulators and an SMTP capture (in this process, shared by every server and worker, as a
-// real deployment shares the real providers and mail server), two web servers and two billing workers,
-// and HAProxy in front (deploy/haproxy.cfg), all on free ports.
+// The cluster: a PostgreSQL primary of its own with a streaming standby (./postgres.ts), an
+// S3-compatible store (s3rver), the provider simulators and an SMTP capture (in this process, shared by
+// every server and worker, as a real deployment shares the real providers and mail server), two web
+// servers (reading what decision 012 allows from the standby) and two billing workers, and HAProxy in
+// front (deploy/haproxy.cfg), all on free ports.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startSandbox } from '@gym/sandbox';
+import { type RunningSandbox, startSandbox } from '@gym/sandbox';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { startMailCapture } from '../../apps/server/src/public-testing';
+import { type ClusterPostgres, startClusterPostgres } from './postgres';
 import { freePort, type Managed, startProcess, waitUntilOk } from './processes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -20,14 +22,21 @@ const NODE = process.execPath;
 const typescript = (file: string) => ['--import', 'tsx', join(ROOT, file)];
 
 export interface ClusterOptions {
-  /** The PostgreSQL server's address; the cluster's database is made on it and dropped at the end. */
-  serverUrl: string;
   verbose?: boolean;
+  /** How often the workers' scheduled work passes (default each minute, as in production). */
+  workerTickSeconds?: number;
 }
 
 export interface Cluster {
   balancerUrl: string;
   databaseUrl: string;
+  /** The same database on the streaming standby (read only). */
+  replicaUrl: string;
+  postgres: ClusterPostgres;
+  /** The simulators every process talks to (their controls arrange what a test needs). */
+  sandbox: RunningSandbox;
+  /** The key every process seals provider tokens with (ENCRYPTION_KEY). */
+  encryptionKey: string;
   metricsToken: string;
   webs: Managed[];
   workers: Managed[];
@@ -72,20 +81,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 async function startAll(options: ClusterOptions): Promise<Cluster> {
   const haproxy = await ensureHaproxy();
   const scratch = mkdtempSync(join(tmpdir(), 'gym-cluster-'));
-  const databaseName = `gym_cluster_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: options.serverUrl });
+  startedSoFar.push(async () => rmSync(scratch, { recursive: true, force: true }));
+  const postgres = await startClusterPostgres(scratch, { verbose: options.verbose });
+  startedSoFar.push(() => postgres.stop());
+  const databaseName = 'gym';
+  const admin = new pg.Client({ connectionString: postgres.primaryUrl });
   await admin.connect();
   await admin.query(`create database ${databaseName}`);
   await admin.end();
-  startedSoFar.push(async () => {
-    const drop = new pg.Client({ connectionString: options.serverUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists ${databaseName} with (force)`);
-    await drop.end();
-  });
-  const base = new URL(options.serverUrl);
+  const base = new URL(postgres.primaryUrl);
   base.pathname = `/${databaseName}`;
   const databaseUrl = base.toString();
+  const replicaUrl = postgres.standbyUrlFor(databaseName);
 
   const [lbPort, web1Port, web2Port, s3Port] = await Promise.all([
     freePort(),
@@ -108,6 +115,8 @@ async function startAll(options: ClusterOptions): Promise<Cluster> {
   const mail = await startMailCapture(0);
   startedSoFar.push(() => mail.close());
   const sandbox = await startSandbox({
+    // Bank payments settle in two seconds (the test waits for them at the end).
+    akahuPaymentDelayMs: 2_000,
     webhookTargets: {
       akahu: `${balancerUrl}/api/webhooks/akahu`,
       stripe: `${balancerUrl}/api/webhooks/stripe`,
@@ -115,7 +124,9 @@ async function startAll(options: ClusterOptions): Promise<Cluster> {
     },
   });
 
+  startedSoFar.push(() => sandbox.close());
   const metricsToken = randomBytes(18).toString('hex');
+  const encryptionKey = randomBytes(32).toString('base64');
   const shared: Record<string, string> = {
     ...sandbox.serverSettings,
     NODE_ENV: 'development',
@@ -124,7 +135,7 @@ async function startAll(options: ClusterOptions): Promise<Cluster> {
     DATABASE_POOL_SIZE: '8',
     STORAGE_URL: `s3://S3RVER:S3RVER@${bucket}?endpoint=${encodeURIComponent(`http://127.0.0.1:${s3Port}`)}&region=us-east-1`,
     SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ENCRYPTION_KEY: encryptionKey,
     APP_URL: balancerUrl,
     REGISTER_URL: `http://join.localhost:${lbPort}`,
     SEED_DEMO: 'false',
@@ -141,7 +152,7 @@ async function startAll(options: ClusterOptions): Promise<Cluster> {
       `web${n}`,
       NODE,
       typescript('apps/server/src/main.ts'),
-      { ...shared, HOST: '127.0.0.1', PORT: String(port) },
+      { ...shared, HOST: '127.0.0.1', PORT: String(port), DATABASE_REPLICA_URL: replicaUrl },
       { verbose: options.verbose, ready: () => waitUntilOk(`${url}/api/ready`) },
     );
   };
@@ -157,7 +168,11 @@ async function startAll(options: ClusterOptions): Promise<Cluster> {
       `worker${i + 1}`,
       NODE,
       typescript('scripts/worker.ts'),
-      { ...shared, METRICS_PORT: String(port) },
+      {
+        ...shared,
+        METRICS_PORT: String(port),
+        ...(options.workerTickSeconds ? { BILLING_TICK_SECONDS: String(options.workerTickSeconds) } : {}),
+      },
       { verbose: options.verbose, ready: () => waitUntilOk(`http://127.0.0.1:${port}/metrics`) },
     ),
   );
@@ -181,6 +196,10 @@ async function startAll(options: ClusterOptions): Promise<Cluster> {
   return {
     balancerUrl,
     databaseUrl,
+    replicaUrl,
+    postgres,
+    sandbox,
+    encryptionKey,
     metricsToken,
     webs: [web1, web2],
     workers,
@@ -191,10 +210,7 @@ async function startAll(options: ClusterOptions): Promise<Cluster> {
       await sandbox.close();
       await mail.close();
       await s3.close();
-      const drop = new pg.Client({ connectionString: options.serverUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${databaseName} with (force)`);
-      await drop.end();
+      await postgres.stop();
       rmSync(scratch, { recursive: true, force: true });
     },
   };

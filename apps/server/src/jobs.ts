@@ -7,7 +7,7 @@ import { todayInAuckland } from '@gym/domain/calendar-date';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { pruneRateLimits } from './auth/rate-limit';
-import { runDueBilling } from './features/clock';
+import { followSharedClock, runDueBilling } from './features/clock';
 import { runBulkPriceChanges } from './features/subscriptions';
 import { pruneWebhookCalls } from './features/webhooks/webhook-calls.repository';
 
@@ -16,11 +16,17 @@ const TICK_MS = 60_000;
 export function startScheduledWork(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock' | 'env' | 'mailer' | 'onClockMoved'>,
   log: Pick<Logger, 'info' | 'error'>,
-  tickMs = TICK_MS,
+  tickMs = deps.env.BILLING_TICK_SECONDS === undefined ? TICK_MS : deps.env.BILLING_TICK_SECONDS * 1000,
 ) {
   let housekeptOn: string | null = null;
   let busy: Promise<void> | null = null;
   const tick = async () => {
+    try {
+      // Sandbox: another process may have moved the shared clock since the last pass.
+      await followSharedClock(deps);
+    } catch (error) {
+      log.error({ err: error }, 'could not read the shared clock');
+    }
     const now = deps.clock.now();
     try {
       const days = await runDueBilling(deps);

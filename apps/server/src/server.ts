@@ -11,7 +11,7 @@ import { ConfigError, devToolsEnabled, readEnv } from './config/env';
 import { openDatabase } from './db/client';
 import { secretBox } from './db/secrets';
 import { sentryOptions } from './error-reporting';
-import { restoreClock } from './features/clock';
+import { followSharedClock, restoreClock } from './features/clock';
 import { checkStripeWebhookEndpoint } from './features/webhooks';
 import { startScheduledWork } from './jobs';
 import { createLifecycle, shutDown } from './lifecycle';
@@ -128,6 +128,17 @@ export async function startServer(options: ServerOptions = {}) {
           log,
         );
 
+  // A sandbox on a PostgreSQL server may share its clock with other processes (npm run cluster): a move
+  // made by one reaches this one within two seconds (followSharedClock; a no-op for a clock that cannot travel).
+  const following =
+    database.kind === 'postgres'
+      ? setInterval(
+          () => void followSharedClock({ db: database.db, clock, env }).catch(() => undefined),
+          2000,
+        )
+      : null;
+  following?.unref();
+
   const lines = [
     '',
     '  Gym membership is running.',
@@ -160,6 +171,7 @@ export async function startServer(options: ServerOptions = {}) {
       work,
       drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
       after: [
+        () => clearInterval(following ?? undefined),
         () => mailer.close(),
         () => capture?.close(),
         () => options.onClose?.(),

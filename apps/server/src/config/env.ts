@@ -29,6 +29,8 @@ const envSchema = z.object({
   WEBHOOK_CALL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** 'in-process' (default): the server runs the daily billing run; 'off': a separate `npm run worker` does. */
   BILLING_WORKERS: z.enum(['in-process', 'off']).default('in-process'),
+  /** How often the scheduled work passes (default each minute); the cluster test's workers pass more often. */
+  BILLING_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   /** Turns on GET /api/metrics (Prometheus), answered only with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** A worker's own metrics (provider calls it made) on this port, bound to 127.0.0.1; unset: none. */

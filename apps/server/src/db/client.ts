@@ -28,9 +28,13 @@ export interface Database {
   pglite?: PGlite;
 }
 
-export type DatabaseTarget =
+/** Called with each statement sent and its parameters (the tenant statement test records them). */
+export type StatementHook = (statement: string, params: unknown[]) => void;
+
+export type DatabaseTarget = (
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+) & { onStatement?: StatementHook };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -43,7 +47,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg({
+      client: pool,
+      schema,
+      casing: 'snake_case',
+      logger: statementLogger(target.onStatement),
+    }) as unknown as Db;
     return { db, kind: 'postgres', url: target.url, close: () => pool.end() };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -52,9 +61,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     extensions: { pg_trgm, unaccent },
   });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({
+    client,
+    schema,
+    casing: 'snake_case',
+    logger: statementLogger(target.onStatement),
+  }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
+
+/** Drizzle's query logger as the hook (every statement, prepared or not, in or out of a transaction). */
+const statementLogger = (hook: StatementHook | undefined) =>
+  hook ? { logQuery: (statement: string, params: unknown[]) => hook(statement, params) } : false;
 
 /** Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {

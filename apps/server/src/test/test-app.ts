@@ -6,7 +6,7 @@ import { createProviders, type Providers } from '../adapters/providers';
 import { buildApp } from '../app';
 import { offsetClock } from '../clock';
 import { type Env, readEnv } from '../config/env';
-import type { Database, Db } from '../db/client';
+import type { Database, Db, StatementHook } from '../db/client';
 import { secretBox } from '../db/secrets';
 import { createLifecycle, type Lifecycle } from '../lifecycle';
 import { type MailCapture, startMailCapture } from '../mail/capture';
@@ -64,9 +64,11 @@ export async function createTestApp(
     /** A second database as the read replica (DATABASE_REPLICA_URL's place): what db/read-replica.ts
      * sends there reads it, and it holds none of the test's data unless the test writes it there. */
     replica?: boolean;
+    /** Sees every statement the app's database runs (the tenant statement test records them). */
+    onStatement?: StatementHook;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ onStatement: options.onStatement });
   const replica = options.replica ? await createTestDatabase() : null;
   const mail = await startMailCapture(0);
   const clock = offsetClock(new Date());

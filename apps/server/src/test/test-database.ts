@@ -3,13 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, openDatabase, type StatementHook } from '../db/client';
 
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { onStatement?: StatementHook } = {}): Promise<Database> {
   const template = inject('dbTemplate');
+  const { onStatement } = options;
   if (template.kind === 'pglite') {
     const blob = new Blob([readFileSync(template.file)]);
-    return openDatabase({ kind: 'pglite', loadDataDir: blob });
+    return openDatabase({ kind: 'pglite', loadDataDir: blob, onStatement });
   }
   const name = `${template.template.replace('tmpl', 't')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.adminUrl });
@@ -21,7 +22,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const url = new URL(template.adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4, onStatement });
   return {
     ...database,
     close: async () => {

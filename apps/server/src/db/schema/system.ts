@@ -83,6 +83,8 @@ export const jobs = pgTable(
   'jobs',
   {
     id: id(),
+    /** The organisation whose job it is (null: a job of the whole system). */
+    organisationId: ref().references(() => organisations.id),
     name: text().notNull(),
     key: text().notNull(),
     payload: jsonb().notNull().default({}),
@@ -97,6 +99,7 @@ export const jobs = pgTable(
   },
   (t) => [
     uniqueIndex('jobs_name_key').on(t.name, t.key),
+    index('jobs_organisation').on(t.organisationId, t.id),
     index('jobs_due').on(t.runAt).where(sql`${t.status} = 'queued'`),
     check('jobs_status', sql`${t.status} in ('queued','running','done','failed')`),
   ],

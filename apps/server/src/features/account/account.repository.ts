@@ -182,12 +182,16 @@ export async function defaultPaymentTypeOf(db: Executor, organisationId: number,
   return member;
 }
 
-/** What the gym says of its card surcharge, and its rate; undefined for no such gym. */
-export async function cardSurchargeOfGym(db: Executor, gymId: number) {
+/** What the organisation's gym says of its card surcharge, and its rate; undefined for no such gym. */
+export async function cardSurchargeOfGym(db: Executor, organisationId: number, gymId: number) {
   const [gym] = await queryRows<{
     general_card_surcharge_text: string | null;
     card_surcharge_basis_points: number;
-  }>(db, sql`select general_card_surcharge_text, card_surcharge_basis_points from gyms where id = ${gymId}`);
+  }>(
+    db,
+    sql`select general_card_surcharge_text, card_surcharge_basis_points from gyms
+        where organisation_id = ${organisationId} and id = ${gymId}`,
+  );
   return gym;
 }
 

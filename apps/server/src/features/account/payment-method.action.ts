@@ -35,7 +35,7 @@ export async function paymentMethodsOf(
   const methods = await methodsOf(deps, actor);
   const found = await repo.membershipOf(deps.db, auth.organisationId, auth.user.id);
   const sub = found ? await findSubscription(deps.db, auth.organisationId, found.id) : null;
-  const gym = await repo.cardSurchargeOfGym(deps.db, sub?.gym_id ?? 0);
+  const gym = await repo.cardSurchargeOfGym(deps.db, auth.organisationId, sub?.gym_id ?? 0);
   const next = sub ? nextPayment(sub, null, deps.clock.now()) : null;
   const byType = (paymentType: string) =>
     chargeAmount({

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../app-deps';
 import { guard } from '../../auth/guard';
 import { notFound, validationError } from '../../http/app-error';
 import { errorResponses } from '../../http/envelope';
-import { clockCanTravel, clockReading as read, travel } from './clock.service';
+import { clockCanTravel, followSharedClock, clockReading as read, travel } from './clock.service';
 
 const errors = errorResponses(401, 403, 404, 422);
 const NO_TRAVEL = 'The clock only moves in a sandbox.';
@@ -30,6 +30,7 @@ export const clockRoutes =
       },
       async () => {
         if (!clockCanTravel(deps)) throw notFound(NO_TRAVEL);
+        await followSharedClock(deps);
         return { data: read(deps) };
       },
     );
@@ -47,6 +48,8 @@ export const clockRoutes =
       },
       async (request) => {
         if (!clockCanTravel(deps)) throw notFound(NO_TRAVEL);
+        // From where any process moved it last (another server may have taken the previous move).
+        await followSharedClock(deps);
         const now = deps.clock.now();
         const body = request.body;
         const target = body.to ? new Date(body.to) : new Date(now.getTime() + body.days! * 86_400_000);

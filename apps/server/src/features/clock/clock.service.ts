@@ -85,6 +85,14 @@ export function travel(deps: EngineDeps, target: Date): Promise<DaySummary[]> {
   });
 }
 
+/**
+ * Another process sharing the database (a second web server, a worker) moved the clock: this one moves
+ * on to where it was moved to, never back. Each process keeps its own clock, so a moved clock reaches the
+ * others through the stored position: they follow it before a move of their own, at each scheduled pass,
+ * and every few seconds (server.ts), so that no one bills, or travels from, a day the others have left.
+ */
+export const followSharedClock = (deps: Pick<AppDeps, 'db' | 'clock' | 'env'>) => restoreClock(deps);
+
 /** At start-up (sandbox): the clock goes back to where it was moved to, and runs on from there. */
 export async function restoreClock(deps: Pick<AppDeps, 'db' | 'clock' | 'env'>): Promise<Date | null> {
   if (!clockCanTravel(deps) || !canTravel(deps.clock)) return null;

@@ -2,4 +2,4 @@
 // billing run on the way), putting it back after a restart, and the scheduler's due runs.
 
 export { clockRoutes } from './clock.routes';
-export { restoreClock, runDueBilling, travel } from './clock.service';
+export { followSharedClock, restoreClock, runDueBilling, travel } from './clock.service';

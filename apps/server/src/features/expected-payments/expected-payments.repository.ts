@@ -120,11 +120,16 @@ export function userNames(db: Executor, userIds: number[]): Promise<{ id: number
   );
 }
 
-/** Gyms' names by id. */
-export function gymNames(db: Executor, gymIds: number[]): Promise<{ id: number; name: string }[]> {
+/** The organisation's gyms' names by id. */
+export function gymNames(
+  db: Executor,
+  organisationId: number,
+  gymIds: number[],
+): Promise<{ id: number; name: string }[]> {
   return queryRows<{ id: number; name: string }>(
     db,
-    sql`select id::int, name from gyms where id = any(${`{${gymIds.join(',')}}`}::bigint[])`,
+    sql`select id::int, name from gyms
+        where organisation_id = ${organisationId} and id = any(${`{${gymIds.join(',')}}`}::bigint[])`,
   );
 }
 
@@ -136,15 +141,21 @@ export type MembershipStanding = Pick<Row<typeof subscriptions>, 'id'> &
   };
 
 /** Where each subscription stands, and whether its member holds a door credential at the gym. */
-export function membershipStandings(db: Executor, ids: number[]): Promise<MembershipStanding[]> {
+export function membershipStandings(
+  db: Executor,
+  organisationId: number,
+  ids: number[],
+): Promise<MembershipStanding[]> {
   return queryRows<MembershipStanding>(
     db,
     sql`select s.id::int, s.start_date::text, s.current_period_start::text, s.current_period_end::text,
           s.ends_at::text, s.paused_at, s.cancelled_at, s.grace_period_ends_at::text, s.upcoming_state,
           'non_payment' = any(s.cancellation_reasons) as non_payment,
           exists (select 1 from places pl join access_credentials ac on ac.place_id = pl.id
-            where pl.gym_id = s.gym_id and ac.user_id = s.user_id and ac.status = 'active'
+            where pl.organisation_id = s.organisation_id and pl.gym_id = s.gym_id
+              and ac.organisation_id = s.organisation_id and ac.user_id = s.user_id and ac.status = 'active'
               and ac.role_assignment_id is not null) as door_access
-        from subscriptions s where s.id = any(${`{${ids.join(',')}}`}::bigint[])`,
+        from subscriptions s
+        where s.organisation_id = ${organisationId} and s.id = any(${`{${ids.join(',')}}`}::bigint[])`,
   );
 }

@@ -150,8 +150,8 @@ export async function expectedPayments(
       (a.subscription_id ?? 0) - (b.subscription_id ?? 0),
   );
   const pageRows = listed.slice((query.page - 1) * query.perPage, query.page * query.perPage);
-  await nameRows(deps, pageRows);
-  await describeMemberships(deps, pageRows);
+  await nameRows(deps, organisationId, pageRows);
+  await describeMemberships(deps, organisationId, pageRows);
   return {
     data: pageRows.map(({ user_id: _user, gym_id: _gym, ...row }) => row),
     meta: {
@@ -173,11 +173,11 @@ export async function expectedPayments(
 }
 
 /** Members' and gyms' names for one page of rows: two queries. */
-async function nameRows(deps: Pick<AppDeps, 'db'>, rows: Row[]) {
+async function nameRows(deps: Pick<AppDeps, 'db'>, organisationId: number, rows: Row[]) {
   const userIds = [...new Set(rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])))];
   const gymIds = [...new Set(rows.map((r) => r.gym_id))];
   const users = userIds.length ? await userNames(deps.db, userIds) : [];
-  const gyms = gymIds.length ? await gymNames(deps.db, gymIds) : [];
+  const gyms = gymIds.length ? await gymNames(deps.db, organisationId, gymIds) : [];
   const userName = new Map(users.map((u) => [Number(u.id), u.name]));
   const gymName = new Map(gyms.map((g) => [Number(g.id), g.name]));
   for (const row of rows) {
@@ -201,10 +201,10 @@ function chargeStatus(c: {
  * Where each page row's membership stands now, and whether its member holds a door credential at the gym
  * (the one door-access.service.ts keeps in line with the rules): one query.
  */
-async function describeMemberships(deps: Pick<AppDeps, 'db' | 'clock'>, rows: Row[]) {
+async function describeMemberships(deps: Pick<AppDeps, 'db' | 'clock'>, organisationId: number, rows: Row[]) {
   const ids = [...new Set(rows.flatMap((r) => (r.subscription_id === null ? [] : [r.subscription_id])))];
   if (ids.length === 0) return;
-  const subs = await membershipStandings(deps.db, ids);
+  const subs = await membershipStandings(deps.db, organisationId, ids);
   const now = deps.clock.now();
   const byId = new Map(
     subs.map((s) => [

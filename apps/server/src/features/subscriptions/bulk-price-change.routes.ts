@@ -49,8 +49,8 @@ export const bulkPriceChangeRoutes =
         const job = await startBulk(deps, actorOf(request), request.body);
         if (job.status === 'queued' || job.status === 'running') {
           // Started at once in this process; the scheduler's sweep finishes it if this process stops.
-          void runBulkJob(deps, job.id).catch((error) =>
-            request.log.error({ err: error, job_id: job.id }, 'bulk price change failed'),
+          void runBulkJob(deps, { organisationId: actorOf(request).auth.organisationId, id: job.id }).catch(
+            (error) => request.log.error({ err: error, job_id: job.id }, 'bulk price change failed'),
           );
         }
         return reply.code(202).send({ data: job });

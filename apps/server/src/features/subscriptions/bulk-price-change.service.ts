@@ -252,9 +252,9 @@ function presentJob(job: repo.JobRow): BulkJob {
 }
 
 /** One batch of the job; answers false when there is nothing more to do (finished, or another worker has it). */
-async function runBatch(deps: Deps, id: number): Promise<boolean> {
+async function runBatch(deps: Deps, ref: repo.JobRef): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const job = await repo.lockUnfinishedJob(tx, id);
+    const job = await repo.lockUnfinishedJob(tx, ref);
     if (!job) return false;
     const { input, progress } = job.payload;
     const now = deps.clock.now();
@@ -302,24 +302,24 @@ async function runBatch(deps: Deps, id: number): Promise<boolean> {
       }
     }
     const finished = rows.length < BULK_BATCH;
-    await repo.saveProgress(tx, id, next, finished ? now : null);
+    await repo.saveProgress(tx, ref, next, finished ? now : null);
     return !finished;
   });
 }
 
 /** Runs the job to its end (or until another worker takes it over). */
-export async function runBulkJob(deps: Deps, id: number): Promise<void> {
+export async function runBulkJob(deps: Deps, job: repo.JobRef): Promise<void> {
   try {
-    while (await runBatch(deps, id)) {}
+    while (await runBatch(deps, job)) {}
   } catch (error) {
-    await repo.markFailed(deps.db, id, (error as Error).message);
+    await repo.markFailed(deps.db, job, (error as Error).message);
     throw error;
   }
 }
 
 /** The scheduler's sweep: every bulk change not finished (a server that stopped part-way resumes here). */
 export async function runBulkPriceChanges(deps: Deps): Promise<number> {
-  const jobs = await repo.unfinishedJobIds(deps.db);
-  for (const { id } of jobs) await runBulkJob(deps, id);
+  const jobs = await repo.unfinishedJobs(deps.db);
+  for (const job of jobs) await runBulkJob(deps, job);
   return jobs.length;
 }
