@@ -25,6 +25,7 @@ import {
   queryRows,
   readEnv,
   runBillingDay,
+  SEND_CONCURRENCY,
   secretBox,
 } from '../apps/server/src/public';
 import {
@@ -250,7 +251,7 @@ average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(
         ', ',
-      )} at the end. ${asProcesses ? 'Each worker is its own process' : 'Workers run side by side in one process'}, each with its own pool of 10 connections; each sends 8 provider calls at a time.
+      )} at the end. ${asProcesses ? 'Each worker is its own process' : 'Workers run side by side in one process'}, each with its own pool of 10 connections; each sends ${SEND_CONCURRENCY} provider calls at a time.
 
 | workers | charges | attempts | seconds | charges/s | provider call, mean ms | share of worker time waiting on the provider |
 |---|---|---|---|---|---|---|

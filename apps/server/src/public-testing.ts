@@ -25,6 +25,7 @@ export { searchMembers } from './features/search/search.repository';
 export { SEARCH_LIMIT } from './features/search/search.routes';
 export { listVisits, visitCounts, visitExportBatch } from './features/visits/visits.repository';
 export { startMailCapture } from './mail/capture';
+export { startJourney } from './seed/demo-journey';
 export { type BillingMember, createBillingMembers } from './test/billing-members';
 export { createOffering, createPrice } from './test/catalogue-factories';
 export {

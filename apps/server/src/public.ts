@@ -12,6 +12,7 @@ export { organisationStaff, organisations, users } from './db/schema/index';
 export { secretBox } from './db/secrets';
 export { runBillingDay } from './features/billing';
 export { restoreClock } from './features/clock';
+export { SEND_CONCURRENCY } from './in-parallel';
 export { startScheduledWork } from './jobs';
 export { loggerOptions } from './logger';
 export { type Mailer, smtpMailer } from './mail/mailer';

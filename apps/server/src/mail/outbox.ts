@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import type { Env } from '../config/env';
 import { type Db, type Executor, queryRows } from '../db/client';
 import { outboundEmails } from '../db/schema/index';
-import { eachInParallel } from '../in-parallel';
+import { eachInParallel, MAIL_CONCURRENCY } from '../in-parallel';
 import type { Mailer, MailMessage } from './mailer';
 import { withJoinSite } from './templates';
 
@@ -131,26 +131,30 @@ export async function sendQueuedMail(
   let failed = 0;
   for (;;) {
     const batch = await claimUnsent(deps.db, deps.clock.now(), keys);
-    await eachInParallel(batch, async (mail) => {
-      const message = withJoinSite(
-        {
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
-        },
-        deps.env.REGISTER_URL,
-      );
-      try {
-        await deps.mailer.send({ to: mail.to_address, ...message });
-      } catch (error) {
-        await markFailed(deps.db, mail, error, deps.clock.now());
-        failed += 1;
-        return;
-      }
-      await markSent(deps.db, mail.id, deps.clock.now());
-      sent += 1;
-    });
+    await eachInParallel(
+      batch,
+      async (mail) => {
+        const message = withJoinSite(
+          {
+            subject: mail.subject,
+            html: mail.html,
+            text: mail.text,
+            ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+          },
+          deps.env.REGISTER_URL,
+        );
+        try {
+          await deps.mailer.send({ to: mail.to_address, ...message });
+        } catch (error) {
+          await markFailed(deps.db, mail, error, deps.clock.now());
+          failed += 1;
+          return;
+        }
+        await markSent(deps.db, mail.id, deps.clock.now());
+        sent += 1;
+      },
+      MAIL_CONCURRENCY,
+    );
     if (batch.length < MAIL_BATCH) return { sent, failed };
   }
 }

@@ -304,6 +304,9 @@ export const payments = pgTable(
     index('payments_org_gym_created').on(t.organisationId, t.gymId, t.createdAt),
     index('payments_user_created').on(t.userId, t.createdAt),
     index('payments_subscription').on(t.subscriptionId),
+    // A charge's attempts (the retry's latest, whether staff took part of it, the reports' collections):
+    // migration 0023, which also carries status, type, error and who processed it.
+    index('payments_charge_attempt').on(t.chargeId, t.attempt),
     index('payments_pending').on(t.updatedAt).where(sql`${t.status} = 'pending_request'`),
     index('payments_akahu_id').on(t.akahuId),
     index('payments_stripe_id').on(t.stripeId),

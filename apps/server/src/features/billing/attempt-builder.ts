@@ -30,6 +30,8 @@ export function firstAttempt(sub: DueSubscription, planned: PlannedCharge, charg
     attempt: 1,
     isProRata: planned.proRata,
     forceAmount: planned.forcedAmount,
+    // The charge was just made: nobody has paid any of it yet.
+    paysPart: false,
     meta: planned.joiningFee > 0 ? { joining_fee: planned.joiningFee } : {},
   };
 }

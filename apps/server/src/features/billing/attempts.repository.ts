@@ -68,6 +68,19 @@ export async function recordStripeId(db: Executor, paymentId: number, stripeId: 
   );
 }
 
+/** Akahu's payment ids on many attempts in one statement, each unless it already has them. */
+export async function recordAkahuPayments(
+  db: Executor,
+  rows: readonly { paymentId: number; id: string; sid: string }[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(
+    sql`update payments p set akahu_id = x.id, akahu_sid = x.sid
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("paymentId" bigint, id text, sid text)
+        where p.id = x."paymentId" and p.akahu_id is null`,
+  );
+}
+
 /** Akahu's payment ids on the attempt, unless it already has them. */
 export async function recordAkahuPayment(db: Executor, paymentId: number, made: { id: string; sid: string }) {
   await db.execute(

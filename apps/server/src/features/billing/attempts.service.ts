@@ -44,6 +44,48 @@ const unusable = (code: string, description: string): ProviderPaymentOutcome => 
 
 export type SendResult = 'answered' | 'pending' | 'provider_unavailable' | 'not_waiting';
 
+/** Writes Akahu's ids on the attempt the bank took (answers once they are written). */
+type AkahuRecorder = (paymentId: number, made: { id: string; sid: string }) => Promise<void>;
+
+/**
+ * Akahu's ids for many attempts sent side by side, written a statement at a time: the ids that come in
+ * while one statement is on its way go out together in the next, so each send waits for at most two
+ * statements and a run of thousands writes them in a few hundred. Until they are written the attempt
+ * is unsent to the run (a crash in between sends it again with its key, and Akahu answers once).
+ */
+function akahuRecorder(db: AppDeps['db']): AkahuRecorder {
+  let queued: {
+    paymentId: number;
+    id: string;
+    sid: string;
+    done: () => void;
+    failed: (e: unknown) => void;
+  }[] = [];
+  let writing = false;
+  const write = async () => {
+    writing = true;
+    while (queued.length > 0) {
+      const batch = queued;
+      queued = [];
+      try {
+        await repo.recordAkahuPayments(
+          db,
+          batch.map(({ paymentId, id, sid }) => ({ paymentId, id, sid })),
+        );
+        for (const b of batch) b.done();
+      } catch (error) {
+        for (const b of batch) b.failed(error);
+      }
+    }
+    writing = false;
+  };
+  return (paymentId, made) =>
+    new Promise<void>((done, failed) => {
+      queued.push({ paymentId, id: made.id, sid: made.sid, done, failed });
+      if (!writing) void write();
+    });
+}
+
 /**
  * Sends the attempt and applies whatever the provider answers at once. A provider outage leaves the
  * attempt waiting; the next run sends it again with the same key.
@@ -68,10 +110,13 @@ export async function sendAttempts(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
   paymentIds: readonly number[],
 ): Promise<void> {
+  const recordAkahu = akahuRecorder(deps.db);
   for (let from = 0; from < paymentIds.length; from += CONTEXT_BATCH) {
     const ids = paymentIds.slice(from, from + CONTEXT_BATCH);
     const contexts = await attemptContexts(deps, ids);
-    await eachInParallel(ids, (id) => sendWithContext(deps, contexts.get(id) ?? null));
+    await eachInParallel(ids, (id) =>
+      sendWithContext(deps, contexts.get(id) ?? null, 'billing_run', recordAkahu),
+    );
   }
 }
 
@@ -79,6 +124,7 @@ async function sendWithContext(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
   a: AttemptContext | null,
   source: 'member_confirm' | 'billing_run' = 'billing_run',
+  recordAkahu: AkahuRecorder = (paymentId, made) => repo.recordAkahuPayment(deps.db, paymentId, made),
 ): Promise<SendResult> {
   if (a?.status !== 'pending_request') return 'not_waiting';
   if (a.akahu_id) return 'pending';
@@ -119,7 +165,7 @@ async function sendWithContext(
         idempotencyKey: a.idempotency_key,
       });
       failpoint('attempt.after-call', a.type);
-      await repo.recordAkahuPayment(deps.db, a.id, made);
+      await recordAkahu(a.id, made);
       const outcome = akahuPaymentOutcome(made);
       if (outcome.status === 'pending_request') return 'pending';
       await apply(outcome);
@@ -257,11 +303,24 @@ export type ProviderRecord =
   | { found: false }
   | { unreachable: true };
 
-export async function providerRecordOf(
+/** The providers' records of many attempts: one context read, the providers asked a few at a time. */
+export async function providerRecordsOf(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'providers'>,
-  paymentId: number,
+  paymentIds: readonly number[],
+): Promise<Map<number, ProviderRecord>> {
+  const records = new Map<number, ProviderRecord>();
+  if (paymentIds.length === 0) return records;
+  const contexts = await attemptContexts(deps, paymentIds);
+  await eachInParallel(paymentIds, async (id) => {
+    records.set(id, await providerRecordWith(deps, contexts.get(id) ?? null));
+  });
+  return records;
+}
+
+async function providerRecordWith(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'providers'>,
+  a: AttemptContext | null,
 ): Promise<ProviderRecord> {
-  const a = await attemptContext(deps, paymentId);
   if (!a) return { found: false };
   try {
     if (a.akahu_id) {

@@ -38,7 +38,7 @@ import {
   priceChangeMail,
 } from '../../mail/templates';
 import * as repo from './billing-mail.repository';
-import { dueSubscriptions } from './billing-run.repository';
+import { subscriptionsDueOn } from './billing-run.repository';
 import { planOf } from './subscription-plan';
 
 /** The grace-ending mail goes when this many days or fewer are left. */
@@ -296,7 +296,7 @@ async function queueReminders(deps: MailDeps, day: CalendarDate, now: Date): Pro
   let queued = 0;
   for (const organisationId of await repo.organisationIds(deps.db)) {
     const totals = new Map<number, number>();
-    for (const sub of await dueSubscriptions(deps.db, dueDate, organisationId)) {
+    for (const sub of await subscriptionsDueOn(deps.db, dueDate, organisationId)) {
       if (!isBillingFrequency(sub.billing_frequency)) continue;
       const next = nextDueDate({
         frequency: sub.billing_frequency,

@@ -105,6 +105,20 @@ export function dueSubscriptions(db: Executor, day: CalendarDate, organisationId
   );
 }
 
+/**
+ * The organisation's subscriptions whose next charge falls due on `day` exactly (the day's payment
+ * reminders), read without locking: only the day's rows, not every membership due by then.
+ */
+export function subscriptionsDueOn(db: Executor, day: CalendarDate, organisationId: number) {
+  return queryRows<DueSubscription>(
+    db,
+    sql`${dueSelect(day)}
+          and ${NEXT_DUE} = ${day}
+          and s.organisation_id = ${organisationId}
+        order by s.id`,
+  );
+}
+
 /** One subscription, locked, if it has a charge due on or before `day` (confirming a membership). */
 export async function claimDueSubscription(tx: Executor, day: CalendarDate, subscriptionId: number) {
   const rows = await queryRows<DueSubscription>(
@@ -146,6 +160,11 @@ export interface NewAttempt {
   isProRata?: boolean;
   /** The staff override that priced the charge (force_price_amount), recorded as force_amount. */
   forceAmount?: number | null;
+  /**
+   * Whether the attempt asks for part of its charge; when absent it does if staff took part of the charge
+   * at the desk (the insert reads it). A charge made in the same batch has had no payment yet: false.
+   */
+  paysPart?: boolean;
   now: Date;
 }
 
@@ -214,14 +233,14 @@ export async function insertAttempts(tx: Executor, rows: Omit<NewAttempt, 'now'>
           x."isTermMembership", x.attempt,
           x.key, x.meta, x."forceAmount",
           -- An attempt at a charge staff took part of asks for what is left (repriceUnpaidCharges): a part too.
-          exists (select 1 from payments pp where pp.charge_id = x."chargeId" and pp.status = 'sent'
-                  and pp.pays_part),
+          coalesce(x."paysPart", exists (select 1 from payments pp where pp.charge_id = x."chargeId"
+                  and pp.status = 'sent' and pp.pays_part)),
           ${now.toISOString()}, ${now.toISOString()}
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x("organisationId" bigint, "gymId" bigint,
           "userId" bigint, "subscriptionId" bigint, "chargeId" bigint, "paymentTypeId" bigint,
           "destinationAccountId" bigint, type text, amount integer, surcharge integer, "periodStart" date,
           "periodEnd" date, "isRetry" boolean, "isProRata" boolean, "isTermMembership" boolean,
-          attempt integer, key text, meta jsonb, "forceAmount" integer)
+          attempt integer, key text, meta jsonb, "forceAmount" integer, "paysPart" boolean)
         order by x."chargeId"
         on conflict do nothing
         returning id::int`,

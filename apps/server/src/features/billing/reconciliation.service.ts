@@ -11,7 +11,7 @@ import { type DriftKind, paymentDrift } from '@gym/domain/reconciliation';
 import type { AppDeps } from '../../app-deps';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
-import { PAYMENT_KEY_METADATA, providerRecordOf } from './attempts.service';
+import { PAYMENT_KEY_METADATA, providerRecordsOf } from './attempts.service';
 import { applyPaymentOutcome } from './payment-outcomes.service';
 import {
   attemptsToReconcile,
@@ -43,10 +43,16 @@ export async function reconcile(deps: ReconcileDeps, day: CalendarDate): Promise
   let after = 0;
   for (;;) {
     const batch = await attemptsToReconcile(deps.db, { after, from, to, limit: BATCH });
+    after = batch.at(-1)?.id ?? after;
+    // The providers are asked about the batch a few at a time (one context read for it); what they say
+    // is then weighed in the batch's order.
+    const records = await providerRecordsOf(
+      deps,
+      batch.map((p) => p.id),
+    );
     for (const payment of batch) {
-      after = payment.id;
       summary.checked += 1;
-      const record = await providerRecordOf(deps, payment.id);
+      const record = records.get(payment.id) ?? { found: false };
       if ('unreachable' in record) {
         summary.unreachable += 1;
         continue;
