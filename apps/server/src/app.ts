@@ -12,6 +12,7 @@ import { devToolsEnabled } from './config/env';
 import { isUniqueViolation } from './db/errors';
 import { accessControlRoutes } from './features/access-control/access-control.routes';
 import { accountRoutes } from './features/account/account.routes';
+import { atRiskRoutes } from './features/at-risk/at-risk.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { offeringRoutes } from './features/catalogue/offerings.routes';
 import { priceRoutes } from './features/catalogue/prices.routes';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(visitsRoutes(deps));
   await app.register(checkInRoutes(deps));
   await app.register(dashboardRoutes(deps));
+  await app.register(atRiskRoutes(deps));
   // The travelling clock is a sandbox's developer tool: in production or with live providers it is not there.
   if (devToolsEnabled(deps.env)) await app.register(clockRoutes(deps));
   if (deps.mailCapture && devToolsEnabled(deps.env)) await app.register(devMailboxRoutes(deps.mailCapture));
