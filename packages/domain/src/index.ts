@@ -40,3 +40,4 @@ export * from './time-of-day';
 export * from './update-body';
 export * from './validation-messages';
 
+export * from './weekly-digest';
