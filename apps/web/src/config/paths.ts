@@ -15,6 +15,7 @@ export const routes = {
   'members.activity': { host: 'staff', path: '/members/:id/activity' },
   'payments.index': { host: 'staff', path: '/payments' },
   'visits.index': { host: 'staff', path: '/visits' },
+  'reports.at-risk': { host: 'staff', path: '/reports/at-risk' },
   'check-in': { host: 'staff', path: '/check-in' },
   'offerings.index': { host: 'staff', path: '/offerings' },
   'offerings.create': { host: 'staff', path: '/offerings/create' },

@@ -1,3 +1,4 @@
+import { capitaliseWords } from '@gym/domain/format';
 import '@/testing/browser-apis';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,7 +39,17 @@ const linkNames = (nav: HTMLElement) =>
 describe('the sidebar menu', () => {
   it('shows organisation admins the Organisation group, which opens and closes', async () => {
     const { nav } = await signedInAt(organisationAdmin);
-    expect(linkNames(nav)).toEqual(['Dashboard', 'Members', 'Payments', 'Visits', 'Check-in', 'Offerings']);
+    expect(linkNames(nav)).toEqual([
+      'Dashboard',
+      'Members',
+      'Payments',
+      'Visits',
+      'Members at risk',
+      'Check-in',
+      'Offerings',
+      // Their own name opens their staff page (their settings).
+      capitaliseWords(organisationAdmin.name),
+    ]);
     const group = within(nav).getByRole('button', { name: 'Organisation' });
     expect(group.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(group);
@@ -49,12 +60,14 @@ describe('the sidebar menu', () => {
         'Members',
         'Payments',
         'Visits',
+        'Members at risk',
         'Check-in',
         'Offerings',
         'Staff',
         'Gyms',
         'Settings',
         'Calculate Pro Rata',
+        capitaliseWords(organisationAdmin.name),
       ]),
     );
     fireEvent.click(group);
@@ -62,7 +75,11 @@ describe('the sidebar menu', () => {
   });
 
   it.each([
-    ['gym admins', gymAdmin, ['Dashboard', 'Members', 'Payments', 'Visits', 'Check-in', 'Offerings']],
+    [
+      'gym admins',
+      gymAdmin,
+      ['Dashboard', 'Members', 'Payments', 'Visits', 'Members at risk', 'Check-in', 'Offerings'],
+    ],
     // Payments are for admins (docs/roles.md): the menu offers no screen that would refuse the role.
     ['trainers', trainer, ['Dashboard', 'Members', 'Visits', 'Check-in', 'Offerings']],
   ])('shows %s the everyday entries their role may open', async (_role, user, entries) => {

@@ -8,6 +8,7 @@ import {
   IconCalculator,
   IconCreditCard,
   IconDoorEnter,
+  IconHeartRateMonitor,
   IconId,
   IconLayoutDashboard,
   IconSettings,
@@ -36,6 +37,7 @@ const NAV_ENTRIES: NavEntry[] = [
   { name: 'Members', icon: IconUsers, to: 'members.index', visible: everyone },
   { name: 'Payments', icon: IconCreditCard, to: 'payments.index', visible: canSeeMoney },
   { name: 'Visits', icon: IconDoorEnter, to: 'visits.index', visible: everyone },
+  { name: 'Members at risk', icon: IconHeartRateMonitor, to: 'reports.at-risk', visible: canSeeMoney },
   { name: 'Check-in', icon: IconId, to: 'check-in', visible: everyone },
   { name: 'Offerings', icon: IconTicket, to: 'offerings.index', visible: everyone },
   {
