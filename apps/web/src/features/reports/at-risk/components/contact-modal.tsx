@@ -67,8 +67,7 @@ export function ContactModal({ member, onClose }: Props) {
           <Textarea
             label="What was said"
             required
-            autosize
-            minRows={3}
+            rows={4}
             maxLength={CONTACT_NOTE_MAX}
             value={note}
             onChange={(event) => {
