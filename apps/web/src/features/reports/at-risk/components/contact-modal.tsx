@@ -52,7 +52,12 @@ export function ContactModal({ member, onClose }: Props) {
   };
 
   return (
-    <Modal opened={member !== null} onClose={close} title={`Mark ${shown?.name ?? ''} as contacted`}>
+    <Modal
+      opened={member !== null}
+      onClose={close}
+      title={`Mark ${shown?.name ?? ''} as contacted`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         noValidate
         onSubmit={(event) => {
