@@ -73,9 +73,9 @@ for (const [device, viewport] of [
       const note = `Rang ${device}: back next week after an injury`;
       await dialog.getByRole('textbox', { name: 'What was said' }).fill(note);
       await dialog.getByRole('button', { name: 'Save contact' }).click();
-      await expect(dialog).toBeHidden();
+      await expect(dialog).toBeHidden(FIRST_LOAD);
       await expect(page.getByText(`${member.name} is marked as contacted.`)).toBeVisible();
-      await expect(table.getByRole('row').filter({ hasText: member.name })).toContainText(note);
+      await expect(table.getByRole('row').filter({ hasText: member.name })).toContainText(note, FIRST_LOAD);
     });
 
     test(`the gym filter, the CSV, and the loading, empty and error states (${device})`, async ({ page }) => {

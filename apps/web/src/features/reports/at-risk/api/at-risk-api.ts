@@ -37,7 +37,10 @@ export function useMarkContacted() {
   return useMutation({
     mutationFn: async (body: ContactRequest) =>
       (await api.post('/api/reports/at-risk/contacts', body, { schema: contactCreatedAnswer })).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: atRiskKeys.all }),
+    // The list is read again in the background: the dialog closes once the contact is saved.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: atRiskKeys.all });
+    },
   });
 }
 
