@@ -7,4 +7,5 @@ export const E2E_USERS = {
   resetPassword: { email: 'e2e-reset@example.co.nz', name: 'Reset Tester' },
   twoFactor: { email: 'e2e-twofactor@example.co.nz', name: 'Two Factor Tester' },
   switcher: { email: 'e2e-switcher@example.co.nz', name: 'Switcher Tester' },
+  digest: { email: 'e2e-digest@example.co.nz', name: 'Digest Tester' },
 } as const;

@@ -64,6 +64,7 @@ function screensFor(role: Role, ids: Ids): string[] {
   const admins = [
     ...everyone,
     '/payments',
+    '/reports/at-risk',
     '/members/create',
     '/members/change-price',
     '/offerings/create',

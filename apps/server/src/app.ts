@@ -12,6 +12,7 @@ import { devToolsEnabled } from './config/env';
 import { isUniqueViolation } from './db/errors';
 import { accessControlRoutes } from './features/access-control/access-control.routes';
 import { accountRoutes } from './features/account/account.routes';
+import { atRiskRoutes } from './features/at-risk/at-risk.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { offeringRoutes } from './features/catalogue/offerings.routes';
 import { priceRoutes } from './features/catalogue/prices.routes';
@@ -34,6 +35,7 @@ import { subscriptionRoutes } from './features/subscriptions/subscriptions.route
 import { tenancyRoutes } from './features/tenancy/tenancy.routes';
 import { visitsRoutes } from './features/visits/visits.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
+import { weeklyDigestRoutes } from './features/weekly-digest/weekly-digest.routes';
 import { AppError, conflict } from './http/app-error';
 import { openApiTransform } from './http/multipart-form';
 import { registerPageHost } from './http/page-host';
@@ -142,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkInRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(reportsRoutes(deps));
+  await app.register(atRiskRoutes(deps));
+  await app.register(weeklyDigestRoutes(deps));
   // The travelling clock is a sandbox's developer tool: in production or with live providers it is not there.
   if (devToolsEnabled(deps.env)) await app.register(clockRoutes(deps));
   if (deps.mailCapture && devToolsEnabled(deps.env)) await app.register(devMailboxRoutes(deps.mailCapture));

@@ -1,4 +1,5 @@
 // @gym/domain: the pure business rules shared by the server and the page.
+export * from './at-risk';
 export * from './auckland-date-time';
 export * from './bank-statement';
 export * from './billing-frequency';
@@ -39,3 +40,5 @@ export * from './term';
 export * from './time-of-day';
 export * from './update-body';
 export * from './validation-messages';
+
+export * from './weekly-digest';

@@ -6,7 +6,12 @@ import { signIn } from '../test/sign-in';
 import { createTestApp, pageRequest, type TestApp } from '../test/test-app';
 
 /** Calls that take the gym filter in their body. */
-const BODY_FILTERS = ['POST /api/members/export', 'POST /api/payments/export', 'POST /api/visits/export'];
+const BODY_FILTERS = [
+  'POST /api/members/export',
+  'POST /api/payments/export',
+  'POST /api/visits/export',
+  'POST /api/reports/at-risk/export',
+];
 
 let t: TestApp;
 let home: Awaited<ReturnType<typeof createTenant>>;

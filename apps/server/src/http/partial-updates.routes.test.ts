@@ -151,6 +151,12 @@ beforeAll(async () => {
       },
       read: gymRead,
     }),
+    'PUT /api/me/weekly-digest': async () => ({
+      url: '/api/me/weekly-digest',
+      cookie: admin,
+      full: { weekly_digest: false },
+      read: () => readData('/api/me/weekly-digest', admin),
+    }),
     'PUT /api/gyms/{id}/tracks-visits': async () => ({
       url: `/api/gyms/${gym}/tracks-visits`,
       cookie: admin,

@@ -320,3 +320,62 @@ export function priceChangeMail(input: {
   const title = input.offering ? 'Your membership is changing' : 'Your membership price is changing';
   return { subject, html: layout(title, lines), text: lines.join('\n\n') };
 }
+
+/** The week's figures of an organisation, for its admins' Monday digest (features/weekly-digest). */
+export interface WeeklyDigestFigures {
+  organisationName: string;
+  from: CalendarDate;
+  through: CalendarDate;
+  joins: number;
+  cancellations: number;
+  collectedCents: number;
+  collectedPayments: number;
+  debtors: number;
+  owingCents: number;
+  atRiskTotal: number;
+  /** The first few at risk: name and reason in words. */
+  atRisk: { name: string; reasons: string }[];
+  reportsUrl: string;
+  atRiskUrl: string;
+  settingsUrl: string;
+}
+
+export function weeklyDigestMail(input: WeeklyDigestFigures & { name: string }): Rendered {
+  const week = `${formatDate(input.from, 'full')} to ${formatDate(input.through, 'full')}`;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const figures = [
+    `Joined: ${plural(input.joins, 'new membership', 'new memberships')}`,
+    `Cancelled: ${plural(input.cancellations, 'membership', 'memberships')}`,
+    `Collected: ${formatMoney(input.collectedCents)} from ${plural(input.collectedPayments, 'payment', 'payments')}`,
+    `Owing now: ${formatMoney(input.owingCents)} from ${plural(input.debtors, 'member', 'members')}`,
+    `At risk now: ${plural(input.atRiskTotal, 'member', 'members')}`,
+  ];
+  const atRisk = input.atRisk.map((m) => `${m.name}: ${m.reasons}`);
+  const more = input.atRiskTotal - input.atRisk.length;
+  const title = `${input.organisationName}: your week, ${week}`;
+  const intro = `Kia ora ${input.name}, here is ${input.organisationName}'s week, ${week}.`;
+  const off =
+    'You get this email every Monday morning as an organisation admin. Switch it off on your settings page:';
+  const li = (items: string[]) =>
+    `<ul style="margin:0 0 16px;padding-left:20px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+  const link = (label: string, url: string) =>
+    `<a href="${escapeHtml(url)}" style="color:#1c7ed6">${escapeHtml(label)}</a>`;
+  const html = `<!doctype html><html lang="en-NZ"><body style="font-family:system-ui,Arial,sans-serif;color:#1a1b1e;background:#f8f9fa;padding:24px">
+<div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>${li(figures)}
+<p style="margin:0 0 16px">${link('See every report', input.reportsUrl)}</p>
+<h2 style="font-size:16px;margin:0 0 8px">Members at risk</h2>
+${atRisk.length > 0 ? li(atRisk) : '<p style="margin:0 0 16px">Nobody is at risk this week.</p>'}
+${more > 0 ? `<p style="margin:0 0 16px">and ${escapeHtml(plural(more, 'other', 'others'))}.</p>` : ''}
+<p style="margin:0 0 16px">${link('See who is at risk and why', input.atRiskUrl)}</p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(off)} ${link('your settings', input.settingsUrl)}</p></div></body></html>`;
+  const text = [
+    intro,
+    figures.map((f) => `- ${f}`).join('\n'),
+    `See every report: ${input.reportsUrl}`,
+    `Members at risk:\n${atRisk.length > 0 ? atRisk.map((a) => `- ${a}`).join('\n') : 'Nobody is at risk this week.'}${more > 0 ? `\nand ${plural(more, 'other', 'others')}.` : ''}`,
+    `See who is at risk and why: ${input.atRiskUrl}`,
+    `${off} ${input.settingsUrl}`,
+  ].join('\n\n');
+  return { subject: `Your week at ${input.organisationName}`, html, text };
+}

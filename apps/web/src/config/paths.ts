@@ -16,6 +16,7 @@ export const routes = {
   'payments.index': { host: 'staff', path: '/payments' },
   'visits.index': { host: 'staff', path: '/visits' },
   reports: { host: 'staff', path: '/reports' },
+  'reports.at-risk': { host: 'staff', path: '/reports/at-risk' },
   'check-in': { host: 'staff', path: '/check-in' },
   'offerings.index': { host: 'staff', path: '/offerings' },
   'offerings.create': { host: 'staff', path: '/offerings/create' },

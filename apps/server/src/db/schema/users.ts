@@ -57,6 +57,8 @@ export const organisationStaff = pgTable(
     invitedAt: instant(),
     acceptedAt: instant(),
     accessEnabled: boolean().notNull().default(false),
+    /** Organisation admins: the weekly digest email on Monday mornings (migration 0024), unless switched off. */
+    weeklyDigest: boolean().notNull().default(true),
     createdAt: createdAt(),
     deletedAt: instant(),
   },
@@ -134,5 +136,27 @@ export const organisationMembers = pgTable(
     index('organisation_members_latest_subscription').on(t.latestSubscriptionId),
     index('organisation_members_org_gym').on(t.organisationId, t.homeGymId),
     index('organisation_members_tags').using('gin', t.tags),
+  ],
+);
+
+/** A member at risk marked contacted by staff, with what was said (migration 0024, issue 29). */
+export const atRiskContacts = pgTable(
+  'at_risk_contacts',
+  {
+    id: id(),
+    organisationId: ref()
+      .notNull()
+      .references(() => organisations.id),
+    userId: ref()
+      .notNull()
+      .references(() => users.id),
+    contactedBy: ref().references(() => users.id),
+    note: text().notNull(),
+    contactedAt: instant().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('at_risk_contacts_org_user').on(t.organisationId, t.userId, t.contactedAt),
+    index('at_risk_contacts_org_contacted').on(t.organisationId, t.contactedAt),
   ],
 );

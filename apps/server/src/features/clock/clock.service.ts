@@ -1,14 +1,17 @@
 // Moving the application clock (sandbox and tests only). Travelling runs, in order, everything that
 // would have run in between: for each business day passed, the simulators first do what fell due
 // (bank payments answer, webhooks arrive), then that day's billing run, shortly after midnight in
-// Auckland. The position is stored, so a restart keeps the date the billing reached.
+// Auckland, and the weekly digest when a Monday morning is passed. The position is stored, so a restart
+// keeps the date the billing reached.
 import { addDays, startOfDayInstant, todayInAuckland } from '@gym/domain/calendar-date';
+import { digestTimesBetween } from '@gym/domain/weekly-digest';
 import type { AppDeps } from '../../app-deps';
 import { canTravel } from '../../clock';
 import { devToolsEnabled } from '../../config/env';
 import type { Db } from '../../db/client';
 import { sendQueuedMail } from '../../mail/outbox';
 import { catchUp, type DaySummary, drainMembershipOutbox, runBillingDay } from '../billing';
+import { queueDueDigests } from '../weekly-digest';
 import { carrySessions, saveClock, savedClock } from './clock.repository';
 
 /** How long after Auckland midnight the daily run happens. */
@@ -42,8 +45,9 @@ export function clockReading(deps: Pick<AppDeps, 'clock' | 'env'>) {
 }
 
 /**
- * Runs the billing days the clock has passed that have not run yet (the server's minute tick), then
- * sends the mail queued since (receipts of bank payments answered by webhook after the run).
+ * Runs the billing days the clock has passed that have not run yet (the server's minute tick), queues
+ * the weekly digest once Monday morning has come, then sends the mail queued since (receipts of bank
+ * payments answered by webhook after the run).
  */
 export function runDueBilling(deps: EngineDeps): Promise<DaySummary[]> {
   return exclusive(deps.db, async () => {
@@ -51,6 +55,7 @@ export function runDueBilling(deps: EngineDeps): Promise<DaySummary[]> {
     // Whatever a transition's own drain left (a crash, Kisi down), then the mail queued since (receipts
     // of bank payments answered by webhook after the run).
     await drainMembershipOutbox(deps);
+    await queueDueDigests(deps);
     await sendQueuedMail(deps);
     return days;
   });
@@ -73,11 +78,19 @@ export function travel(deps: EngineDeps, target: Date): Promise<DaySummary[]> {
       const answered = new Date(runAt.getTime() + ANSWER_WITHIN_MS);
       clock.set(answered < target ? answered : target);
       await deps.onClockMoved?.();
+      // Monday morning: the weekly digest, with the week as it stood then.
+      const dayEnds = startOfDayInstant(addDays(day, 1));
+      for (const at of digestTimesBetween(clock.now(), dayEnds < target ? dayEnds : target)) {
+        clock.set(at);
+        await deps.onClockMoved?.();
+        await queueDueDigests(deps);
+      }
     }
     if (target > clock.now()) clock.set(target);
     await deps.onClockMoved?.();
     // What the minute tick would have done on the way: the last day's answers' door checks and mail.
     await drainMembershipOutbox(deps);
+    await queueDueDigests(deps);
     await sendQueuedMail(deps);
     await saveClock(deps.db, clock.now());
     await carrySessions(deps.db, clock.now().getTime() - from.getTime());

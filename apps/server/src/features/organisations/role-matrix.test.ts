@@ -342,6 +342,13 @@ const CAPABILITIES: Record<string, Capability> = {
         { method: 'GET' as const, url: `/api/reports/${report}/export?gym_id=${id}` },
       ]),
   },
+  'reports.at-risk': {
+    kind: 'gym',
+    requests: (id) => [
+      { method: 'GET', url: `/api/reports/at-risk?gym_id=${id}` },
+      { method: 'POST', url: '/api/reports/at-risk/export', payload: { gym_id: id } },
+    ],
+  },
   'active-user-debugging': {
     kind: 'organisation',
     requests: () => [{ method: 'GET', url: '/api/active-user-debugging' }],
@@ -594,6 +601,10 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
     'subscription.bulk-price-change, per gym (bulk-price-change.routes.test.ts)',
   'GET /api/payments/{id}': 'payments.read, by the payment’s gym (payments.routes.test.ts)',
   'POST /api/payments/{id}/retry': 'admins of the payment’s gym (payments.routes.test.ts)',
+  'POST /api/reports/at-risk/contacts':
+    'reports.at-risk, by the member’s memberships’ gyms (at-risk.routes.test.ts)',
+  'GET /api/me/weekly-digest': 'own setting, organisation admins (weekly-digest.routes.test.ts)',
+  'PUT /api/me/weekly-digest': 'own setting, organisation admins (weekly-digest.routes.test.ts)',
 };
 
 describe('every route', () => {

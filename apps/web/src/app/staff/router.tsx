@@ -74,6 +74,7 @@ export const staffRoutes: RouteObject[] = [
           page('payments.index', 'Payments', signedIn, () => import('./routes/payments-index')),
           page('visits.index', 'Visits', signedIn, () => import('./routes/visits-index')),
           page('reports', 'Reports', signedIn, () => import('./routes/reports')),
+          page('reports.at-risk', 'Members at risk', signedIn, () => import('./routes/reports-at-risk')),
           page('check-in', 'Check-in', signedIn, () => import('./routes/check-in')),
           page('offerings.index', 'Offerings', signedIn, () => import('./routes/offerings-index')),
           page('offerings.create', 'New offering', signedIn, () => import('./routes/offerings-create')),

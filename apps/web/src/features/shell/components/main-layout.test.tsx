@@ -1,3 +1,4 @@
+import { capitaliseWords } from '@gym/domain/format';
 import '@/testing/browser-apis';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -43,9 +44,12 @@ describe('the sidebar menu', () => {
       'Members',
       'Payments',
       'Reports',
+      'Members at risk',
       'Visits',
       'Check-in',
       'Offerings',
+      // Their own name opens their staff page (their settings).
+      capitaliseWords(organisationAdmin.name),
     ]);
     const group = within(nav).getByRole('button', { name: 'Organisation' });
     expect(group.getAttribute('aria-expanded')).toBe('false');
@@ -57,6 +61,7 @@ describe('the sidebar menu', () => {
         'Members',
         'Payments',
         'Reports',
+        'Members at risk',
         'Visits',
         'Check-in',
         'Offerings',
@@ -64,6 +69,7 @@ describe('the sidebar menu', () => {
         'Gyms',
         'Settings',
         'Calculate Pro Rata',
+        capitaliseWords(organisationAdmin.name),
       ]),
     );
     fireEvent.click(group);
@@ -74,7 +80,7 @@ describe('the sidebar menu', () => {
     [
       'gym admins',
       gymAdmin,
-      ['Dashboard', 'Members', 'Payments', 'Reports', 'Visits', 'Check-in', 'Offerings'],
+      ['Dashboard', 'Members', 'Payments', 'Reports', 'Members at risk', 'Visits', 'Check-in', 'Offerings'],
     ],
     // Payments are for admins (docs/roles.md): the menu offers no screen that would refuse the role.
     ['trainers', trainer, ['Dashboard', 'Members', 'Visits', 'Check-in', 'Offerings']],

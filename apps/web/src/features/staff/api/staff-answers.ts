@@ -13,4 +13,5 @@ export const staffKeys = {
   all: ['staff'] as const,
   list: (organisationId: number, filters: object) => ['staff', 'list', organisationId, filters] as const,
   detail: (id: number) => ['staff', 'detail', id] as const,
+  weeklyDigest: (organisationId: number) => ['staff', 'weekly-digest', organisationId] as const,
 };

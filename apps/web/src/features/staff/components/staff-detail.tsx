@@ -32,6 +32,7 @@ import { DeactivateStaffModal } from './deactivate-staff-modal';
 import { EditStaffRolesModal } from './edit-staff-roles-modal';
 import { StaffActionButtons } from './staff-row-actions';
 import { StaffStatusBadge } from './staff-status-badge';
+import { WeeklyDigestSetting } from './weekly-digest-setting';
 
 const day = (value: string | null) => (value ? formatDate(new Date(value)) : '--');
 
@@ -131,6 +132,9 @@ function Details({ staff, canManage, isSelf }: { staff: Staff; canManage: boolea
           <GymRoles staff={staff} />
         </Stack>
       </Paper>
+      {isSelf && user.is_organisation_admin && user.current_organisation ? (
+        <WeeklyDigestSetting organisationId={user.current_organisation.id} />
+      ) : null}
       {mayChangeRoles ? (
         <EditStaffRolesModal
           key={`${staff.id}:${staff.role}:${staff.gyms.map((g) => `${g.id}${g.role}`).join()}`}

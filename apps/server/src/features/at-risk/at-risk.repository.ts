@@ -1,0 +1,200 @@
+// The at-risk report's SQL: each member with a live membership and what they did in the window (days
+// visited, the latest pause started and payment failed, from the lifecycle's recorded transitions and
+// charges), kept when the domain's thresholds (AT_RISK_RULES) say they are at risk; and the contacts.
+import { AT_RISK_RULES, type AtRiskWindow } from '@gym/domain/at-risk';
+import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { idList } from '../../db/id-list';
+import { atRiskContacts } from '../../db/schema/index';
+
+export interface AtRiskScope {
+  organisationId: number;
+  /** null: every gym of the organisation. */
+  gymIds: number[] | null;
+}
+
+export interface AtRiskRow {
+  user_id: number;
+  user_name: string;
+  user_email: string;
+  gym_id: number;
+  gym_name: string;
+  baseline_visits: number;
+  recent_visits: number;
+  paused_on: string | null;
+  failed_on: string | null;
+  failed_amount: number | null;
+  failed_paid: boolean | null;
+  contact_id: number | null;
+  contacted_at: Date | string | null;
+  contact_note: string | null;
+  contacted_by_id: number | null;
+  contacted_by_name: string | null;
+  total: number;
+  /** 1-based place in the list: the next page's offset (the export's cursor). */
+  position: number;
+}
+
+const at = (date: CalendarDate) => startOfDayInstant(date).toISOString();
+const aucklandDay = (column: ReturnType<typeof sql.raw>) =>
+  sql`((${column}) at time zone 'Pacific/Auckland')::date`;
+
+/**
+ * The members at risk in `window`, by name: one query (a page of them with `page`, else all). A member
+ * with more than one live membership is read at the latest one's gym.
+ */
+export function atRiskMembers(
+  db: Executor,
+  scope: AtRiskScope,
+  window: AtRiskWindow,
+  page: { limit: number; offset: number } | null,
+): Promise<AtRiskRow[]> {
+  const r = AT_RISK_RULES;
+  const from = at(window.baselineFrom);
+  const recent = at(window.recentFrom);
+  const end = at(addDays(window.through, 1));
+  const gyms = scope.gymIds === null ? sql`` : sql`and s.gym_id in ${idList(scope.gymIds)}`;
+  return queryRows<AtRiskRow>(
+    db,
+    sql`with live as (
+          select distinct on (s.user_id) s.id as subscription_id, s.user_id, s.gym_id
+          from subscriptions s
+          where s.organisation_id = ${scope.organisationId} and not s.is_staging
+            and s.start_date <= ${window.through}
+            and (s.cancelled_at is null or s.cancelled_at >= ${end}) ${gyms}
+          order by s.user_id, s.start_date desc, s.id desc
+        ),
+        seen as (
+          select v.user_id,
+            count(distinct ${aucklandDay(sql.raw('v.visited_at'))}) filter (where v.visited_at < ${recent})::int as baseline,
+            count(distinct ${aucklandDay(sql.raw('v.visited_at'))}) filter (where v.visited_at >= ${recent})::int as recent
+          from visits v join live l on l.user_id = v.user_id
+          where v.organisation_id = ${scope.organisationId} and v.successful
+            and v.visited_at >= ${from} and v.visited_at < ${end}
+          group by v.user_id
+        ),
+        paused as (
+          select a.user_id, max(${aucklandDay(sql.raw('a.created_at'))})::text as paused_on
+          from activity_log a join live l on l.user_id = a.user_id
+          where a.organisation_id = ${scope.organisationId} and a.action = 'subscription.pause_started'
+            and a.created_at >= ${recent} and a.created_at < ${end}
+          group by a.user_id
+        ),
+        failed as (
+          select distinct on (l.user_id) l.user_id,
+            ${aucklandDay(sql.raw('c.first_failed_at'))}::text as failed_on,
+            (c.amount + c.surcharge)::int as failed_amount,
+            (c.status = 'paid' and c.paid_at < ${end}) as failed_paid
+          from charges c join subscriptions s on s.id = c.subscription_id join live l on l.user_id = s.user_id
+          where c.organisation_id = ${scope.organisationId} and s.organisation_id = ${scope.organisationId}
+            and c.first_failed_at >= ${recent} and c.first_failed_at < ${end}
+          order by l.user_id, c.first_failed_at desc, c.id desc
+        ),
+        risky as (
+          select l.user_id, l.gym_id, coalesce(v.baseline, 0) as baseline_visits,
+            coalesce(v.recent, 0) as recent_visits, p.paused_on, f.failed_on, f.failed_amount, f.failed_paid
+          from live l
+          left join seen v on v.user_id = l.user_id
+          left join paused p on p.user_id = l.user_id
+          left join failed f on f.user_id = l.user_id
+          where p.paused_on is not null or f.failed_on is not null
+            or (coalesce(v.baseline, 0) >= ${r.MIN_BASELINE_VISITS}
+                and coalesce(v.recent, 0) * ${r.BASELINE_DAYS * r.FALL_DENOMINATOR}
+                    <= coalesce(v.baseline, 0) * ${r.RECENT_DAYS * r.FALL_NUMERATOR})
+        )
+        select k.user_id::int, u.name as user_name, u.email as user_email, k.gym_id::int, g.name as gym_name,
+          k.baseline_visits, k.recent_visits, k.paused_on, k.failed_on, k.failed_amount, k.failed_paid,
+          c.id::int as contact_id, c.contacted_at, c.note as contact_note, c.contacted_by::int as contacted_by_id,
+          b.name as contacted_by_name, (count(*) over ())::int as total,
+          (row_number() over (order by lower(u.name), k.user_id))::int as position
+        from risky k
+        join users u on u.id = k.user_id
+        join gyms g on g.id = k.gym_id
+        left join lateral (
+          select x.id, x.contacted_at, x.note, x.contacted_by from at_risk_contacts x
+          where x.organisation_id = ${scope.organisationId} and x.user_id = k.user_id and x.contacted_at < ${end}
+          order by x.contacted_at desc, x.id desc limit 1
+        ) c on true
+        left join users b on b.id = c.contacted_by
+        order by lower(u.name), k.user_id
+        ${page ? sql.raw(`limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`) : sql``}`,
+  );
+}
+
+/** Whether the member holds (or held) a membership of the organisation at one of the gyms in scope. */
+export async function memberInScope(db: Executor, scope: AtRiskScope, userId: number): Promise<boolean> {
+  const gyms = scope.gymIds === null ? sql`` : sql`and s.gym_id in ${idList(scope.gymIds)}`;
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from subscriptions s
+        where s.organisation_id = ${scope.organisationId} and s.user_id = ${userId} ${gyms} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Whether the member belongs to the organisation at all (another's members answer 404). */
+export async function memberOfOrganisation(db: Executor, organisationId: number, userId: number) {
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from organisation_members m
+        where m.organisation_id = ${organisationId} and m.user_id = ${userId}
+        union all
+        select 1 from subscriptions s where s.organisation_id = ${organisationId} and s.user_id = ${userId}
+        limit 1`,
+  );
+  return rows.length > 0;
+}
+
+export async function insertContact(
+  db: Executor,
+  input: { organisationId: number; userId: number; contactedBy: number; note: string; at: Date },
+) {
+  const [row] = await db
+    .insert(atRiskContacts)
+    .values({
+      organisationId: input.organisationId,
+      userId: input.userId,
+      contactedBy: input.contactedBy,
+      note: input.note,
+      contactedAt: input.at,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * The follow-up: of `userIds` (at risk on the day), who had been contacted by then; of those contacted
+ * from `contactsFrom` to `asOf`, who; and of both, who still holds a live membership now.
+ */
+export function followUpFacts(
+  db: Executor,
+  scope: AtRiskScope,
+  input: { atRiskThen: readonly number[]; contactsFrom: CalendarDate; asOf: CalendarDate },
+) {
+  const end = at(addDays(input.asOf, 1));
+  const gyms = scope.gymIds === null ? sql`` : sql`and s.gym_id in ${idList(scope.gymIds)}`;
+  return queryRows<{ user_id: number; contacted: boolean; stayed: boolean }>(
+    db,
+    sql`with contacted as (
+          select distinct x.user_id from at_risk_contacts x
+          where x.organisation_id = ${scope.organisationId}
+            and x.contacted_at >= ${at(input.contactsFrom)} and x.contacted_at < ${end}
+            and exists (select 1 from subscriptions s where s.organisation_id = ${scope.organisationId}
+                          and s.user_id = x.user_id ${gyms})
+        ),
+        not_contacted as (
+          select t.user_id from unnest(${`{${input.atRiskThen.join(',')}}`}::bigint[]) as t(user_id)
+          where not exists (select 1 from at_risk_contacts x where x.organisation_id = ${scope.organisationId}
+                              and x.user_id = t.user_id and x.contacted_at < ${end})
+        ),
+        people as (
+          select user_id, true as contacted from contacted
+          union all select user_id, false from not_contacted
+        )
+        select p.user_id::int, p.contacted,
+          exists (select 1 from subscriptions s where s.organisation_id = ${scope.organisationId}
+                    and s.user_id = p.user_id and not s.is_staging and s.cancelled_at is null) as stayed
+        from people p`,
+  );
+}

@@ -1,0 +1,145 @@
+// The at-risk report: who, why (the domain's words), the latest contact, and the follow-up figures of a
+// month ago; marking a member contacted. Organisation admins read every gym, gym admins their gyms.
+import type { AtRiskAnswer, AtRiskFilters, ContactRequest } from '@gym/domain/api/at-risk';
+import {
+  type AtRiskReason,
+  atRiskReasons,
+  atRiskWindow,
+  followUpPeriod,
+  stayedInWords,
+} from '@gym/domain/at-risk';
+import { type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
+import type { AppDeps } from '../../app-deps';
+import type { Actor } from '../../auth/actor';
+import type { AuthContext } from '../../auth/guard';
+import type { Executor } from '../../db/client';
+import { notFound } from '../../http/app-error';
+import { gymScope } from '../payments';
+import {
+  type AtRiskRow,
+  type AtRiskScope,
+  atRiskMembers,
+  followUpFacts,
+  insertContact,
+  memberInScope,
+  memberOfOrganisation,
+} from './at-risk.repository';
+
+/** Who reads the report and marks contacts: organisation admins; gym admins for their gyms. */
+const AT_RISK_READERS = ['admin'] as const;
+
+export const atRiskScopeOf = async (
+  deps: Pick<AppDeps, 'db'>,
+  auth: AuthContext,
+  filters: AtRiskFilters,
+): Promise<AtRiskScope> => ({
+  organisationId: auth.organisationId,
+  gymIds: await gymScope(deps.db, auth, AT_RISK_READERS, filters.gym_id),
+});
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The recorded facts of a row, in the domain's words. */
+export function reasonsOf(row: AtRiskRow, today: CalendarDate): AtRiskReason[] {
+  return atRiskReasons(
+    {
+      baselineVisits: row.baseline_visits,
+      recentVisits: row.recent_visits,
+      pausedOn: row.paused_on as CalendarDate | null,
+      failedPayment:
+        row.failed_on === null
+          ? null
+          : {
+              on: row.failed_on as CalendarDate,
+              amount: row.failed_amount ?? 0,
+              paidSince: row.failed_paid === true,
+            },
+    },
+    atRiskWindow(today),
+  );
+}
+
+export const presentContact = (row: AtRiskRow) =>
+  row.contact_id === null
+    ? null
+    : {
+        id: row.contact_id,
+        contacted_at: iso(row.contacted_at!),
+        note: row.contact_note ?? '',
+        by:
+          row.contacted_by_id === null
+            ? null
+            : { id: row.contacted_by_id, name: row.contacted_by_name ?? '' },
+      };
+
+/** Those contacted a month or more ago who stayed, against those at risk then whom nobody contacted. */
+export async function followUp(db: Executor, scope: AtRiskScope, today: CalendarDate) {
+  const { contactsFrom, asOf } = followUpPeriod(today);
+  const then = await atRiskMembers(db, scope, atRiskWindow(asOf), null);
+  const facts = await followUpFacts(db, scope, {
+    atRiskThen: then.map((r) => r.user_id),
+    contactsFrom,
+    asOf,
+  });
+  const group = (contacted: boolean) => {
+    const people = facts.filter((f) => f.contacted === contacted);
+    const stayed = people.filter((f) => f.stayed).length;
+    return { members: people.length, stayed, in_words: stayedInWords(stayed, people.length) };
+  };
+  return { contacts_from: contactsFrom, as_of: asOf, contacted: group(true), not_contacted: group(false) };
+}
+
+export async function atRiskReport(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  scope: AtRiskScope,
+  page: { page: number; per_page: number },
+): Promise<AtRiskAnswer> {
+  const today = todayInAuckland(deps.clock.now());
+  const window = atRiskWindow(today);
+  const [rows, follow] = await Promise.all([
+    atRiskMembers(deps.db, scope, window, {
+      limit: page.per_page,
+      offset: (page.page - 1) * page.per_page,
+    }),
+    followUp(deps.db, scope, today),
+  ]);
+  const total = rows[0]?.total ?? 0;
+  return {
+    data: rows.map((row) => ({
+      user: { id: row.user_id, name: row.user_name, email: row.user_email },
+      gym: { id: row.gym_id, name: row.gym_name },
+      reasons: reasonsOf(row, today),
+      last_contact: presentContact(row),
+    })),
+    meta: {
+      current_page: page.page,
+      per_page: page.per_page,
+      total,
+      last_page: Math.max(1, Math.ceil(total / page.per_page)),
+      window: { baseline_from: window.baselineFrom, recent_from: window.recentFrom, through: window.through },
+      follow_up: follow,
+    },
+  };
+}
+
+/** Marks a member contacted with what was said; another organisation's member is not found. */
+export async function markContacted(deps: Pick<AppDeps, 'db' | 'clock'>, actor: Actor, body: ContactRequest) {
+  const auth = actor.auth;
+  const scope = await atRiskScopeOf(deps, auth, {});
+  if (!(await memberOfOrganisation(deps.db, auth.organisationId, body.user_id)))
+    throw notFound('Member not found.');
+  if (!(await memberInScope(deps.db, scope, body.user_id))) throw notFound('Member not found.');
+  const row = await insertContact(deps.db, {
+    organisationId: auth.organisationId,
+    userId: body.user_id,
+    contactedBy: auth.user.id,
+    note: body.note,
+    at: deps.clock.now(),
+  });
+  return {
+    id: row.id,
+    contacted_at: row.contactedAt.toISOString(),
+    note: row.note,
+    by: { id: auth.user.id, name: auth.user.name },
+  };
+}

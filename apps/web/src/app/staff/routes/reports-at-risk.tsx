@@ -1,0 +1,5 @@
+import { AtRiskScreen } from '@/features/reports/at-risk/components/at-risk-screen';
+
+export function Component() {
+  return <AtRiskScreen />;
+}
