@@ -52,7 +52,9 @@ for (const [role, email, showing] of [
       await expect(page).toHaveURL(/\/reports$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
       await expect(page.getByRole('combobox', { name: 'Showing' })).toHaveValue(showing);
-      await expect(page.getByRole('link', { name: 'At risk' })).toHaveAttribute('href', '/reports/at-risk');
+      await expect(
+        page.getByRole('main').getByRole('link', { name: 'At risk', exact: true }),
+      ).toHaveAttribute('href', '/reports/at-risk');
       const problems: string[] = [];
       for (const report of REPORTS) {
         await page.getByRole('tab', { name: report.tab }).click();
