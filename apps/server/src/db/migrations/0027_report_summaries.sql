@@ -190,3 +190,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 SELECT report_summaries_rebuild();
+--> statement-breakpoint
+-- Debtors: when each owing membership's debt began (its earliest failed charge still unpaid), one index
+-- lookup per debtor instead of intersecting every failed unpaid charge of the organisation with each.
+CREATE INDEX IF NOT EXISTS "charges_subscription_failed_unpaid" ON "charges" USING btree ("subscription_id", "due_date")
+  WHERE "status" = 'unpaid' AND "first_failed_at" IS NOT NULL;
