@@ -105,6 +105,8 @@ async function main() {
       await step('daily totals', () => client.query('select day_totals_rebuild()'));
       // And the dashboard's summaries, past days' counts included (migration 0022's function).
       await step('dashboard summaries', () => client.query('select dashboard_summaries_rebuild()'));
+      // And the owner's reports' summaries (migration 0027's function).
+      await step('report summaries', () => client.query('select report_summaries_rebuild()'));
     }
     await step('indexes', async () => {
       for (const definition of indexes) await client.query(definition);

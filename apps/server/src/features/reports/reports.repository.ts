@@ -236,42 +236,26 @@ export interface CollectionRow {
   amount: number;
 }
 
-const FAILED_STATUSES = sql`('failed','declined','error','cancelled','disputed')`;
-const DESK_TYPES = sql`('cash','eftpos','bank_transfer','credit')`;
-
 /**
- * The charges falling due from `from` up to (not including) `until`, grouped by month, first rail,
- * first failure, status and who recovered them: the desk (a payment staff recorded) or staff's retry now
- * is staff, the member's pay-now is the member (both by their activity entries), any other successful
- * attempt after a failure is the engine's retries.
+ * The charges falling due from `from` up to (not including) `until` (first days of months), grouped by
+ * month, first rail, first failure, status and who recovered them: the desk (a payment staff recorded)
+ * or staff's retry now is staff, the member's pay-now is the member (both by their activity entries), any
+ * other successful attempt after a failure is the engine's retries. Read from collection_month_totals
+ * (migration 0027), which keeps each charge's outcome as its charge, payments and activity are written:
+ * a few hundred rows for any number of members.
  */
 export function chargeOutcomes(db: Executor, scope: ReportScope, from: CalendarDate, until: CalendarDate) {
   return queryRows<CollectionRow>(
     db,
-    sql`with ch as (
-        select c.id, to_char(c.due_date, 'YYYY-MM') as month, c.amount + c.surcharge as total, c.status,
-          c.first_failed_at is not null as failed
-        from charges c join subscriptions s on s.id = c.subscription_id
-        where c.organisation_id = ${scope.organisationId} and c.due_date >= ${from}::date and c.due_date < ${until}::date
-          and not s.is_staging ${inGyms(scope, sql`s.gym_id`)}),
-      tagged as (
-        select ch.*,
-          (select p.type from payments p where p.charge_id = ch.id order by p.attempt, p.id limit 1) as first_type,
-          case when ch.failed then (select coalesce(p.error_status, 'UNKNOWN') from payments p
-            where p.charge_id = ch.id and p.status in ${FAILED_STATUSES} order by p.attempt, p.id limit 1) end as failure,
-          case when ch.failed and ch.status in ('paid','refunded') then coalesce((
-            select case
-              when p.processed_by is not null or p.type in ${DESK_TYPES} then 'staff'
-              when exists (select 1 from activity_log a where a.subject_type = 'payment' and a.subject_id = p.id
-                and a.action = 'payment.retried_by_member') then 'member'
-              when exists (select 1 from activity_log a where a.subject_type = 'payment' and a.subject_id = p.id
-                and a.action = 'payment.retried_by_staff') then 'staff'
-              else 'retries' end
-            from payments p where p.charge_id = ch.id and p.status = 'sent' order by p.attempt desc, p.id desc limit 1),
-            'retries') end as recovered_by
-        from ch)
-      select month, first_type, failure, status, failed, recovered_by, count(*)::int as count, sum(total)::bigint::float8 as amount
-      from tagged group by 1, 2, 3, 4, 5, 6 order by 1`,
+    sql`select to_char(t.month, 'YYYY-MM') as month, nullif(t.first_type, '') as first_type,
+          nullif(t.failure, '') as failure, t.status, t.failed, nullif(t.recovered_by, '') as recovered_by,
+          sum(t.charges)::int as count, sum(t.amount)::bigint::float8 as amount
+        from collection_month_totals t
+        where t.organisation_id = ${scope.organisationId} and t.month >= ${from}::date and t.month < ${until}::date
+          ${inGyms(scope, sql`t.gym_id`)}
+        group by 1, 2, 3, 4, 5, 6
+        having sum(t.charges) <> 0
+        order by 1`,
   );
 }
 

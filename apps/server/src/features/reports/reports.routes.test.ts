@@ -37,8 +37,9 @@
 // $80; Frank 17 Jul $80 (the booked price change): 5 charges, $270. Collected the same days last month
 // (20 May to 19 Jun): Alice's $80 on 10 Jun, shown against 10 Jul.
 import { type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import {
   activityLog,
   charges,
@@ -463,6 +464,24 @@ describe('GET /api/reports/collections', () => {
       ['INSUFFICIENT_FUNDS', 'soft', { count: 3, amount: 14500 }, { count: 0, amount: 0 }, 10000],
       ['INVALID_ACCOUNT', 'hard', { count: 1, amount: 6000 }, { count: 1, amount: 6000 }, 0],
     ]);
+  });
+
+  it('reads a summary the triggers kept as the rows say (migration 0027, against working it out again)', async () => {
+    const kept = await queryRows(
+      t.db,
+      sql`select t.organisation_id::int, t.month::text, t.gym_id::int, t.first_type, t.failure, t.status, t.failed,
+            t.recovered_by, t.charges, t.amount::float8
+          from collection_month_totals t where t.charges <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`,
+    );
+    const rebuilt = await queryRows(
+      t.db,
+      sql`select f.organisation_id::int, f.month::text, f.gym_id::int, f.first_type, f.failure, f.status, f.failed,
+            f.recovered_by, count(*)::int as charges, sum(f.total)::float8 as amount
+          from charge_collection_rows(array(select c.id from charges c)) f
+          group by 1, 2, 3, 4, 5, 6, 7, 8 order by 1, 2, 3, 4, 5, 6, 7, 8`,
+    );
+    expect(kept.length).toBeGreaterThan(3);
+    expect(kept).toEqual(rebuilt);
   });
 
   it('reads one gym for its admin', async () => {
