@@ -422,11 +422,12 @@ try {
   );
 
   // Door access: what the rules entitle each membership to, against what Kisi holds, once the outbox
-  // of door checks has drained (the workers drain it each pass). A check a killed process had claimed is
-  // taken again when its claim is two minutes old (billing/transitions.ts STALE_CLAIM): up to that long.
+  // of door checks has drained (the workers drain it each pass). A working drain renews its claim every
+  // 5 s, so a check a killed process had claimed is taken again once its claim is 30 s old
+  // (billing/transitions.ts STALE_CLAIM), by the next worker pass (every 3 s here): 90 s is ample.
   let doorMismatches: string[] = [];
   const doorStart = Date.now();
-  const doorEnd = doorStart + 150_000;
+  const doorEnd = doorStart + 90_000;
   do {
     doorMismatches = [];
     for (const [i, t] of tenants.entries()) {

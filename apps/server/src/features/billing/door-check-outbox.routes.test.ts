@@ -10,7 +10,7 @@ import { queryRows } from '../../db/client';
 import { doorState, lifecycleWorld, subscriptionRow, today } from '../../test/membership-lifecycle';
 import { pageRequest, type TestApp } from '../../test/test-app';
 import { type World, weeklyMember } from '../subscriptions/subscriptions.test-support';
-import { drainMembershipOutbox } from './transitions';
+import { CLAIM_HEARTBEAT_MS, drainMembershipOutbox, STALE_CLAIM } from './transitions';
 
 let t: TestApp;
 let w: World;
@@ -39,7 +39,7 @@ async function memberWithCheck() {
 const checksOf = (subId: number) =>
   queryRows<{ claim: string | null; stale: boolean }>(
     t.db,
-    sql`select claim, claimed_at < now() - interval '2 minutes' as stale
+    sql`select claim, claimed_at < now() - ${STALE_CLAIM}::interval as stale
         from membership_door_checks where subscription_id = ${subId} and due_on <= ${today(t)}`,
   );
 
@@ -86,14 +86,36 @@ describe('the door-check outbox', { timeout: 60_000 }, () => {
     expect((await checksOf(subId)).length).toBe(1);
   });
 
-  it('takes over a check whose drain died (a claim older than two minutes)', async () => {
+  it('takes over a check whose drain died (a claim not renewed for 30 seconds)', async () => {
     const { subId, userId } = await memberWithCheck();
-    await claimByAnother(subId, '3 minutes');
+    await claimByAnother(subId, '31 seconds');
     expect(await checksOf(subId)).toEqual([{ claim: expect.any(String), stale: true }]);
     const counts = await drain([subId]);
     expect(counts.granted).toBe(1);
     expect(await checksOf(subId)).toEqual([]);
     expect(await doorState(t, admin, userId)).toEqual({ should_have_access: true, has_access: true });
+  });
+
+  it('keeps renewing its claim while Kisi is slow, so no other drain takes the check for dead', async () => {
+    const { subId } = await memberWithCheck();
+    // Kisi holds the drain's first request past a heartbeat, then drops it.
+    t.sandbox.controls.faults.inject('kisi', { timeout: true, holdMs: CLAIM_HEARTBEAT_MS + 1_500, count: 1 });
+    try {
+      const working = drain([subId]);
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_HEARTBEAT_MS + 700));
+      const [renewed] = await queryRows<{ claim: string | null; age_ms: number }>(
+        t.db,
+        sql`select claim, extract(epoch from now() - claimed_at) * 1000 as age_ms
+            from membership_door_checks where subscription_id = ${subId}`,
+      );
+      expect(renewed?.claim).not.toBeNull();
+      expect(Number(renewed?.age_ms)).toBeLessThan(CLAIM_HEARTBEAT_MS);
+      // Another drain (not this member's) leaves it alone meanwhile.
+      expect((await drain()).granted).toBe(0);
+      await working;
+    } finally {
+      t.sandbox.controls.faults.clear('kisi');
+    }
   });
 
   it('releases a check Kisi did not answer for, and the next drain does it', async () => {

@@ -217,8 +217,12 @@ type DrainDeps = Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'> &
 
 /** Door checks one pass of the drain takes. */
 const DRAIN_BATCH = 500;
-/** A claim older than this belongs to a drain that died: another takes the check over. */
-const STALE_CLAIM = '2 minutes';
+/**
+ * A working drain renews its claim this often, so a claim not renewed for `STALE_CLAIM` belongs to a drain
+ * that died (a killed worker or server): another drain, at the latest the next minute tick, takes it over.
+ */
+export const CLAIM_HEARTBEAT_MS = 5_000;
+export const STALE_CLAIM = '30 seconds';
 /** How long a caller waits for another drain working on its subscriptions' checks. */
 const WAIT_FOR_OTHERS_MS = 15_000;
 
@@ -255,7 +259,17 @@ export async function drainMembershipOutbox(
             returning subscription_id::int`,
       );
       if (taken.length === 0) break;
-      const doors = await syncDoorAccess(deps, [...new Set(taken.map((r) => Number(r.subscription_id)))]);
+      // Kisi may take a while over a batch: the claim is renewed meanwhile, so it is never taken for dead.
+      const heartbeat = setInterval(() => {
+        void queryRows(
+          deps.db,
+          sql`update membership_door_checks set claimed_at = now() where claim = ${claim}`,
+        ).catch(() => undefined);
+      }, CLAIM_HEARTBEAT_MS);
+      heartbeat.unref();
+      const doors = await syncDoorAccess(deps, [
+        ...new Set(taken.map((r) => Number(r.subscription_id))),
+      ]).finally(() => clearInterval(heartbeat));
       for (const key of Object.keys(counts) as DoorChange[]) counts[key] += doors[key];
       for (const id of doors.failedIds) failed.add(id);
       // Done: deleted. Kisi did not answer: released, for the next drain to ask again.
