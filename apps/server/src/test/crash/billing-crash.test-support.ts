@@ -50,18 +50,9 @@ import { createProviders } from '../../adapters/providers';
 import { readEnv } from '../../config/env';
 import { type Database, openDatabase, queryRows } from '../../db/client';
 import { migrate } from '../../db/migrate';
-import {
-  akahuConnections,
-  bankAccounts,
-  cards,
-  gyms,
-  organisationMembers,
-  paymentTypes,
-  prices,
-  subscriptions,
-  users,
-} from '../../db/schema/index';
+import { gyms } from '../../db/schema/index';
 import { secretBox } from '../../db/secrets';
+import { insertPlannedMembers } from '../../test/billing-members';
 import { createOffering } from '../../test/catalogue-factories';
 import { createTenant } from '../../test/factories';
 import { createDestinationAccount } from '../../test/gym-factories';
@@ -195,117 +186,62 @@ async function build(database: Database, count: number, next: () => number, key:
       card: next() < 0.2,
     };
   });
-  const people = await db
-    .insert(users)
-    .values(plans.map((p) => ({ name: `Crash Member ${p.i}`, email: `crash-${tag}-${p.i}@crash.test` })))
-    .returning({ id: users.id });
-  await db
-    .insert(organisationMembers)
-    .values(people.map((u) => ({ organisationId, userId: u.id, homeGymId: gymId })));
-  const types = await db
-    .insert(paymentTypes)
-    .values(
-      plans.map((p, n) => ({
-        organisationId,
-        userId: people[n]!.id,
-        type: p.card ? 'stripe_card' : 'bank_account',
-        gymId: p.card ? gymId : null,
-      })),
-    )
-    .returning({ id: paymentTypes.id });
-  const token = (i: number) => `user_token_crash_${tag}_${i}`;
-  const account = (i: number) => `acc_crash_${tag}_${i}`;
-  const bank = plans.flatMap((p, n) => (p.card ? [] : [{ p, n }]));
-  const card = plans.flatMap((p, n) => (p.card ? [{ p, n }] : []));
-  if (bank.length > 0) {
-    await db.insert(bankAccounts).values(
-      bank.map(({ p, n }) => ({
-        paymentTypeId: types[n]!.id,
-        organisationId,
-        akahuAccountId: account(p.i),
-        accountNumber: '12-3140-0123456-00',
-        name: 'Everyday',
-      })),
-    );
-    await db.insert(akahuConnections).values(
-      bank.map(({ p, n }) => ({
-        organisationId,
-        userId: people[n]!.id,
-        accessToken: secrets.seal(token(p.i)),
-      })),
-    );
-  }
-  if (card.length > 0) {
-    await db.insert(cards).values(
-      card.map(({ p, n }) => ({
-        paymentTypeId: types[n]!.id,
-        organisationId,
-        stripeCustomerId: `cus_crash${tag}${p.i}`,
-        stripePaymentMethodId: `pm_crash${tag}${p.i}`,
-        brand: 'visa',
-        expMonth: 12,
-        expYear: 2031,
-        lastFour: '4242',
-      })),
-    );
-  }
-  const made = await db
-    .insert(prices)
-    .values(
-      plans.map((p) => ({
-        organisationId,
-        offeringId: offering.id,
-        amount: p.amount,
-        billingFrequency: p.frequency,
-      })),
-    )
-    .returning({ id: prices.id });
-  const subs = await db
-    .insert(subscriptions)
-    .values(
-      plans.map((p, n) => ({
-        organisationId,
-        gymId,
-        userId: people[n]!.id,
-        priceId: made[n]!.id,
-        paymentTypeId: types[n]!.id,
-        startDate: p.start,
-        anchorDay: +p.start.slice(8, 10),
-      })),
-    )
-    .returning({ id: subscriptions.id });
-
+  const made = await insertPlannedMembers(db, secrets, {
+    organisationId,
+    gymId,
+    offeringId: offering.id,
+    label: 'crash',
+    tag,
+    plans,
+  });
   const members: Member[] = plans.map((p, n) => ({
-    subscriptionId: subs[n]!.id,
-    userId: people[n]!.id,
+    subscriptionId: made[n]!.subscriptionId,
+    userId: made[n]!.userId,
     frequency: p.frequency,
     start: p.start,
     amount: p.amount,
-    bank: p.card ? null : { token: token(p.i) },
+    bank: made[n]!.bank,
   }));
   const teach = (sandbox: Awaited<ReturnType<typeof startSandbox>>) => {
     sandbox.controls.akahu.remember(
-      bank.map(({ p }) => ({
-        token: token(p.i),
-        email: `crash-${tag}-${p.i}@crash.test`,
-        accounts: [
-          { id: account(p.i), name: 'Everyday', formattedAccount: '12-3140-0123456-00', holder: 'CRASH' },
-        ],
-      })),
+      made.flatMap((m) =>
+        m.bank
+          ? [
+              {
+                token: m.bank.token,
+                email: m.email,
+                accounts: [
+                  {
+                    id: m.bank.account,
+                    name: 'Everyday',
+                    formattedAccount: '12-3140-0123456-00',
+                    holder: 'CRASH',
+                  },
+                ],
+              },
+            ]
+          : [],
+      ),
     );
     sandbox.controls.stripe.rememberAccounts([{ id: stripeAccount, name: 'Crash Test Gym' }]);
     sandbox.controls.stripe.rememberCards(
-      card.map(({ p }) => ({
-        account: stripeAccount,
-        customer: `cus_crash${tag}${p.i}`,
-        paymentMethod: `pm_crash${tag}${p.i}`,
-        email: `crash-${tag}-${p.i}@crash.test`,
-        name: `Crash Member ${p.i}`,
-        brand: 'visa',
-        last4: '4242',
-        expMonth: 12,
-        expYear: 2031,
-      })),
+      made.flatMap((m) =>
+        m.card
+          ? [
+              {
+                account: stripeAccount,
+                customer: m.card.customer,
+                paymentMethod: m.card.paymentMethod,
+                email: m.email,
+                name: m.name,
+                brand: 'visa',
+                last4: '4242',
+                expMonth: 12,
+                expYear: 2031,
+              },
+            ]
+          : [],
+      ),
     );
   };
   return { members, stripeAccount, teach, organisationId };
