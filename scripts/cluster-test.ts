@@ -451,11 +451,27 @@ try {
     `  doors:    ${entitled} of ${billingMembers.length} memberships' door access as entitled (after ${((Date.now() - doorStart) / 1000).toFixed(0)} s)`,
   );
   for (const line of doorMismatches.slice(0, 5)) console.log(`            ${line}`);
+  // What the database holds of a mismatched membership: its state, its door checks, its credentials and
+  // the door entries of its activity (enough to tell a lost check from a wrong answer).
+  for (const line of doorMismatches.slice(0, 3)) {
+    const userId = Number(/member (\d+)/.exec(line)?.[1]);
+    const facts = await queryRows<{ what: string; row: unknown }>(
+      database.db,
+      sql`select 'subscription' as what, to_jsonb(s) - 'meta' as row from subscriptions s where s.user_id = ${userId}
+          union all select 'door check', to_jsonb(c) from membership_door_checks c
+            join subscriptions s on s.id = c.subscription_id where s.user_id = ${userId}
+          union all select 'credential', to_jsonb(k) from access_credentials k where k.user_id = ${userId}
+          union all select 'activity', jsonb_build_object('at', a.created_at, 'action', a.action, 'data', a.data)
+            from activity_log a where a.user_id = ${userId} order by 1`,
+    ).catch((error: unknown) => [{ what: 'error', row: String(error) }]);
+    for (const f of facts) console.log(`            ${f.what}: ${JSON.stringify(f.row)}`);
+  }
   check(doorMismatches.length === 0, "every membership's door access equals its entitlement");
 
   // The standby: once it has replayed what the primary wrote, the same figures on both.
   const { lagMs } = await cluster.postgres.caughtUp();
   const now = new Date(clockNow.now);
+  // The past days' roll-up is written on the primary (as the product's dashboard does with a replica).
   const figures = async (db: typeof database.db) => {
     const [counts] = await queryRows<Record<string, number>>(
       db,
@@ -466,10 +482,15 @@ try {
     );
     const stats = [];
     for (const t of tenants)
-      stats.push(await dashboardStats(db, { organisationId: t.organisation.id, gymIds: null }, now, 30));
+      stats.push(
+        await dashboardStats(db, { organisationId: t.organisation.id, gymIds: null }, now, 30, database.db),
+      );
     return JSON.stringify({ counts, stats });
   };
-  const [onPrimary, onStandby] = [await figures(database.db), await figures(replica.db)];
+  const onPrimary = await figures(database.db);
+  // What the primary's figures rolled up reaches the standby too before it answers.
+  await cluster.postgres.caughtUp();
+  const onStandby = await figures(replica.db);
   console.log(`  replica:  caught up in ${lagMs} ms; figures ${onPrimary.length} characters of JSON each`);
   check(onPrimary === onStandby, "the standby's figures equal the primary's once caught up");
   exitCode = failures.length === 0 ? 0 : 1;

@@ -74,10 +74,44 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 const statementLogger = (hook: StatementHook | undefined) =>
   hook ? { logQuery: (statement: string, params: unknown[]) => hook(statement, params) } : false;
 
-/** Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). */
+/** Whether PostgreSQL chose this statement or transaction as a deadlock's victim (it rolled it back). */
+export function isDeadlock(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === '40P01') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Tries a deadlock's victim may take: PostgreSQL rolled it back whole, so sending it again is safe. */
+const DEADLOCK_TRIES = 4;
+
+/**
+ * Runs `work` again when PostgreSQL broke a deadlock by rolling it back (its advice for a deadlock's
+ * victim), after a short random pause. For work that only touches the database, or whose outside calls
+ * are idempotent (the billing engine's: every attempt carries its idempotency key).
+ */
+export async function retryDeadlock<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= DEADLOCK_TRIES || !isDeadlock(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 25 * attempt));
+    }
+  }
+}
+
+/** Inside a transaction a statement cannot be sent again alone: the whole transaction is the victim. */
+const inTransaction = (db: Executor) => typeof (db as { rollback?: unknown }).rollback === 'function';
+
+/**
+ * Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). A statement of its own
+ * (outside a transaction) that lost a deadlock is sent again: it was rolled back whole.
+ */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const run = async () => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return inTransaction(db) ? run() : retryDeadlock(run);
 }
 
 interface PreparingExecutor {

@@ -8,7 +8,7 @@ import { digestTimesBetween } from '@gym/domain/weekly-digest';
 import type { AppDeps } from '../../app-deps';
 import { canTravel } from '../../clock';
 import { devToolsEnabled } from '../../config/env';
-import type { Db } from '../../db/client';
+import { type Db, retryDeadlock } from '../../db/client';
 import { sendQueuedMail } from '../../mail/outbox';
 import { catchUp, type DaySummary, drainMembershipOutbox, runBillingDay } from '../billing';
 import { queueDueDigests } from '../weekly-digest';
@@ -67,27 +67,37 @@ export function travel(deps: EngineDeps, target: Date): Promise<DaySummary[]> {
   if (!canTravel(clock)) throw new Error('This clock cannot travel');
   return exclusive(deps.db, async () => {
     const from = clock.now();
+    // Each step is stored before the simulators act on it (their webhooks reach whichever server the
+    // balancer picks, which follows the stored clock before it handles one), so no process answers a
+    // bank's or Kisi's call on the day before: a door check it booked for that day would be done with
+    // the membership not yet started, and never again.
+    const moved = async () => {
+      await saveClock(deps.db, clock.now());
+      await deps.onClockMoved?.();
+    };
     const summaries = await catchUp(deps);
     const targetDay = todayInAuckland(target);
     for (let day = addDays(todayInAuckland(clock.now()), 1); day <= targetDay; day = addDays(day, 1)) {
       const runAt = new Date(startOfDayInstant(day).getTime() + RUN_AFTER_MIDNIGHT_MS);
       clock.set(runAt < target ? runAt : target);
-      await deps.onClockMoved?.();
-      summaries.push(await runBillingDay(deps, day));
+      await moved();
+      // A day's run is safe to run again (the worker does after a crash): one whose transaction lost a
+      // deadlock to another process's (a worker catching up the same day) runs again.
+      summaries.push(await retryDeadlock(() => runBillingDay(deps, day)));
       // An hour on, the providers have answered what the run asked of them (bank payments take seconds).
       const answered = new Date(runAt.getTime() + ANSWER_WITHIN_MS);
       clock.set(answered < target ? answered : target);
-      await deps.onClockMoved?.();
+      await moved();
       // Monday morning: the weekly digest, with the week as it stood then.
       const dayEnds = startOfDayInstant(addDays(day, 1));
       for (const at of digestTimesBetween(clock.now(), dayEnds < target ? dayEnds : target)) {
         clock.set(at);
-        await deps.onClockMoved?.();
+        await moved();
         await queueDueDigests(deps);
       }
     }
     if (target > clock.now()) clock.set(target);
-    await deps.onClockMoved?.();
+    await moved();
     // What the minute tick would have done on the way: the last day's answers' door checks and mail.
     await drainMembershipOutbox(deps);
     await queueDueDigests(deps);

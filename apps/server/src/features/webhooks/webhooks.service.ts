@@ -3,7 +3,9 @@
 import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
 import { hit } from '../../auth/rate-limit';
+import { retryDeadlock } from '../../db/client';
 import { drainMembershipOutbox } from '../billing';
+import { followSharedClock } from '../clock';
 import {
   claimWebhookEvent,
   findProcessedWebhookEvent,
@@ -109,6 +111,9 @@ export async function receiveWebhook(
   handler: WebhookHandler,
   delivery: WebhookDelivery,
 ): Promise<WebhookAnswer> {
+  // A sandbox sharing its clock with other processes: a call the simulators sent on a clock another
+  // process has just moved is handled on that clock (a no-op where the clock cannot travel).
+  await followSharedClock(deps);
   const call = {
     provider: handler.provider,
     headers: headersToKeep(delivery.headers),
@@ -184,23 +189,26 @@ export async function receiveWebhook(
   }
 
   try {
-    const answer = await deps.db.transaction(async (tx) => {
-      const input = { ...verified, organisationId: plan.organisationId, processedAt: deps.clock.now() };
-      const callId = await claimWebhookEvent(tx, { ...input, status: 'processed', error: plan.note });
-      if (callId === null) {
-        // A concurrent delivery of the same event got there first.
-        const duplicate = await insertWebhookCall(tx, {
-          ...input,
-          status: 'duplicate',
-          error: 'already processed',
-        });
-        return taken('duplicate', duplicate);
-      }
-      const context = { webhookCallId: callId, requestId: delivery.requestId };
-      const note = plan.apply ? await plan.apply(tx, context) : null;
-      if (note && note !== plan.note) await setWebhookCallNote(tx, callId, note);
-      return taken('processed', callId);
-    });
+    // The call's changes are the database's alone: one that lost a deadlock is applied again.
+    const answer = await retryDeadlock(() =>
+      deps.db.transaction(async (tx) => {
+        const input = { ...verified, organisationId: plan.organisationId, processedAt: deps.clock.now() };
+        const callId = await claimWebhookEvent(tx, { ...input, status: 'processed', error: plan.note });
+        if (callId === null) {
+          // A concurrent delivery of the same event got there first.
+          const duplicate = await insertWebhookCall(tx, {
+            ...input,
+            status: 'duplicate',
+            error: 'already processed',
+          });
+          return taken('duplicate', duplicate);
+        }
+        const context = { webhookCallId: callId, requestId: delivery.requestId };
+        const note = plan.apply ? await plan.apply(tx, context) : null;
+        if (note && note !== plan.note) await setWebhookCallNote(tx, callId, note);
+        return taken('processed', callId);
+      }),
+    );
     // A payment's answer is a transition of its membership: door access and mail follow after the commit,
     // by the membership outbox as after every transition (a failure here is left to the next drain).
     if (plan.apply) await drainMembershipOutbox(deps).catch(() => undefined);
