@@ -1,6 +1,6 @@
 // Dates as a New Zealander types them: day first ('14/11/2026', '14-11-26', '14.11.2026', '14 Nov 2026',
 // '14 november 2026'), and the ISO form a browser or a paste may bring ('2026-11-14'). Never month first.
-import { type CalendarDate, calendarDateFromParts, parseCalendarDate } from './calendar-date';
+import { type CalendarDate, calendarDateFromParts, parseCalendarDate } from './calendar-date-parts';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 

@@ -1,12 +1,12 @@
 // The route guard (spec section 2): before a screen loads, make sure the session is known as far as the
 // screen needs, then redirect as session-guard.ts decides.
 
-import { handoverAnswer } from '@gym/domain/api/registration';
 import type { QueryClient } from '@tanstack/react-query';
 import { type MiddlewareFunction, redirect } from 'react-router';
 import type { Host } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { isApiError, NOT_TWO_FACTOR_AUTHENTICATED } from '@/lib/api-error';
+import { onDemand } from '@/lib/on-demand';
 import { readGuestFlag, writeGuestFlag } from '@/lib/session/guest-flag';
 import { ME_QUERY_KEY, type Me, meQueryOptions } from '@/lib/session/me';
 import type { RouteHandle } from './route-handle';
@@ -41,6 +41,8 @@ async function knownSession(queryClient: QueryClient): Promise<SessionState> {
   const session = await loadSession(queryClient);
   return session.status === 'signed-in' ? session : { status: 'unknown' };
 }
+
+const handoverAnswer = onDemand(() => import('@gym/domain/api/registration').then((m) => m.handoverAnswer));
 
 /** The join site's address that signs this member in there (POST /api/handover), or `fallback`. */
 async function handoverUrl(fallback: string): Promise<string> {

@@ -101,6 +101,35 @@ describe('api client requests', () => {
     expect(error.code).toBe('invalid_response');
   });
 
+  it('loads a schema given as a loader only once an answer has arrived to be checked', async () => {
+    const schema = z.object({ data: z.object({ id: z.number(), name: z.string() }) });
+    const load = vi.fn(async () => schema);
+    fetchMock.mockResolvedValueOnce(json({ message: 'Please sign in.' }, 401));
+    await failure(api.get('/api/me', { schema: load }));
+    expect(load).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(json({ data: { id: 1, name: 'Ana' } }));
+    const me = await api.get('/api/me', { schema: load });
+    expect(me.data.name).toBe('Ana');
+    expect(load).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockResolvedValueOnce(json({ data: { id: 'one' } }));
+    expect((await failure(api.get('/api/me', { schema: load }))).code).toBe('invalid_response');
+  });
+
+  it('fails as a call without an answer when a schema cannot be loaded', async () => {
+    const handler = vi.fn();
+    setApiErrorHandler(handler);
+    fetchMock.mockResolvedValueOnce(json({ data: { id: 1 } }));
+    const error = await failure(
+      api.get('/api/me', { schema: () => Promise.reject(new TypeError('Failed to fetch module')) }),
+    );
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('network_error');
+    expect(error.isRetryable).toBe(true);
+    expect(handler).toHaveBeenCalledWith(error);
+  });
+
   it('downloads files with the server’s file name', async () => {
     fetchMock.mockResolvedValue(
       new Response('id,name\n1,Ana\n', {

@@ -2,24 +2,41 @@
 // and one ApiError for every failure.
 import type { output, ZodType } from 'zod';
 import { type Query, queryString } from '@/config/paths';
-import { ApiError, apiErrorFromResponse, INVALID_RESPONSE, NETWORK_ERROR, TIMEOUT_ERROR } from './api-error';
+import {
+  ApiError,
+  apiErrorFromResponse,
+  INVALID_RESPONSE,
+  NETWORK_ERROR,
+  NO_CONNECTION_MESSAGE,
+  TIMEOUT_ERROR,
+} from './api-error';
 import { reportError } from './sentry';
 
 export const API_TIMEOUT_MS = 26_000;
 
-export interface RequestOptions<S extends ZodType | undefined = undefined> {
+/**
+ * A schema that loads when it is first needed (`onDemand(() => import(...))`, lib/on-demand): what a
+ * site's first screen runs names its schemas this way, so zod and the schemas are not in its first script.
+ */
+export type SchemaLoader<S extends ZodType = ZodType> = () => Promise<S>;
+type SchemaSource = ZodType | SchemaLoader;
+
+export interface RequestOptions<S extends SchemaSource | undefined = undefined> {
   query?: Query;
   headers?: Record<string, string>;
   /** Cancels the call, e.g. React Query's signal. */
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** Checks (and types) the answer; a mismatch fails as an ApiError with code 'invalid_response'. */
+  /**
+   * Checks (and types) the answer; a mismatch fails as an ApiError with code 'invalid_response'. A loader
+   * is called once an answer has arrived to be checked (not for failures, which need no schema).
+   */
   schema?: S;
   /** Keep this failure from the global handler (sign-in redirects): the caller deals with it. */
   skipErrorHandler?: boolean;
 }
 
-type Answer<T, S> = S extends ZodType ? output<S> : T;
+type Answer<T, S> = S extends SchemaLoader<infer Z> ? output<Z> : S extends ZodType ? output<S> : T;
 
 export type ApiErrorHandler = (error: ApiError) => void;
 let errorHandler: ApiErrorHandler | null = null;
@@ -37,12 +54,7 @@ function fail(error: ApiError, options: { skipErrorHandler?: boolean }): never {
   throw error;
 }
 
-async function send(
-  method: string,
-  path: string,
-  body: unknown,
-  options: RequestOptions<ZodType | undefined>,
-) {
+async function send(method: string, path: string, body: unknown, options: Omit<RequestOptions, 'schema'>) {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
@@ -75,7 +87,7 @@ async function send(
           code: TIMEOUT_ERROR,
           cause,
         })
-      : new ApiError(0, 'Could not reach the server. Check your connection and try again.', {
+      : new ApiError(0, NO_CONNECTION_MESSAGE, {
           code: NETWORK_ERROR,
           cause,
         });
@@ -92,7 +104,7 @@ async function readAnswer(response: Response): Promise<unknown> {
   return (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
 }
 
-export async function request<T = unknown, S extends ZodType | undefined = undefined>(
+export async function request<T = unknown, S extends SchemaSource | undefined = undefined>(
   method: string,
   path: string,
   body?: unknown,
@@ -111,7 +123,14 @@ export async function request<T = unknown, S extends ZodType | undefined = undef
     return unreadable(cause);
   }
   if (!options.schema) return answer as Answer<T, S>;
-  const parsed = options.schema.safeParse(answer);
+  let schema: ZodType;
+  try {
+    schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  } catch (cause) {
+    // The schema's code did not arrive (offline, or a new release replaced it): as a call that failed.
+    return fail(new ApiError(0, NO_CONNECTION_MESSAGE, { code: NETWORK_ERROR, cause }), options);
+  }
+  const parsed = schema.safeParse(answer);
   return parsed.success ? (parsed.data as Answer<T, S>) : unreadable(parsed.error);
 }
 
@@ -138,19 +157,23 @@ async function download(
 }
 
 export const api = {
-  get: <T = unknown, S extends ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
-    request<T, S>('GET', path, undefined, options),
-  post: <T = unknown, S extends ZodType | undefined = undefined>(
+  get: <T = unknown, S extends SchemaSource | undefined = undefined>(
+    path: string,
+    options?: RequestOptions<S>,
+  ) => request<T, S>('GET', path, undefined, options),
+  post: <T = unknown, S extends SchemaSource | undefined = undefined>(
     path: string,
     body?: unknown,
     options?: RequestOptions<S>,
   ) => request<T, S>('POST', path, body, options),
-  put: <T = unknown, S extends ZodType | undefined = undefined>(
+  put: <T = unknown, S extends SchemaSource | undefined = undefined>(
     path: string,
     body?: unknown,
     options?: RequestOptions<S>,
   ) => request<T, S>('PUT', path, body, options),
-  del: <T = unknown, S extends ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
-    request<T, S>('DELETE', path, undefined, options),
+  del: <T = unknown, S extends SchemaSource | undefined = undefined>(
+    path: string,
+    options?: RequestOptions<S>,
+  ) => request<T, S>('DELETE', path, undefined, options),
   download,
 };

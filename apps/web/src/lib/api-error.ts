@@ -16,6 +16,9 @@ export const TIMEOUT_ERROR = 'timeout';
 export const INVALID_RESPONSE = 'invalid_response';
 export const NOT_TWO_FACTOR_AUTHENTICATED = 'not_two_factor_authenticated';
 
+/** No answer: the network failed, or code the page loads on demand (lib/on-demand) did not arrive. */
+export const NO_CONNECTION_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
 export class ApiError extends Error {
   override name = 'ApiError';
   /** The HTTP status; 0 when there was no answer (network failure or time-out). */

@@ -96,31 +96,47 @@ export interface BoundField {
   onChange: (event: { currentTarget: { value: string } }) => void;
 }
 
-/** A small form state for screens with a handful of text fields: values, one message per field, a check. */
-export function useZodForm<S extends ZodType<unknown, Record<string, string>>>(
-  schema: S,
-  initial: Record<keyof output<S> & string, string>,
+type FormSchema = ZodType<unknown, Record<string, string>>;
+type SchemaOf<Source> = Source extends () => Promise<infer S extends FormSchema> ? S : Source;
+
+/**
+ * A small form state for screens with a handful of text fields: values, one message per field, a check.
+ * The schema may be a loader (a first screen's form, lib/on-demand): it starts loading when a field is
+ * first changed, and the check then answers once it has it (a promise); with a schema it answers at once.
+ */
+export function useZodForm<Source extends FormSchema | (() => Promise<FormSchema>)>(
+  schema: Source,
+  initial: Record<keyof output<SchemaOf<Source>> & string, string>,
 ) {
+  type S = SchemaOf<Source>;
   type Field = keyof output<S> & string;
+  type Checked = output<S> | null;
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldMessages<Field>>({});
 
   const setValue = (field: Field, value: string) => {
+    // Ready by the time the form is sent; a failed download is tried again by the check.
+    if (typeof schema === 'function') schema().catch(() => undefined);
     setValues((current) => ({ ...current, [field]: value }));
     // A corrected field stops showing its old message.
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   };
 
-  /** The parsed values, or null after showing the messages. */
-  const check = (): output<S> | null => {
-    const parsed = schema.safeParse(values);
+  const apply = (loaded: FormSchema): Checked => {
+    const parsed = loaded.safeParse(values);
     if (parsed.success) {
       setErrors({});
-      return parsed.data;
+      return parsed.data as Checked;
     }
     setErrors(messagesOf<Field>(parsed.error.issues));
     return null;
   };
+
+  /** The parsed values, or null after showing the messages. */
+  const check = (() =>
+    typeof schema === 'function'
+      ? schema().then(apply)
+      : apply(schema as FormSchema)) as () => Source extends FormSchema ? Checked : Promise<Checked>;
 
   /** Props for a Mantine input bound to a field, marked for scrolling to while it shows a message. */
   const field = (name: Field): BoundField => ({

@@ -5,6 +5,7 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { route } from '@/config/paths';
+import { NO_CONNECTION_MESSAGE } from '@/lib/api-error';
 import { serverMessages, useZodForm } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
 import { loginInputSchema, useLogin } from '../api/login';
@@ -23,10 +24,13 @@ export function LoginForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const redirect = params.get('redirect');
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    const input = form.check();
+    const input = await form.check().catch(() => {
+      setProblem(NO_CONNECTION_MESSAGE);
+      return null;
+    });
     if (!input) return;
     signIn.mutate(input, {
       onSuccess: (result) => {

@@ -2,22 +2,31 @@
 // (@gym/domain/api/registration). Queries share the `join` key prefix; anything that changes the member
 // refreshes GET /api/me too, since the guard sends members on by it.
 
-import { loginAnswer, meAnswer } from '@gym/domain/api/me';
-import {
-  akahuAccountsAnswer,
-  akahuAuthUrlAnswer,
-  cardSetupAnswer,
-  joinSubscriptionAnswer,
-  paymentTypeAnswer,
-  registerOptionsAnswer,
-  surchargeTotalAnswer,
-  uniqueEmailAnswer,
-} from '@gym/domain/api/registration';
+import type * as Registration from '@gym/domain/api/registration';
 import type { RegisterInput } from '@gym/domain/api/registration-requests';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { onDemand } from '@/lib/on-demand';
 import { writeGuestFlag } from '@/lib/session/guest-flag';
-import { ME_QUERY_KEY } from '@/lib/session/me';
+import { loginAnswerSchema, ME_QUERY_KEY, meAnswerSchema } from '@/lib/session/me';
+
+/**
+ * The answers' schemas load with the first answer to check: the register screen is the site's first,
+ * and its script need not carry zod and the schemas.
+ */
+const registration = onDemand(() => import('@gym/domain/api/registration'));
+const answer =
+  <K extends keyof typeof Registration>(name: K) =>
+  () =>
+    registration().then((schemas) => schemas[name]);
+
+/** The join forms' request bodies (the server's own checks), loaded once someone starts filling one in. */
+export const registerBodySchema = onDemand(() =>
+  import('@gym/domain/api/registration-requests').then((m) => m.registerBody),
+);
+export const loginBodySchema = onDemand(() =>
+  import('@gym/domain/api/auth-requests').then((m) => m.loginBody),
+);
 
 const joinKeys = {
   all: ['join'] as const,
@@ -30,12 +39,18 @@ export const registerOptionsQuery = (query: { gym?: string; price_link?: string;
   queryOptions({
     queryKey: joinKeys.options(query),
     queryFn: async ({ signal }) =>
-      (await api.get('/api/register/options', { query, schema: registerOptionsAnswer, signal })).data,
+      (await api.get('/api/register/options', { query, schema: answer('registerOptionsAnswer'), signal }))
+        .data,
   });
 
 export const isEmailUnique = async (email: string) =>
-  (await api.post('/api/unique-email', { email }, { schema: uniqueEmailAnswer, skipErrorHandler: true })).data
-    .unique;
+  (
+    await api.post(
+      '/api/unique-email',
+      { email },
+      { schema: answer('uniqueEmailAnswer'), skipErrorHandler: true },
+    )
+  ).data.unique;
 
 function useRefreshMe() {
   const queryClient = useQueryClient();
@@ -49,7 +64,7 @@ export function useRegister() {
   const refresh = useRefreshMe();
   return useMutation({
     mutationFn: (input: RegisterInput) =>
-      api.post('/api/register', input, { schema: loginAnswer, skipErrorHandler: true }),
+      api.post('/api/register', input, { schema: loginAnswerSchema, skipErrorHandler: true }),
     meta: { notifyOnError: false },
     onSuccess: async () => {
       writeGuestFlag('isNotGuest');
@@ -62,7 +77,7 @@ export function useSignIn() {
   const refresh = useRefreshMe();
   return useMutation({
     mutationFn: (input: { email: string; password: string }) =>
-      api.post('/api/login', input, { schema: loginAnswer, skipErrorHandler: true }),
+      api.post('/api/login', input, { schema: loginAnswerSchema, skipErrorHandler: true }),
     meta: { notifyOnError: false },
     onSuccess: async () => {
       writeGuestFlag('isNotGuest');
@@ -100,7 +115,7 @@ export function useUploadPhoto() {
     mutationFn: (file: Blob) => {
       const form = new FormData();
       form.append('file', file, 'photo.jpg');
-      return api.post('/api/profile-picture', form, { schema: meAnswer });
+      return api.post('/api/profile-picture', form, { schema: meAnswerSchema });
     },
     meta: { notifyOnError: false },
     onSuccess: refresh,
@@ -111,7 +126,8 @@ const subscriptionQuery = () =>
   queryOptions({
     queryKey: joinKeys.subscription(),
     queryFn: async ({ signal }) =>
-      (await api.get('/api/me/active-subscription', { schema: joinSubscriptionAnswer, signal })).data,
+      (await api.get('/api/me/active-subscription', { schema: answer('joinSubscriptionAnswer'), signal }))
+        .data,
   });
 export const useJoinSubscription = () => useQuery(subscriptionQuery());
 
@@ -122,21 +138,21 @@ export const useSurchargeTotal = (paymentType: 'bank_account' | 'stripe_card') =
       (
         await api.get('/api/surcharge-total', {
           query: { payment_type: paymentType },
-          schema: surchargeTotalAnswer,
+          schema: answer('surchargeTotalAnswer'),
           signal,
         })
       ).data,
   });
 
 export const akahuAuthUrl = async () =>
-  (await api.get('/api/akahu/auth-url', { schema: akahuAuthUrlAnswer })).data.url;
+  (await api.get('/api/akahu/auth-url', { schema: answer('akahuAuthUrlAnswer') })).data.url;
 
 export const exchangeAkahuCode = async (code: string, state: string) =>
   (
     await api.post(
       '/api/akahu/exchange',
       { code, state },
-      { schema: akahuAccountsAnswer, skipErrorHandler: true },
+      { schema: answer('akahuAccountsAnswer'), skipErrorHandler: true },
     )
   ).data;
 
@@ -144,22 +160,27 @@ export function useChooseAccount() {
   const refresh = useRefreshMe();
   return useMutation({
     mutationFn: async (accountId: string) =>
-      (await api.post('/api/akahu/sync-accounts', { account_id: accountId }, { schema: akahuAccountsAnswer }))
-        .data,
+      (
+        await api.post(
+          '/api/akahu/sync-accounts',
+          { account_id: accountId },
+          { schema: answer('akahuAccountsAnswer') },
+        )
+      ).data,
     meta: { notifyOnError: false },
     onSuccess: refresh,
   });
 }
 
 export const cardSetupUrl = async () =>
-  (await api.post('/api/me/card-setup', undefined, { schema: cardSetupAnswer })).data.url;
+  (await api.post('/api/me/card-setup', undefined, { schema: answer('cardSetupAnswer') })).data.url;
 
 export const completeCardSetup = async (sessionId: string) =>
   (
     await api.post(
       '/api/me/card-setup/complete',
       { session_id: sessionId },
-      { schema: paymentTypeAnswer, skipErrorHandler: true },
+      { schema: answer('paymentTypeAnswer'), skipErrorHandler: true },
     )
   ).data;
 
@@ -167,7 +188,7 @@ export function useSwitchPaymentType() {
   const refresh = useRefreshMe();
   return useMutation({
     mutationFn: (id: number) =>
-      api.post(`/api/me/payment-types/${id}/switch`, undefined, { schema: paymentTypeAnswer }),
+      api.post(`/api/me/payment-types/${id}/switch`, undefined, { schema: answer('paymentTypeAnswer') }),
     onSuccess: refresh,
   });
 }
@@ -179,7 +200,7 @@ export function useConfirmSubscription() {
       api.post(
         '/api/subscriptions',
         { idempotency_key: idempotencyKey },
-        { schema: joinSubscriptionAnswer, skipErrorHandler: true },
+        { schema: answer('joinSubscriptionAnswer'), skipErrorHandler: true },
       ),
     meta: { notifyOnError: false },
     onSettled: refresh,

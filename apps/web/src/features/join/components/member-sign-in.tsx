@@ -1,13 +1,13 @@
 // "Already a member? Sign in" on the join site itself: email and password, the emailed code when due,
 // then the member's next step. Forgot-password mails a link as on the back office.
-import { loginBody } from '@gym/domain/api/auth-requests';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { route, routeUrl } from '@/config/paths';
+import { NO_CONNECTION_MESSAGE } from '@/lib/api-error';
 import { errorsFromIssues, serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
-import { useSignIn } from '../api/join-api';
+import { loginBodySchema, useSignIn } from '../api/join-api';
 import { nextJoinStep } from './next-step';
 
 export function MemberSignIn() {
@@ -18,9 +18,20 @@ export function MemberSignIn() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
+  // The check's schema loads once someone starts typing (the join site's first script has no zod).
+  const typed = (set: (value: string) => void) => (value: string) => {
+    loginBodySchema().catch(() => undefined);
+    set(value);
+  };
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
+    const loginBody = await loginBodySchema().catch(() => null);
+    if (!loginBody) {
+      setProblem(NO_CONNECTION_MESSAGE);
+      return;
+    }
     const parsed = loginBody.safeParse({ email, password });
     if (!parsed.success) {
       setErrors(errorsFromIssues(parsed.error.issues) as Record<string, string>);
@@ -60,7 +71,7 @@ export function MemberSignIn() {
           autoComplete="username"
           size="md"
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          onChange={(e) => typed(setEmail)(e.currentTarget.value)}
           error={errors.email}
         />
         <PasswordInput
@@ -68,7 +79,7 @@ export function MemberSignIn() {
           autoComplete="current-password"
           size="md"
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onChange={(e) => typed(setPassword)(e.currentTarget.value)}
           error={errors.password}
         />
         <Anchor href={routeUrl('forgot-password')} size="sm">

@@ -2,7 +2,7 @@
 // opened), the two questions, and a password. The email is checked as it is typed; errors sit beside
 // their fields; then the emailed code.
 import type { JoinPrice } from '@gym/domain/api/registration';
-import { type RegisterInput, registerBody } from '@gym/domain/api/registration-requests';
+import type { RegisterInput } from '@gym/domain/api/registration-requests';
 import {
   CONFIDENCE_ANSWERS,
   CONFIDENCE_LABELS,
@@ -15,9 +15,10 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NzDateText } from '@/components/ui/nz-date-text';
 import { route } from '@/config/paths';
+import { NO_CONNECTION_MESSAGE } from '@/lib/api-error';
 import { errorsFromIssues, scrollToFirstError, serverFieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/notify';
-import { isEmailUnique, registerOptionsQuery, useRegister } from '../api/join-api';
+import { isEmailUnique, registerBodySchema, registerOptionsQuery, useRegister } from '../api/join-api';
 import { GymBanner } from './gym-banner';
 
 type Values = Record<string, string>;
@@ -59,6 +60,8 @@ export function RegisterForm() {
   const register = useRegister();
 
   const set = (key: string, value: string) => {
+    // The check's schema loads once someone starts filling the form in (the site's first script has no zod).
+    registerBodySchema().catch(() => undefined);
     const next = { ...values, [key]: value };
     setValues(next);
     // What was typed survives going back (never the password).
@@ -80,9 +83,14 @@ export function RegisterForm() {
   const gym = data?.gym ?? data?.gyms.find((g) => String(g.id) === gymId) ?? null;
   const priceId = data?.price_link ? String(data.price_link.price_id) : (values.price_id ?? '');
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
+    const registerBody = await registerBodySchema().catch(() => null);
+    if (!registerBody) {
+      setProblem(NO_CONNECTION_MESSAGE);
+      return;
+    }
     const input: RegisterInput = {
       ...(values as unknown as RegisterInput),
       gym_id: gymId ? Number(gymId) : null,
