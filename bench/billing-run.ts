@@ -16,9 +16,7 @@ import { startSandbox } from '@gym/sandbox';
 import { sql } from 'drizzle-orm';
 import {
   createProviders,
-  type Database,
   type Mailer,
-  migrate,
   offsetClock,
   openDatabase,
   type Providers,
@@ -28,14 +26,8 @@ import {
   SEND_CONCURRENCY,
   secretBox,
 } from '../apps/server/src/public';
-import {
-  createDestinationAccount,
-  createOffering,
-  createPrice,
-  createTenant,
-} from '../apps/server/src/public-testing';
+import { benchGymDatabase, insertBankMembers } from './bank-members';
 import { BENCH_DATABASE_URL, option } from './bench-config';
-import { recreateDatabase } from './bench-database';
 
 const DAY = '2027-03-01' as CalendarDate;
 /** The bench times charging; the mail the run queues is written to the outbox and dropped on sending. */
@@ -43,60 +35,15 @@ const dropMail: Mailer = { send: async () => {}, close: () => {} };
 const url =
   process.env.BENCH_BILLING_DATABASE_URL ?? BENCH_DATABASE_URL.replace(/\/[^/]*$/, '/gym_bench_billing');
 
-async function build(database: Database, count: number, secrets: ReturnType<typeof secretBox>) {
-  const db = database.db;
-  const tenant = await createTenant(db, 'Billing Bench');
-  await createDestinationAccount(db, { organisationId: tenant.organisation.id, gymId: tenant.gymA.id });
-  const offering = await createOffering(db, { organisationId: tenant.organisation.id, allGymsAccess: true });
-  const price = await createPrice(db, {
-    organisationId: tenant.organisation.id,
-    offeringId: offering.id,
-    amount: 2199,
-    billingFrequency: 'weekly',
-  });
-  const org = tenant.organisation.id;
-  const connections = [];
-  for (let from = 0; from < count; from += 10_000) {
-    const n = Math.min(10_000, count - from);
-    const tokens = Array.from({ length: n }, (_, i) => `user_token_bench_${from + i}`);
-    const sealed = tokens.map((token) => secrets.seal(token));
-    const members = Array.from({ length: n }, (_, i) => from + i);
-    await db.execute(sql`
-      with people as (
-        insert into users (name, email, email_verified_at)
-        select 'Bench Member ' || i, 'billing-bench-' || i || '@bench.test', now()
-        from unnest(${`{${members.join(',')}}`}::int[]) as i
-        returning id, email),
-      numbered as (select id, split_part(split_part(email, '@', 1), '-', 3)::int as i from people),
-      types as (
-        insert into payment_types (organisation_id, user_id, type)
-        select ${org}, id, 'bank_account' from numbered returning id, user_id),
-      banks as (
-        insert into bank_accounts (payment_type_id, organisation_id, akahu_account_id, account_number, name)
-        select t.id, ${org}, 'acc_bench_' || n.i, '12-3140-0123456-00', 'Everyday'
-        from types t join numbered n on n.id = t.user_id returning payment_type_id),
-      consents as (
-        insert into akahu_connections (organisation_id, user_id, access_token)
-        select ${org}, n.id, (${`{${sealed.map((s) => `"${s}"`).join(',')}}`}::text[])[n.i - ${from} + 1]
-        from numbered n returning id)
-      insert into subscriptions (organisation_id, gym_id, user_id, price_id, payment_type_id, start_date, anchor_day)
-      select ${org}, ${tenant.gymA.id}, t.user_id, ${price.id}, t.id, ${DAY}, 1 from types t`);
-    connections.push(
-      ...tokens.map((token, i) => ({
-        token,
-        email: `billing-bench-${from + i}@bench.test`,
-        accounts: [
-          {
-            id: `acc_bench_${from + i}`,
-            name: 'Everyday',
-            formattedAccount: '12-3140-0123456-00',
-            holder: 'BENCH',
-          },
-        ],
-      })),
-    );
-  }
-  return connections;
+/** The akahu simulator's record of each member's consent (the shape `controls.akahu.remember` takes). */
+function consents(count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    token: `user_token_bench_${i}`,
+    email: `billing-bench-${i}@bench.test`,
+    accounts: [
+      { id: `acc_bench_${i}`, name: 'Everyday', formattedAccount: '12-3140-0123456-00', holder: 'BENCH' },
+    ],
+  }));
 }
 
 /** Provider adapters that add up the time spent waiting on provider calls. */
@@ -158,12 +105,23 @@ async function main() {
   const clock = offsetClock(new Date(`${DAY}T00:05:00+13:00`));
   const key = randomBytes(32).toString('base64');
   const secrets = secretBox(key);
-  await recreateDatabase(url);
-  const setup = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
-  await migrate(setup);
+  const gym = await benchGymDatabase(url, {
+    name: 'Billing Bench',
+    poolSize: 4,
+    prices: [{ amount: 2199, billingFrequency: 'weekly' }],
+  });
+  const setup = gym.database;
   let started = performance.now();
-  const connections = await build(setup, count, secrets);
-  sandbox.controls.akahu.remember(connections);
+  await insertBankMembers(setup.db, {
+    ...gym,
+    count,
+    label: 'Bench',
+    tag: 'bench',
+    token: (i) => `user_token_bench_${i}`,
+    secrets,
+    startDate: DAY,
+  });
+  sandbox.controls.akahu.remember(consents(count));
   console.info(
     `built ${count.toLocaleString('en-NZ')} due subscriptions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

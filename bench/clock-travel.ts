@@ -25,15 +25,9 @@ import {
   secretBox,
   seedDemo,
 } from '../apps/server/src/public';
-import {
-  createDestinationAccount,
-  createOffering,
-  createPrice,
-  createTenant,
-  startJourney,
-} from '../apps/server/src/public-testing';
+import { startJourney } from '../apps/server/src/public-testing';
+import { benchGymDatabase, insertBankMembers } from './bank-members';
 import { BENCH_DATABASE_URL, option } from './bench-config';
-import { recreateDatabase } from './bench-database';
 
 /** The demo's "now": a fixed instant, so two runs make the same history. */
 const DEMO_NOW = new Date('2026-11-27T12:00:00+13:00');
@@ -46,11 +40,38 @@ interface Row {
   members: number;
   days: number;
   seconds: number;
+  /** CPU seconds this process spent (app, simulators and, on PGlite, the database): on a machine shared
+   * with other work, the figure that does not grow with the load. */
+  cpu: number;
   charges: number;
   payments: number;
 }
 
 const seconds = (from: number) => (performance.now() - from) / 1000;
+const cpuSeconds = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1e6;
+};
+
+/**
+ * With `--statements`: every statement sent is counted by its text (numbers and lists of ids alike), and
+ * the most sent are printed at the end of each scenario, to see where a simulated day's round trips go.
+ */
+const statements = process.argv.includes('--statements') ? new Map<string, number>() : null;
+const onStatement = statements
+  ? (statement: string) => {
+      const shape = statement.replace(/\s+/g, ' ').replace(/\$\d+/g, '$').slice(0, 160);
+      statements.set(shape, (statements.get(shape) ?? 0) + 1);
+    }
+  : undefined;
+function printStatements(label: string, payments: number) {
+  if (!statements) return;
+  const total = [...statements.values()].reduce((a, b) => a + b, 0);
+  console.info(`${label}: ${total} statements, ${(total / Math.max(1, payments)).toFixed(1)} a payment`);
+  for (const [shape, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 40))
+    console.info(`${String(n).padStart(7)}  ${shape}`);
+  statements.clear();
+}
 
 /** Closes, or gives up after ten seconds (a simulator's webhook retries may still be waiting). */
 const closing = (close: () => Promise<void>) =>
@@ -70,10 +91,15 @@ async function demo(which: Set<string>, demoDays: number): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'gym-bench-clock-'));
   const rows: Row[] = [];
   try {
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: dir,
+      ...(onStatement ? { onStatement } : {}),
+    });
     const secrets = secretBox(KEY);
     await migrate(database);
     let started = performance.now();
+    let cpu = process.cpuUsage();
     const seeded = await seedDemo(database.db, {
       now: DEMO_NOW,
       secrets,
@@ -85,15 +111,18 @@ async function demo(which: Set<string>, demoDays: number): Promise<Row[]> {
       members: made.members,
       days: seeded.historyDays!,
       seconds: seconds(started),
+      cpu: cpuSeconds(cpu),
       charges: made.charges,
       payments: made.payments,
     });
     console.info(rows.at(-1));
+    printStatements('first start', made.payments);
     if (which.has('demo')) {
       const journey = await startJourney(database.db, secrets, DEMO_NOW, startHistorySimulators);
       try {
         await journey.learn();
         started = performance.now();
+        cpu = process.cpuUsage();
         await journey.travelTo(new Date(DEMO_NOW.getTime() + demoDays * 86_400_000));
         const after = await counts(database);
         rows.push({
@@ -101,10 +130,12 @@ async function demo(which: Set<string>, demoDays: number): Promise<Row[]> {
           members: after.members,
           days: demoDays,
           seconds: seconds(started),
+          cpu: cpuSeconds(cpu),
           charges: after.charges - made.charges,
           payments: after.payments - made.payments,
         });
         console.info(rows.at(-1));
+        printStatements('demo travel', after.payments - made.payments);
       } finally {
         await closing(() => journey.close());
       }
@@ -120,59 +151,29 @@ async function demo(which: Set<string>, demoDays: number): Promise<Row[]> {
 async function members(count: number, days: number): Promise<Row> {
   const first = '2027-01-04' as CalendarDate;
   const secrets = secretBox(KEY);
-  await recreateDatabase(url);
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 10 });
-  await migrate(database);
+  const gym = await benchGymDatabase(url, {
+    name: 'Clock Bench',
+    poolSize: 10,
+    onStatement,
+    prices: [
+      { amount: 2199, billingFrequency: 'weekly' },
+      { amount: 3999, billingFrequency: 'fortnightly' },
+      { amount: 7999, billingFrequency: 'monthly' },
+    ],
+  });
+  const { database } = gym;
   const db = database.db;
-  const tenant = await createTenant(db, 'Clock Bench');
-  await createDestinationAccount(db, { organisationId: tenant.organisation.id, gymId: tenant.gymA.id });
-  const offering = await createOffering(db, { organisationId: tenant.organisation.id, allGymsAccess: true });
-  const prices = await Promise.all(
-    (['weekly', 'fortnightly', 'monthly'] as const).map((billingFrequency, i) =>
-      createPrice(db, {
-        organisationId: tenant.organisation.id,
-        offeringId: offering.id,
-        amount: [2199, 3999, 7999][i]!,
-        billingFrequency,
-      }),
-    ),
-  );
-  const org = tenant.organisation.id;
-  const sealed = Array.from({ length: count }, (_, i) => secrets.seal(`user_token_clock_${i}`));
-  for (let from = 0; from < count; from += 5_000) {
-    const n = Math.min(5_000, count - from);
-    const ids = Array.from({ length: n }, (_, i) => from + i);
-    await db.execute(sql`
-      with people as (
-        insert into users (name, email, email_verified_at)
-        select 'Clock Member ' || i, 'clock-bench-' || i || '@bench.test', now()
-        from unnest(${`{${ids.join(',')}}`}::int[]) as i
-        returning id, email),
-      numbered as (select id, split_part(split_part(email, '@', 1), '-', 3)::int as i from people),
-      types as (
-        insert into payment_types (organisation_id, user_id, type)
-        select ${org}, id, 'bank_account' from numbered returning id, user_id),
-      banks as (
-        insert into bank_accounts (payment_type_id, organisation_id, akahu_account_id, account_number, name)
-        select t.id, ${org}, 'acc_clock_' || n.i, '12-3140-0123456-00', 'Everyday'
-        from types t join numbered n on n.id = t.user_id returning payment_type_id),
-      consents as (
-        insert into akahu_connections (organisation_id, user_id, access_token)
-        select ${org}, n.id, (${`{${sealed
-          .slice(from, from + n)
-          .map((s) => `"${s}"`)
-          .join(',')}}`}::text[])[n.i - ${from} + 1]
-        from numbered n returning id),
-      joined as (
-        select t.id as payment_type_id, t.user_id, n.i, ${first}::date + (n.i % 28) as start_date
-        from types t join numbered n on n.id = t.user_id)
-      insert into subscriptions (organisation_id, gym_id, user_id, price_id, payment_type_id, start_date,
-        anchor_day, upcoming_state, initial_state)
-      select ${org}, ${tenant.gymA.id}, j.user_id,
-        (array[${prices[0]!.id}, ${prices[1]!.id}, ${prices[2]!.id}]::bigint[])[1 + j.i % 3],
-        j.payment_type_id, j.start_date, extract(day from j.start_date)::int, 'upcoming', 'upcoming'
-      from joined j`);
-  }
+  await insertBankMembers(db, {
+    ...gym,
+    count,
+    label: 'Clock',
+    tag: 'clock',
+    token: (i) => `user_token_clock_${i}`,
+    secrets,
+    startDate: first,
+    spreadDays: 28,
+    upcoming: true,
+  });
   await db.execute(sql`vacuum analyze`);
   const from = new Date(startOfDayInstant(addDays(first, -1)).getTime() + 12 * 3_600_000);
   const journey = await startJourney(db, secrets, from, startHistorySimulators);
@@ -181,7 +182,9 @@ async function members(count: number, days: number): Promise<Row> {
     await journey.learn();
     // One in fifty pays from an account that holds too little: their charges fail, retry and end in grace.
     for (let i = 0; i < count; i += 50) journey.simulators.setAccountBalance(`acc_clock_${i}`, 3.5);
+    statements?.clear();
     const started = performance.now();
+    const cpu = process.cpuUsage();
     let last = started;
     for (let day = 1; day <= days; day++) {
       await journey.travelTo(new Date(from.getTime() + day * 86_400_000));
@@ -198,10 +201,12 @@ async function members(count: number, days: number): Promise<Row> {
       members: count,
       days,
       seconds: seconds(started),
+      cpu: cpuSeconds(cpu),
       charges: made.charges,
       payments: made.payments,
     };
     console.info(row);
+    printStatements('members', made.payments);
   } finally {
     await closing(() => journey.close());
     await closing(() => database.close());
@@ -236,12 +241,12 @@ load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(', ')} at the end.
 
-| scenario | memberships | days | seconds | simulated days/s | charges | payments |
-|---|---|---|---|---|---|---|
+| scenario | memberships | days | seconds | simulated days/s | CPU seconds (this process) | charges | payments |
+|---|---|---|---|---|---|---|---|
 ${rows
   .map(
     (r) =>
-      `| ${r.scenario} | ${r.members.toLocaleString('en-NZ')} | ${r.days} | ${r.seconds.toFixed(1)} | ${(r.days / r.seconds).toFixed(2)} | ${r.charges.toLocaleString('en-NZ')} | ${r.payments.toLocaleString('en-NZ')} |`,
+      `| ${r.scenario} | ${r.members.toLocaleString('en-NZ')} | ${r.days} | ${r.seconds.toFixed(1)} | ${(r.days / r.seconds).toFixed(2)} | ${r.cpu.toFixed(1)} | ${r.charges.toLocaleString('en-NZ')} | ${r.payments.toLocaleString('en-NZ')} |`,
   )
   .join('\n')}
 `,

@@ -38,4 +38,25 @@ describe('Scheduler', () => {
     await scheduler.advance(400);
     expect(ran).toEqual(['a', 'd']);
   });
+
+  it('runs what is due side by side, and what those tasks schedule for now after them', async () => {
+    const { scheduler } = fixed();
+    const log: string[] = [];
+    const slow = (name: string) => async () => {
+      log.push(`start ${name}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      log.push(`end ${name}`);
+    };
+    scheduler.after(0, 'webhook:akahu', slow('a'));
+    scheduler.after(0, 'webhook:akahu', async () => {
+      await slow('b')();
+      scheduler.after(0, 'webhook:akahu', slow('c'));
+    });
+    scheduler.after(60_000, 'webhook:akahu', slow('later'));
+    await scheduler.runDue();
+    expect(log.slice(0, 2)).toEqual(['start a', 'start b']);
+    expect(log.slice(-2)).toEqual(['start c', 'end c']);
+    expect(log).not.toContain('start later');
+    expect(scheduler.pending()).toBe(1);
+  });
 });

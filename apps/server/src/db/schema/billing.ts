@@ -152,6 +152,17 @@ export const subscriptions = pgTable(
       .on(t.organisationId)
       .where(sql`${t.gracePeriodEndsAt} is not null and ${t.cancelledAt} is null`),
     index('subscriptions_org_owing').on(t.organisationId).where(sql`${t.balanceOwing} > 0`),
+    // The billing run's claims of a day (migration 0030): the next charge's date, grace ending, terms ending.
+    index('subscriptions_next_due').on(
+      sql`(case when ${t.currentPeriodStart} is null then ${t.startDate} else ${t.currentPeriodEnd} end)`,
+      t.id,
+    ),
+    index('subscriptions_grace_ends')
+      .on(t.gracePeriodEndsAt, t.id)
+      .where(sql`${t.gracePeriodEndsAt} is not null and ${t.cancelledAt} is null`),
+    index('subscriptions_term_ends')
+      .on(t.termEndsAt, t.id)
+      .where(sql`${t.isTermMembership} and ${t.cancelledAt} is null`),
     check('subscriptions_anchor_day', sql`${t.anchorDay} between 1 and 31`),
     check(
       'subscriptions_upcoming_state',

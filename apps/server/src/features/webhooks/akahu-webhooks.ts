@@ -56,9 +56,12 @@ export function akahuWebhookHandler(deps: AppDeps): WebhookHandler {
     async plan(event) {
       const payload = event.payload as WebhookPayload & Fields;
       const owner = parseAkahuWebhookState(payload.state);
-      const ownerOrganisation =
+      const ownerOrganisationOf = async () =>
         owner && (await organisationExists(deps.db, owner.organisationId)) ? owner.organisationId : null;
-      if (event.eventType === 'PAYMENT:UPDATE') return planPaymentUpdate(deps, payload, ownerOrganisation);
+      // A payment's update names its payment, which names its organisation: the state's is read only when
+      // we hold no such payment.
+      if (event.eventType === 'PAYMENT:UPDATE') return planPaymentUpdate(deps, payload, ownerOrganisationOf);
+      const ownerOrganisation = await ownerOrganisationOf();
       if (event.eventType === 'TOKEN:DELETE' && owner && ownerOrganisation) {
         return planTokenDelete(deps, text(payload.item_id) ?? '', owner);
       }
@@ -85,11 +88,11 @@ export function akahuWebhookHandler(deps: AppDeps): WebhookHandler {
 async function planPaymentUpdate(
   deps: AppDeps,
   payload: Fields,
-  ownerOrganisation: number | null,
+  ownerOrganisation: () => Promise<number | null>,
 ): Promise<EventPlan> {
   const akahuId = text(payload.item_id);
   const payment = akahuId ? await ownerOfAkahuPayment(deps.db, akahuId) : null;
-  if (!akahuId || !payment) return { organisationId: ownerOrganisation, note: NO_MATCHING_RECORD };
+  if (!akahuId || !payment) return { organisationId: await ownerOrganisation(), note: NO_MATCHING_RECORD };
   const organisationId = payment.organisationId;
   const report = await reportOf(deps, payload, { ...payment, akahuId });
   if (typeof report === 'string') return { organisationId, note: report };

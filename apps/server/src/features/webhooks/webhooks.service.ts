@@ -3,7 +3,8 @@
 import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
 import { hit } from '../../auth/rate-limit';
-import { retryDeadlock } from '../../db/client';
+import { type Db, retryDeadlock } from '../../db/client';
+import { inSharedTransaction } from '../../db/shared-transaction';
 import { drainMembershipOutbox } from '../billing';
 import { followSharedClock } from '../clock';
 import {
@@ -106,6 +107,40 @@ const failedAnswer = (
   externalId,
 });
 
+const drains = new WeakMap<Db, { running: Promise<void> | null; next: Promise<void> | null }>();
+
+/**
+ * Drains the membership outbox after an answer's commit. Answers committed together drain together: a
+ * drain that starts after the commit covers it (it takes every check due), so a caller joins the next
+ * drain when one is already under way instead of starting one of its own.
+ */
+function drainAfterCommit(deps: AppDeps): Promise<void> {
+  let state = drains.get(deps.db);
+  if (!state) {
+    state = { running: null, next: null };
+    drains.set(deps.db, state);
+  }
+  const s = state;
+  const start = (): Promise<void> => {
+    const run: Promise<void> = drainMembershipOutbox(deps)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        if (s.running === run) s.running = null;
+      });
+    s.running = run;
+    return run;
+  };
+  if (!s.running) return start();
+  s.next ??= s.running.then(() => {
+    s.next = null;
+    return start();
+  });
+  return s.next;
+}
+
 export async function receiveWebhook(
   deps: AppDeps,
   handler: WebhookHandler,
@@ -189,9 +224,10 @@ export async function receiveWebhook(
   }
 
   try {
-    // The call's changes are the database's alone: one that lost a deadlock is applied again.
+    // Answers that arrive together (a bank's webhooks for a day's payments) commit together. The changes
+    // are the database's alone: one that lost a deadlock to another process is applied again.
     const answer = await retryDeadlock(() =>
-      deps.db.transaction(async (tx) => {
+      inSharedTransaction(deps.db, async (tx) => {
         const input = { ...verified, organisationId: plan.organisationId, processedAt: deps.clock.now() };
         const callId = await claimWebhookEvent(tx, { ...input, status: 'processed', error: plan.note });
         if (callId === null) {
@@ -211,7 +247,7 @@ export async function receiveWebhook(
     );
     // A payment's answer is a transition of its membership: door access and mail follow after the commit,
     // by the membership outbox as after every transition (a failure here is left to the next drain).
-    if (plan.apply) await drainMembershipOutbox(deps).catch(() => undefined);
+    if (plan.apply) await drainAfterCommit(deps);
     return answer;
   } catch (error) {
     await recordFailure(plan.organisationId, `error: ${(error as Error).message}`);
