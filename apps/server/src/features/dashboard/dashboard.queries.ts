@@ -13,7 +13,7 @@
 // - what is owed now: balance_owing_totals.
 // A scope of the whole organisation reads each member once (their latest membership, for_organisation);
 // a scope of gyms reads each member's latest membership in each of those gyms.
-// - who stopped coming: stopped_coming_counts, and the ten longest away from the members by last visit.
+// - who stopped coming: stopped_coming_counts, and the ten longest away from stopped_coming_members.
 // The debugging screen reads a page of members (member-standing.ts).
 import type {
   ActiveUserDebuggingRow,
@@ -23,23 +23,14 @@ import type {
 } from '@gym/domain/api/dashboard';
 import { STOPPED_COMING_DAYS, SUBSCRIPTION_STATE_NAMES } from '@gym/domain/api/dashboard';
 import { type BillingFrequency, billingFrequencyLabel } from '@gym/domain/billing-frequency';
-import {
-  addDays,
-  addMonthsClamped,
-  type CalendarDate,
-  startOfDayInstant,
-  toCalendarDate,
-} from '@gym/domain/calendar-date';
+import { addDays, addMonthsClamped, type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
 import { formatMoney, mulDivRoundHalfUp } from '@gym/domain/money';
 import type { SubscriptionState } from '@gym/domain/subscription-state';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { subscriptionStateSql } from '../../db/subscription-state-sql';
 import { inScope, reasonsOf, type Scope, type StandingRow, standingsSql } from './member-standing';
 
 export type { Scope } from './member-standing';
-
-const dayStart = (day: CalendarDate) => startOfDayInstant(day).toISOString();
 
 interface Range {
   from: CalendarDate;
@@ -189,8 +180,11 @@ export async function dashboardStats(
   );
   // Paying members (active, joined at least STOPPED_COMING_DAYS ago) with no allowed visit at any gym of
   // the organisation in that many days (their membership row keeps their last, migration 0009); longest
-  // away first (never first of all), then by id. The count from stopped_coming_counts; the ten from the
-  // members by last visit (an index), each member's membership in the scope looked up until ten are found.
+  // away first (never first of all), then by id. The count from stopped_coming_counts; the ten from
+  // stopped_coming_members (migration 0031), the same rows member by member: each gym's first ten by last
+  // visit from its index, skipping the few with a recent start or a pause begun. For the whole
+  // organisation each member's latest membership (for_organisation); for gyms, each member's latest in
+  // each gym, kept only when no later membership in another of the scope's gyms is theirs.
   const joinedBy = addDays(today, -STOPPED_COMING_DAYS);
   const [stoppedCount] = await queryRows<{ total: number }>(
     db,
@@ -198,12 +192,13 @@ export async function dashboardStats(
         where c.organisation_id = ${org} ${heldIn(scope)}
           and c.since <= ${joinedBy}::date and c.paused_on > ${today}::date`,
   );
-  const membership = sql`cross join lateral (
-      select s.gym_id, s.start_date, ${subscriptionStateSql(today)} as state from subscriptions s
-      where s.organisation_id = ${org} and s.user_id = m.user_id and not s.is_staging
-        ${inScope(scope, sql`s.gym_id`)}
-      order by s.start_date desc, s.id desc limit 1) h`;
-  const old = sql`h.state = 'active' and h.start_date <= ${joinedBy}::date`;
+  const latestInScope =
+    scope.gymIds !== null && scope.gymIds.length > 1
+      ? sql`and not exists (select 1 from subscriptions s
+            where s.organisation_id = ${org} and s.user_id = c.user_id and not s.is_staging
+              ${inScope(scope, sql`s.gym_id`)} and s.gym_id <> c.gym_id
+              and (s.start_date, s.id) > (c.start_date, c.subscription_id))`
+      : sql``;
   const stopped = await queryRows<{
     id: number;
     name: string;
@@ -211,17 +206,18 @@ export async function dashboardStats(
     last_visit_at: Date | string | null;
   }>(
     db,
-    sql`select a.user_id::int as id, u.name, g.name as gym, a.last_visit_at from (
-          (select m.user_id, m.last_visit_at, h.gym_id from organisation_members m ${membership}
-           where m.organisation_id = ${org} and m.deleted_at is null and m.last_visit_at is null and ${old}
-           order by m.user_id limit 10)
-          union all
-          (select m.user_id, m.last_visit_at, h.gym_id from organisation_members m ${membership}
-           where m.organisation_id = ${org} and m.deleted_at is null
-             and m.last_visit_at < ${dayStart(addDays(today, -(STOPPED_COMING_DAYS - 1)))} and ${old}
-           order by m.last_visit_at, m.user_id limit 10)) a
+    sql`select a.user_id::int as id, u.name, g.name as gym, a.last_visit_at
+        from gyms g
+        cross join lateral (
+          select c.user_id, c.last_visit_at from stopped_coming_members c
+          join organisation_members m on m.organisation_id = c.organisation_id and m.user_id = c.user_id
+          where c.organisation_id = ${org} and c.for_organisation = ${scope.gymIds === null} and c.gym_id = g.id
+            and c.since <= ${joinedBy}::date and c.paused_on > ${today}::date and m.deleted_at is null
+            ${latestInScope}
+          order by c.last_visit_at asc nulls first, c.user_id
+          limit 10) a
         join users u on u.id = a.user_id
-        join gyms g on g.id = a.gym_id
+        where g.organisation_id = ${org} ${inScope(scope, sql`g.id`)}
         order by a.last_visit_at asc nulls first, a.user_id
         limit 10`,
   );
