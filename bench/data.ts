@@ -105,14 +105,12 @@ async function main() {
       await step('daily totals', () => client.query('select day_totals_rebuild()'));
       // And the dashboard's summaries, past days' counts included (migration 0022's function).
       await step('dashboard summaries', () => client.query('select dashboard_summaries_rebuild()'));
+      // And the owner's reports' summaries (migration 0027's function).
+      await step('report summaries', () => client.query('select report_summaries_rebuild()'));
     }
     await step('indexes', async () => {
       for (const definition of indexes) await client.query(definition);
     });
-    // And the owner's reports' summaries (migration 0027's function), once the indexes are back: each
-    // charge's payments are found by payments (charge_id, attempt), which the load dropped (without it,
-    // a scan of every payment per charge: still running after 20 minutes at 100,000 members).
-    if (triggersOff) await step('report summaries', () => client.query('select report_summaries_rebuild()'));
     await step('vacuum analyze', () => client.query('vacuum analyze'));
     const { rows } = await client.query(`select
       (select count(*) from organisation_members)::int as members, (select count(*) from subscriptions)::int as subscriptions,
