@@ -83,23 +83,6 @@ async function heldToday(db: Executor, scope: Scope, today: CalendarDate): Promi
   return rows.map((r) => ({ ...r, members: Number(r.members) }));
 }
 
-/**
- * Writes the past days' counts not yet written (the roll-up catching up: once a day, or the days a clock
- * travelled over) on the primary: a figure of a past day reads them.
- */
-async function rolledUp(db: Executor, primary: Executor, scope: Scope, today: CalendarDate) {
-  const [rolled] = await queryRows<{ through: string | null }>(
-    db,
-    sql`select (select r.through::text from daily_membership_counts_rolled r
-                where r.organisation_id = ${scope.organisationId}) as through`,
-  );
-  if (rolled?.through && rolled.through >= addDays(today, -1)) return;
-  await queryRows(
-    primary,
-    sql`select daily_membership_counts_catch_up(${scope.organisationId}, ${today}::date)::text`,
-  );
-}
-
 /** Members active at the end of each past day (before `today`). */
 async function pastActiveCounts(
   db: Executor,
@@ -110,26 +93,42 @@ async function pastActiveCounts(
 ): Promise<Map<CalendarDate, number>> {
   const past = [...new Set(days)].filter((day) => day < today);
   if (past.length === 0) return new Map();
-  await rolledUp(db, primary, scope, today);
-  const rows = await queryRows<{ day: CalendarDate; active: number }>(
-    db,
-    sql`select c.day::text as day, sum(c.members)::int as active from daily_membership_counts c
-        where c.organisation_id = ${scope.organisationId} and c.state = 'active'
-          and c.day = any(${`{${past.join(',')}}`}::date[]) ${heldIn(scope)}
-        group by c.day`,
-  );
-  const found = new Map(rows.map((r) => [r.day, Number(r.active)]));
+  // The days' counts with how far the roll-up has written, in one statement; when it has not written
+  // yesterday yet (once a day, or the days a clock travelled over), it catches up on the primary and the
+  // days are read again.
+  const read = async () => {
+    const [row] = await queryRows<{
+      through: string | null;
+      counts: { day: CalendarDate; active: number }[];
+    }>(
+      db,
+      sql`select (select r.through::text from daily_membership_counts_rolled r
+                  where r.organisation_id = ${scope.organisationId}) as through,
+            (select coalesce(json_agg(x), '[]'::json) from (
+              select c.day::text as day, sum(c.members)::int as active from daily_membership_counts c
+              where c.organisation_id = ${scope.organisationId} and c.state = 'active'
+                and c.day = any(${`{${past.join(',')}}`}::date[]) ${heldIn(scope)}
+              group by c.day) x) as counts`,
+    );
+    return row;
+  };
+  let row = await read();
+  if (!(row?.through && row.through >= addDays(today, -1))) {
+    await queryRows(
+      primary,
+      sql`select daily_membership_counts_catch_up(${scope.organisationId}, ${today}::date)::text`,
+    );
+    row = await read();
+  }
+  const found = new Map((row?.counts ?? []).map((r) => [r.day, Number(r.active)]));
   return new Map(past.map((day) => [day, found.get(day) ?? 0]));
 }
 
 /**
  * Joins, cancellations, money collected (less refunds), failed and expected over this period and the
- * last, from the days' figures (daily_gym_figures): about a thousand rows for 60 days.
+ * last, from the days' figures (daily_gym_figures): about a thousand rows for 60 days. One row.
  */
-async function periodFigures(db: Executor, scope: Scope, current: Range, previous: Range) {
-  const [row] = await queryRows<Record<string, string | number>>(
-    db,
-    sql`select
+const periodFiguresSql = (scope: Scope, current: Range, previous: Range) => sql`select
           coalesce(sum(f.joins) filter (where f.day >= ${current.from}), 0)::int as joins,
           coalesce(sum(f.joins) filter (where f.day < ${current.from}), 0)::int as joins_before,
           coalesce(sum(f.cancellations_voluntary + f.cancellations_non_payment) filter (where f.day >= ${current.from}), 0)::int as cancellations,
@@ -142,8 +141,10 @@ async function periodFigures(db: Executor, scope: Scope, current: Range, previou
           coalesce(sum(f.charged) filter (where f.day < ${current.from}), 0)::bigint as expected_before
         from daily_gym_figures f
         where f.organisation_id = ${scope.organisationId} and f.day between ${previous.from} and ${current.to}
-          ${inScope(scope, sql`f.gym_id`)}`,
-  );
+          ${inScope(scope, sql`f.gym_id`)}`;
+
+/** The period figures' pairs from a row of periodFiguresSql's columns. */
+function periodFigures(row: Record<string, unknown> | undefined) {
   const n = (key: string) => Number(row?.[key] ?? 0);
   const pair = (key: string) => ({ current: n(key), previous: n(`${key}_before`) });
   return {
@@ -172,12 +173,6 @@ export async function dashboardStats(
   const current = { from: addDays(today, -(days - 1)), to: today };
   const previous = { from: addDays(today, -(2 * days - 1)), to: addDays(today, -days) };
   const org = scope.organisationId;
-  const held = await heldToday(db, scope, today);
-  const [owing] = await queryRows<{ owing: string | number }>(
-    db,
-    sql`select coalesce(sum(b.owing), 0)::bigint as owing from balance_owing_totals b
-        where b.organisation_id = ${org} ${inScope(scope, sql`b.gym_id`)}`,
-  );
   // Paying members (active, joined at least STOPPED_COMING_DAYS ago) with no allowed visit at any gym of
   // the organisation in that many days (their membership row keeps their last, migration 0009); longest
   // away first (never first of all), then by id. The count from stopped_coming_counts; the ten from
@@ -186,12 +181,6 @@ export async function dashboardStats(
   // organisation each member's latest membership (for_organisation); for gyms, each member's latest in
   // each gym, kept only when no later membership in another of the scope's gyms is theirs.
   const joinedBy = addDays(today, -STOPPED_COMING_DAYS);
-  const [stoppedCount] = await queryRows<{ total: number }>(
-    db,
-    sql`select coalesce(sum(c.members), 0)::int as total from stopped_coming_counts c
-        where c.organisation_id = ${org} ${heldIn(scope)}
-          and c.since <= ${joinedBy}::date and c.paused_on > ${today}::date`,
-  );
   const latestInScope =
     scope.gymIds !== null && scope.gymIds.length > 1
       ? sql`and not exists (select 1 from subscriptions s
@@ -199,14 +188,29 @@ export async function dashboardStats(
               ${inScope(scope, sql`s.gym_id`)} and s.gym_id <> c.gym_id
               and (s.start_date, s.id) > (c.start_date, c.subscription_id))`
       : sql``;
-  const stopped = await queryRows<{
-    id: number;
-    name: string;
-    gym: string;
-    last_visit_at: Date | string | null;
-  }>(
-    db,
-    sql`select a.user_id::int as id, u.name, g.name as gym, a.last_visit_at
+  // Three statements side by side: today's counts; the period's figures with what is owed, how many
+  // stopped coming, the active count at the previous period's end and how far the roll-up has written
+  // (one row of sums); and the ten who stopped coming.
+  const [held, [sums], stopped] = await Promise.all([
+    heldToday(db, scope, today),
+    queryRows<Record<string, string | number | null>>(
+      db,
+      sql`select f.*,
+          (select coalesce(sum(b.owing), 0)::bigint from balance_owing_totals b
+           where b.organisation_id = ${org} ${inScope(scope, sql`b.gym_id`)}) as owing,
+          (select coalesce(sum(c.members), 0)::int from stopped_coming_counts c
+           where c.organisation_id = ${org} ${heldIn(scope)}
+             and c.since <= ${joinedBy}::date and c.paused_on > ${today}::date) as stopped_total,
+          (select r.through::text from daily_membership_counts_rolled r
+           where r.organisation_id = ${org}) as through,
+          (select coalesce(sum(c.members), 0)::int from daily_membership_counts c
+           where c.organisation_id = ${org} and c.state = 'active' and c.day = ${previous.to}::date
+             ${heldIn(scope)}) as active_before
+        from (${periodFiguresSql(scope, current, previous)}) f`,
+    ),
+    queryRows<{ id: number; name: string; gym: string; last_visit_at: Date | string | null }>(
+      db,
+      sql`select a.user_id::int as id, u.name, g.name as gym, a.last_visit_at
         from gyms g
         cross join lateral (
           select c.user_id, c.last_visit_at from stopped_coming_members c
@@ -220,9 +224,15 @@ export async function dashboardStats(
         where g.organisation_id = ${org} ${inScope(scope, sql`g.id`)}
         order by a.last_visit_at asc nulls first, a.user_id
         limit 10`,
-  );
-  const figures = await periodFigures(db, scope, current, previous);
-  const before = await pastActiveCounts(db, primary, scope, [previous.to], today);
+    ),
+  ]);
+  // The previous period's end is a past day: when the roll-up has not written yesterday yet, it catches
+  // up first (on the primary) and the day is read again.
+  const through = sums?.through ?? null;
+  const activeBefore =
+    typeof through === 'string' && through >= addDays(today, -1)
+      ? Number(sums?.active_before ?? 0)
+      : ((await pastActiveCounts(db, primary, scope, [previous.to], today)).get(previous.to) ?? 0);
   return {
     period: {
       days,
@@ -231,11 +241,11 @@ export async function dashboardStats(
       previous_from: previous.from,
       previous_to: previous.to,
     },
-    active_members: { current: countOf(held, 'active'), previous: before.get(previous.to) ?? 0 },
-    ...figures,
-    balance_owing: Number(owing?.owing ?? 0),
+    active_members: { current: countOf(held, 'active'), previous: activeBefore },
+    ...periodFigures(sums),
+    balance_owing: Number(sums?.owing ?? 0),
     members_in_grace: countOf(held, 'grace'),
-    stopped_coming_count: Number(stoppedCount?.total ?? 0),
+    stopped_coming_count: Number(sums?.stopped_total ?? 0),
     stopped_coming: stopped.map((s) => ({
       id: s.id,
       name: s.name,
