@@ -8,7 +8,7 @@ export {
   dashboardStats,
   userBreakdown,
 } from './features/dashboard/dashboard.queries';
-export { findMember, latestSubscription, subscriptionExtras } from './features/members/members.repository';
+export { findMember, memberRecords } from './features/members/members.repository';
 export { EXPORT_BATCH } from './features/members/members-export.routes';
 export { exportBatch, listMembers } from './features/members/members-list.repository';
 export { listPayments, paymentTotals } from './features/payments/payments.repository';

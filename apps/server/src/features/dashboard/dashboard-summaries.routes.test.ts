@@ -110,6 +110,17 @@ async function fromScratch(scope: Scope, range: { from: CalendarDate; to: Calend
           and (m.last_visit_at is null
                or (m.last_visit_at at time zone 'Pacific/Auckland')::date <= ${addDays(day, -STOPPED_COMING_DAYS)}::date)`,
   );
+  // The ten longest away, as the stats listed them before migration 0031 (each member's membership in the
+  // scope looked up): never first, then by last visit, then by id.
+  const stoppedList = await queryRows<{ id: number }>(
+    t.db,
+    sql`select st.user_id::int as id from (${standingsSql(scope, day, day)}) st
+        join organisation_members m on m.organisation_id = ${org} and m.user_id = st.user_id and m.deleted_at is null
+        where st.state = 'active' and st.start_date <= ${addDays(day, -STOPPED_COMING_DAYS)}::date
+          and (m.last_visit_at is null
+               or (m.last_visit_at at time zone 'Pacific/Auckland')::date <= ${addDays(day, -STOPPED_COMING_DAYS)}::date)
+        order by m.last_visit_at asc nulls first, st.user_id limit 10`,
+  );
   const paidAndSeen = await queryRows<{ offering_id: number; paid: number; visits: number }>(
     t.db,
     sql`select x.offering_id::int, sum(x.paid)::int as paid, sum(x.visits)::int as visits from (
@@ -141,6 +152,7 @@ async function fromScratch(scope: Scope, range: { from: CalendarDate; to: Calend
       balance_owing: money!.owing,
       members_in_grace: count(now, (s) => s.state === 'grace'),
       stopped_coming_count: stopped!.total,
+      stopped_coming: stoppedList.map((r) => r.id),
     },
     chart: [...chartDays.map((d) => ({ date: d, active: past.get(d) ?? 0 })), { date: day, active }],
     breakdown: {
@@ -182,6 +194,7 @@ async function expectSummariesMatch(label: string) {
         balance_owing: stats.balance_owing,
         members_in_grace: stats.members_in_grace,
         stopped_coming_count: stats.stopped_coming_count,
+        stopped_coming: stats.stopped_coming.map((m: { id: number }) => m.id),
       },
       `${label}: stats${query}`,
     ).toEqual({
@@ -218,6 +231,18 @@ async function expectSummariesMatch(label: string) {
       `${label}: cost per visit${query}`,
     ).toEqual(expected.costs);
   }
+  // The member rows the triggers kept (migration 0031) are the rows worked out again from scratch.
+  const kept = sql`select organisation_id, for_organisation, gym_id, user_id, subscription_id, start_date::text,
+      since::text, paused_on::text, last_visit_at from stopped_coming_members where organisation_id = ${organisationId}`;
+  const again = sql`select organisation_id, for_organisation, gym_id, user_id, subscription_id, start_date::text,
+      since::text, paused_on::text, last_visit_at
+    from stopped_coming_member_rows(
+      (select array_agg(s) from subscriptions s where s.organisation_id = ${organisationId}),
+      (select array_agg(m) from organisation_members m where m.organisation_id = ${organisationId}))`;
+  const order = sql`order by 1, 2, 3, 4`;
+  expect(await queryRows(t.db, sql`${kept} ${order}`), `${label}: stopped_coming_members`).toEqual(
+    await queryRows(t.db, sql`${again} ${order}`),
+  );
   return fromScratch({ organisationId, gymIds: null }, range);
 }
 

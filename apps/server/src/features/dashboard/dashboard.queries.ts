@@ -13,7 +13,7 @@
 // - what is owed now: balance_owing_totals.
 // A scope of the whole organisation reads each member once (their latest membership, for_organisation);
 // a scope of gyms reads each member's latest membership in each of those gyms.
-// - who stopped coming: stopped_coming_counts, and the ten longest away from the members by last visit.
+// - who stopped coming: stopped_coming_counts, and the ten longest away from stopped_coming_members.
 // The debugging screen reads a page of members (member-standing.ts).
 import type {
   ActiveUserDebuggingRow,
@@ -23,23 +23,14 @@ import type {
 } from '@gym/domain/api/dashboard';
 import { STOPPED_COMING_DAYS, SUBSCRIPTION_STATE_NAMES } from '@gym/domain/api/dashboard';
 import { type BillingFrequency, billingFrequencyLabel } from '@gym/domain/billing-frequency';
-import {
-  addDays,
-  addMonthsClamped,
-  type CalendarDate,
-  startOfDayInstant,
-  toCalendarDate,
-} from '@gym/domain/calendar-date';
+import { addDays, addMonthsClamped, type CalendarDate, toCalendarDate } from '@gym/domain/calendar-date';
 import { formatMoney, mulDivRoundHalfUp } from '@gym/domain/money';
 import type { SubscriptionState } from '@gym/domain/subscription-state';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { subscriptionStateSql } from '../../db/subscription-state-sql';
 import { inScope, reasonsOf, type Scope, type StandingRow, standingsSql } from './member-standing';
 
 export type { Scope } from './member-standing';
-
-const dayStart = (day: CalendarDate) => startOfDayInstant(day).toISOString();
 
 interface Range {
   from: CalendarDate;
@@ -92,23 +83,6 @@ async function heldToday(db: Executor, scope: Scope, today: CalendarDate): Promi
   return rows.map((r) => ({ ...r, members: Number(r.members) }));
 }
 
-/**
- * Writes the past days' counts not yet written (the roll-up catching up: once a day, or the days a clock
- * travelled over) on the primary: a figure of a past day reads them.
- */
-async function rolledUp(db: Executor, primary: Executor, scope: Scope, today: CalendarDate) {
-  const [rolled] = await queryRows<{ through: string | null }>(
-    db,
-    sql`select (select r.through::text from daily_membership_counts_rolled r
-                where r.organisation_id = ${scope.organisationId}) as through`,
-  );
-  if (rolled?.through && rolled.through >= addDays(today, -1)) return;
-  await queryRows(
-    primary,
-    sql`select daily_membership_counts_catch_up(${scope.organisationId}, ${today}::date)::text`,
-  );
-}
-
 /** Members active at the end of each past day (before `today`). */
 async function pastActiveCounts(
   db: Executor,
@@ -119,26 +93,42 @@ async function pastActiveCounts(
 ): Promise<Map<CalendarDate, number>> {
   const past = [...new Set(days)].filter((day) => day < today);
   if (past.length === 0) return new Map();
-  await rolledUp(db, primary, scope, today);
-  const rows = await queryRows<{ day: CalendarDate; active: number }>(
-    db,
-    sql`select c.day::text as day, sum(c.members)::int as active from daily_membership_counts c
-        where c.organisation_id = ${scope.organisationId} and c.state = 'active'
-          and c.day = any(${`{${past.join(',')}}`}::date[]) ${heldIn(scope)}
-        group by c.day`,
-  );
-  const found = new Map(rows.map((r) => [r.day, Number(r.active)]));
+  // The days' counts with how far the roll-up has written, in one statement; when it has not written
+  // yesterday yet (once a day, or the days a clock travelled over), it catches up on the primary and the
+  // days are read again.
+  const read = async () => {
+    const [row] = await queryRows<{
+      through: string | null;
+      counts: { day: CalendarDate; active: number }[];
+    }>(
+      db,
+      sql`select (select r.through::text from daily_membership_counts_rolled r
+                  where r.organisation_id = ${scope.organisationId}) as through,
+            (select coalesce(json_agg(x), '[]'::json) from (
+              select c.day::text as day, sum(c.members)::int as active from daily_membership_counts c
+              where c.organisation_id = ${scope.organisationId} and c.state = 'active'
+                and c.day = any(${`{${past.join(',')}}`}::date[]) ${heldIn(scope)}
+              group by c.day) x) as counts`,
+    );
+    return row;
+  };
+  let row = await read();
+  if (!(row?.through && row.through >= addDays(today, -1))) {
+    await queryRows(
+      primary,
+      sql`select daily_membership_counts_catch_up(${scope.organisationId}, ${today}::date)::text`,
+    );
+    row = await read();
+  }
+  const found = new Map((row?.counts ?? []).map((r) => [r.day, Number(r.active)]));
   return new Map(past.map((day) => [day, found.get(day) ?? 0]));
 }
 
 /**
  * Joins, cancellations, money collected (less refunds), failed and expected over this period and the
- * last, from the days' figures (daily_gym_figures): about a thousand rows for 60 days.
+ * last, from the days' figures (daily_gym_figures): about a thousand rows for 60 days. One row.
  */
-async function periodFigures(db: Executor, scope: Scope, current: Range, previous: Range) {
-  const [row] = await queryRows<Record<string, string | number>>(
-    db,
-    sql`select
+const periodFiguresSql = (scope: Scope, current: Range, previous: Range) => sql`select
           coalesce(sum(f.joins) filter (where f.day >= ${current.from}), 0)::int as joins,
           coalesce(sum(f.joins) filter (where f.day < ${current.from}), 0)::int as joins_before,
           coalesce(sum(f.cancellations_voluntary + f.cancellations_non_payment) filter (where f.day >= ${current.from}), 0)::int as cancellations,
@@ -151,8 +141,10 @@ async function periodFigures(db: Executor, scope: Scope, current: Range, previou
           coalesce(sum(f.charged) filter (where f.day < ${current.from}), 0)::bigint as expected_before
         from daily_gym_figures f
         where f.organisation_id = ${scope.organisationId} and f.day between ${previous.from} and ${current.to}
-          ${inScope(scope, sql`f.gym_id`)}`,
-  );
+          ${inScope(scope, sql`f.gym_id`)}`;
+
+/** The period figures' pairs from a row of periodFiguresSql's columns. */
+function periodFigures(row: Record<string, unknown> | undefined) {
   const n = (key: string) => Number(row?.[key] ?? 0);
   const pair = (key: string) => ({ current: n(key), previous: n(`${key}_before`) });
   return {
@@ -181,52 +173,66 @@ export async function dashboardStats(
   const current = { from: addDays(today, -(days - 1)), to: today };
   const previous = { from: addDays(today, -(2 * days - 1)), to: addDays(today, -days) };
   const org = scope.organisationId;
-  const held = await heldToday(db, scope, today);
-  const [owing] = await queryRows<{ owing: string | number }>(
-    db,
-    sql`select coalesce(sum(b.owing), 0)::bigint as owing from balance_owing_totals b
-        where b.organisation_id = ${org} ${inScope(scope, sql`b.gym_id`)}`,
-  );
   // Paying members (active, joined at least STOPPED_COMING_DAYS ago) with no allowed visit at any gym of
   // the organisation in that many days (their membership row keeps their last, migration 0009); longest
-  // away first (never first of all), then by id. The count from stopped_coming_counts; the ten from the
-  // members by last visit (an index), each member's membership in the scope looked up until ten are found.
+  // away first (never first of all), then by id. The count from stopped_coming_counts; the ten from
+  // stopped_coming_members (migration 0031), the same rows member by member: each gym's first ten by last
+  // visit from its index, skipping the few with a recent start or a pause begun. For the whole
+  // organisation each member's latest membership (for_organisation); for gyms, each member's latest in
+  // each gym, kept only when no later membership in another of the scope's gyms is theirs.
   const joinedBy = addDays(today, -STOPPED_COMING_DAYS);
-  const [stoppedCount] = await queryRows<{ total: number }>(
-    db,
-    sql`select coalesce(sum(c.members), 0)::int as total from stopped_coming_counts c
-        where c.organisation_id = ${org} ${heldIn(scope)}
-          and c.since <= ${joinedBy}::date and c.paused_on > ${today}::date`,
-  );
-  const membership = sql`cross join lateral (
-      select s.gym_id, s.start_date, ${subscriptionStateSql(today)} as state from subscriptions s
-      where s.organisation_id = ${org} and s.user_id = m.user_id and not s.is_staging
-        ${inScope(scope, sql`s.gym_id`)}
-      order by s.start_date desc, s.id desc limit 1) h`;
-  const old = sql`h.state = 'active' and h.start_date <= ${joinedBy}::date`;
-  const stopped = await queryRows<{
-    id: number;
-    name: string;
-    gym: string;
-    last_visit_at: Date | string | null;
-  }>(
-    db,
-    sql`select a.user_id::int as id, u.name, g.name as gym, a.last_visit_at from (
-          (select m.user_id, m.last_visit_at, h.gym_id from organisation_members m ${membership}
-           where m.organisation_id = ${org} and m.deleted_at is null and m.last_visit_at is null and ${old}
-           order by m.user_id limit 10)
-          union all
-          (select m.user_id, m.last_visit_at, h.gym_id from organisation_members m ${membership}
-           where m.organisation_id = ${org} and m.deleted_at is null
-             and m.last_visit_at < ${dayStart(addDays(today, -(STOPPED_COMING_DAYS - 1)))} and ${old}
-           order by m.last_visit_at, m.user_id limit 10)) a
+  const latestInScope =
+    scope.gymIds !== null && scope.gymIds.length > 1
+      ? sql`and not exists (select 1 from subscriptions s
+            where s.organisation_id = ${org} and s.user_id = c.user_id and not s.is_staging
+              ${inScope(scope, sql`s.gym_id`)} and s.gym_id <> c.gym_id
+              and (s.start_date, s.id) > (c.start_date, c.subscription_id))`
+      : sql``;
+  // Three statements side by side: today's counts; the period's figures with what is owed, how many
+  // stopped coming, the active count at the previous period's end and how far the roll-up has written
+  // (one row of sums); and the ten who stopped coming.
+  const [held, [sums], stopped] = await Promise.all([
+    heldToday(db, scope, today),
+    queryRows<Record<string, string | number | null>>(
+      db,
+      sql`select f.*,
+          (select coalesce(sum(b.owing), 0)::bigint from balance_owing_totals b
+           where b.organisation_id = ${org} ${inScope(scope, sql`b.gym_id`)}) as owing,
+          (select coalesce(sum(c.members), 0)::int from stopped_coming_counts c
+           where c.organisation_id = ${org} ${heldIn(scope)}
+             and c.since <= ${joinedBy}::date and c.paused_on > ${today}::date) as stopped_total,
+          (select r.through::text from daily_membership_counts_rolled r
+           where r.organisation_id = ${org}) as through,
+          (select coalesce(sum(c.members), 0)::int from daily_membership_counts c
+           where c.organisation_id = ${org} and c.state = 'active' and c.day = ${previous.to}::date
+             ${heldIn(scope)}) as active_before
+        from (${periodFiguresSql(scope, current, previous)}) f`,
+    ),
+    queryRows<{ id: number; name: string; gym: string; last_visit_at: Date | string | null }>(
+      db,
+      sql`select a.user_id::int as id, u.name, g.name as gym, a.last_visit_at
+        from gyms g
+        cross join lateral (
+          select c.user_id, c.last_visit_at from stopped_coming_members c
+          join organisation_members m on m.organisation_id = c.organisation_id and m.user_id = c.user_id
+          where c.organisation_id = ${org} and c.for_organisation = ${scope.gymIds === null} and c.gym_id = g.id
+            and c.since <= ${joinedBy}::date and c.paused_on > ${today}::date and m.deleted_at is null
+            ${latestInScope}
+          order by c.last_visit_at asc nulls first, c.user_id
+          limit 10) a
         join users u on u.id = a.user_id
-        join gyms g on g.id = a.gym_id
+        where g.organisation_id = ${org} ${inScope(scope, sql`g.id`)}
         order by a.last_visit_at asc nulls first, a.user_id
         limit 10`,
-  );
-  const figures = await periodFigures(db, scope, current, previous);
-  const before = await pastActiveCounts(db, primary, scope, [previous.to], today);
+    ),
+  ]);
+  // The previous period's end is a past day: when the roll-up has not written yesterday yet, it catches
+  // up first (on the primary) and the day is read again.
+  const through = sums?.through ?? null;
+  const activeBefore =
+    typeof through === 'string' && through >= addDays(today, -1)
+      ? Number(sums?.active_before ?? 0)
+      : ((await pastActiveCounts(db, primary, scope, [previous.to], today)).get(previous.to) ?? 0);
   return {
     period: {
       days,
@@ -235,11 +241,11 @@ export async function dashboardStats(
       previous_from: previous.from,
       previous_to: previous.to,
     },
-    active_members: { current: countOf(held, 'active'), previous: before.get(previous.to) ?? 0 },
-    ...figures,
-    balance_owing: Number(owing?.owing ?? 0),
+    active_members: { current: countOf(held, 'active'), previous: activeBefore },
+    ...periodFigures(sums),
+    balance_owing: Number(sums?.owing ?? 0),
     members_in_grace: countOf(held, 'grace'),
-    stopped_coming_count: Number(stoppedCount?.total ?? 0),
+    stopped_coming_count: Number(sums?.stopped_total ?? 0),
     stopped_coming: stopped.map((s) => ({
       id: s.id,
       name: s.name,

@@ -19,15 +19,16 @@ export interface CredentialRow {
   updated_at: Date | string;
 }
 
-export function credentials(db: Executor, organisationId: number, userId: number) {
-  return queryRows<CredentialRow>(
-    db,
-    sql`select ac.id::int, pl.id::int as place_row_id, pl.name as place_name, pl.place_id, ac.status,
+/** The member's credentials, newest change first: the statement, for composing. */
+export const credentialsSql = (organisationId: number, userId: number) =>
+  sql`select ac.id::int, pl.id::int as place_row_id, pl.name as place_name, pl.place_id, ac.status,
           ac.external_user_id, ac.login_id, ac.role_assignment_id, ac.valid_from, ac.valid_until, ac.updated_at
         from access_credentials ac join places pl on pl.id = ac.place_id
         where ac.organisation_id = ${organisationId} and ac.user_id = ${userId}
-        order by ac.updated_at desc, ac.id desc`,
-  );
+        order by ac.updated_at desc, ac.id desc`;
+
+export function credentials(db: Executor, organisationId: number, userId: number) {
+  return queryRows<CredentialRow>(db, credentialsSql(organisationId, userId));
 }
 
 export const presentCredential = (c: CredentialRow): AccessCredential => ({

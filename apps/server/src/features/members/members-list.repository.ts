@@ -209,7 +209,7 @@ const fromOf = (d: Driver) => sql`from ${d.from}
 /**
  * One page of the filtered, sorted list and the total of the filtered list: two statements, the page
  * read in its sort's index order where it has one (name, joined, last visit) and the count joining only
- * the tables its filters read.
+ * the tables its filters read; one statement when the total is member_counts' (no filter but the gym).
  */
 export async function listMembers(
   db: Executor,
@@ -241,12 +241,12 @@ export async function listMembers(
     ${pick.price ? priceJoin : sql``}`;
   const sort = sortReads === null ? d.name : SORTS[sortReads];
   // The first pages run as prepared statements, their limit and offset in the text (queryPage).
-  const pageQuery = sql`with page as materialized (
+  const pageQuery = (extra: SQL) => sql`with page as materialized (
         select ${d.user} as user_id, ${sort} as sort_key ${pickFrom}
         where ${where}
         order by sort_key ${direction} nulls last, user_id ${direction}
         ${limitOffset(page)})
-      ${select}
+      ${select}${extra}
       from page
       join organisation_members m on m.organisation_id = ${scope.organisationId} and m.user_id = page.user_id
       join users u on u.id = page.user_id
@@ -255,12 +255,25 @@ export async function listMembers(
       ${priceJoin}
       left join offerings o on o.id = p.offering_id
       order by page.sort_key ${direction} nulls last, page.user_id ${direction}`;
+  if (counted) {
+    // A total read from member_counts' few rows rides on the page's statement (one round trip, not two);
+    // a page past the end has no row to carry it, and asks for it alone.
+    const rows = await queryPage<MemberListRow>(
+      db,
+      'members_page_counted',
+      pageQuery(sql`, (${counted}) as total`),
+      page,
+    );
+    if (rows.length > 0) return { rows, total: Number(rows[0]?.total ?? 0) };
+    const [total] = await queryPrepared<{ total: number }>(db, 'members_total', counted);
+    return { rows, total: Number(total?.total ?? 0) };
+  }
   const [rows, total] = await Promise.all([
-    queryPage<MemberListRow>(db, 'members_page', pageQuery, page),
+    queryPage<MemberListRow>(db, 'members_page', pageQuery(sql``), page),
     queryPrepared<{ total: number }>(
       db,
       'members_total',
-      counted ?? sql`select count(*)::int as total ${countFrom} where ${where}`,
+      sql`select count(*)::int as total ${countFrom} where ${where}`,
     ),
   ]);
   return { rows, total: Number(total[0]?.total ?? 0) };

@@ -1,10 +1,12 @@
 // One member of an organisation: the person, their membership row, their latest subscription with its
 // price, pauses and payments summed, in a fixed few queries; and the writes of adding, editing, deleting.
 import { SUBSCRIPTION_PAYMENTS_SHOWN } from '@gym/domain/api/members';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryPrepared, queryRows } from '../../db/client';
-import type { Row } from '../../db/row-types';
+import type { LeftJoined, Row } from '../../db/row-types';
 import type { organisationMembers, payments, prices, subscriptions, users } from '../../db/schema/index';
+import { type PaymentTypeRow, paymentTypeRowsSql } from '../payments';
+import { type CredentialRow, credentialsSql } from './member-credentials';
 
 /** The person (users) with their membership of the organisation (organisation_members). */
 export type MemberRow = Pick<
@@ -137,16 +139,8 @@ const priceJson = (alias: string, offering: string) =>
     'joining_fee', ${alias}.joining_fee, 'term_amount', ${alias}.term_amount, 'term_unit', ${alias}.term_unit,
     'offering_id', ${offering}.id::int, 'offering_name', ${offering}.name)`);
 
-/** The member's latest subscription in the organisation, with its price (and any price it moves to). */
-export async function latestSubscription(
-  db: Executor,
-  organisationId: number,
-  userId: number,
-): Promise<SubscriptionRow | null> {
-  const [row] = await queryPrepared<SubscriptionRow>(
-    db,
-    'member_latest_subscription',
-    sql`select s.id::int, s.user_id::int, s.gym_id::int, g.name as gym_name, s.start_date::text,
+/** A subscription's columns as SubscriptionRow, over `s` and the joins of `subscriptionJoins`. */
+const subscriptionColumns = sql`s.id::int, s.user_id::int, s.gym_id::int, g.name as gym_name, s.start_date::text,
           s.current_period_start::text, s.current_period_end::text, s.ends_at::text, s.paused_at,
           s.cancelled_at, s.grace_period_ends_at::text, s.cancellation_reasons, s.cancellation_comments,
           s.pause_days_credit, s.initial_state, s.upcoming_state, s.transition_takes_effect_at::text,
@@ -160,14 +154,28 @@ export async function latestSubscription(
             - (select coalesce(sum(r.amount), 0) from payment_refunds r join payments pa on pa.id = r.payment_id
               where pa.subscription_id = s.id))::int as payments_sum,
           ${priceJson('p', 'o')} as price,
-          case when tp.id is null then null else ${priceJson('tp', 'tpo')} end as transition_price
-        from subscriptions s
-        join gyms g on g.id = s.gym_id
-        join prices p on p.id = s.price_id
-        join offerings o on o.id = p.offering_id
+          case when tp.id is null then null else ${priceJson('tp', 'tpo')} end as transition_price`;
+
+/** The subscription's gym, price, offering, price it moves to and private link (left joins: `s` may be none). */
+const subscriptionJoins = sql`left join gyms g on g.id = s.gym_id
+        left join prices p on p.id = s.price_id
+        left join offerings o on o.id = p.offering_id
         left join prices tp on tp.id = s.transition_to_price_id
         left join offerings tpo on tpo.id = tp.offering_id
-        left join private_price_links pl on pl.id = s.private_price_link_id
+        left join private_price_links pl on pl.id = s.private_price_link_id`;
+
+/** The member's latest subscription in the organisation, with its price (and any price it moves to). */
+export async function latestSubscription(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<SubscriptionRow | null> {
+  const [row] = await queryPrepared<SubscriptionRow>(
+    db,
+    'member_latest_subscription',
+    sql`select ${subscriptionColumns}
+        from subscriptions s
+        ${subscriptionJoins}
         where s.id = latest_subscription_id(${organisationId}, ${userId})`,
   );
   return row ?? null;
@@ -201,17 +209,9 @@ export type PaymentSummaryRow = Pick<Row<typeof payments>, 'id' | 'amount' | 'su
 
 /**
  * The subscription's pauses (ended, open and booked), its first and latest payments and next unpaid
- * charge (one query).
+ * charge, as columns of the statement that reads the subscription `subscriptionId` (a column of it).
  */
-export async function subscriptionExtras(
-  db: Executor,
-  organisationId: number,
-  subscriptionId: number,
-): Promise<SubscriptionExtras> {
-  const [row] = await queryPrepared<SubscriptionExtras>(
-    db,
-    'member_subscription_extras',
-    sql`select
+const extrasColumns = (organisationId: number, subscriptionId: SQL) => sql`
         coalesce((select json_agg(json_build_object('id', sp.id::int, 'start_date', sp.start_date,
             'end_date', sp.end_date, 'credit_days', sp.credit_days, 'applied', sp.applied_at is not null,
             'ended', sp.ended_at is not null)
@@ -241,9 +241,58 @@ export async function subscriptionExtras(
         (select json_build_object('due_date', c.due_date, 'amount', c.amount, 'surcharge', c.surcharge)
           from charges c where c.subscription_id = ${subscriptionId} and c.organisation_id = ${organisationId}
             and c.status = 'unpaid'
-          order by c.due_date, c.id limit 1) as upcoming_charge`,
+          order by c.due_date, c.id limit 1) as upcoming_charge`;
+
+/** Everything a member's page shows beyond their membership row (the records of `memberRecords`). */
+export interface MemberRecords {
+  subscription: SubscriptionRow | null;
+  extras: SubscriptionExtras;
+  paymentTypes: PaymentTypeRow[];
+  credentials: CredentialRow[];
+}
+
+/**
+ * A member's latest subscription with its extras, their payment methods and their door credentials: one
+ * statement (one round trip) where the page used to send four in two round trips. The payment methods and
+ * credentials arrive as JSON (their instants as text, which their presenters read as well as a Date).
+ */
+export async function memberRecords(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<MemberRecords> {
+  const [row] = await queryPrepared<
+    LeftJoined<SubscriptionRow> &
+      SubscriptionExtras & { payment_types: PaymentTypeRow[]; credentials: CredentialRow[] }
+  >(
+    db,
+    'member_records',
+    sql`select ${subscriptionColumns}, ${extrasColumns(organisationId, sql`s.id`)},
+          (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]'::json)
+           from (${paymentTypeRowsSql(organisationId, [userId])}) x) as payment_types,
+          (select coalesce(json_agg(x order by x.updated_at desc, x.id desc), '[]'::json)
+           from (${credentialsSql(organisationId, userId)}) x) as credentials
+        from (select latest_subscription_id(${organisationId}, ${userId}) as id) latest
+        left join subscriptions s on s.id = latest.id
+        ${subscriptionJoins}`,
   );
-  return row ?? { pauses: [], first_payment: null, payments: [], payments_count: 0, upcoming_charge: null };
+  if (!row) throw new Error('member_records answered no row');
+  const {
+    pauses,
+    first_payment,
+    payments,
+    payments_count,
+    upcoming_charge,
+    payment_types,
+    credentials,
+    ...sub
+  } = row;
+  return {
+    subscription: sub.id === null ? null : (sub as SubscriptionRow),
+    extras: { pauses, first_payment, payments, payments_count, upcoming_charge },
+    paymentTypes: payment_types,
+    credentials,
+  };
 }
 
 /** What the member owes over all their subscriptions in the organisation. */

@@ -23,8 +23,8 @@ import type { Executor } from '../../db/client';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../http/app-error';
 import { drainMembershipOutbox, transition } from '../billing';
 import { roleAt } from '../gyms';
-import { paymentTypesOf } from '../payments';
-import { credentials, presentCredential } from './member-credentials';
+import { presentPaymentTypes } from '../payments';
+import { presentCredential } from './member-credentials';
 import { memberAddedMail } from './members.mail';
 import {
   billingDateMembership,
@@ -105,17 +105,20 @@ export async function memberDetail(
   row: repo.MemberRow,
 ): Promise<Member> {
   const now = deps.clock.now();
-  const [sub, paymentTypes, held] = await Promise.all([
-    repo.latestSubscription(deps.db, organisationId, row.id),
-    paymentTypesOf(deps.db, organisationId, [
-      { id: row.id, defaultPaymentTypeId: row.default_payment_type_id },
-    ]),
-    credentials(deps.db, organisationId, row.id),
-  ]);
-  const records = { paymentTypes: paymentTypes.get(row.id) ?? [], credentials: held.map(presentCredential) };
-  if (!sub) return presentMember(row, null, records);
-  const extras = await repo.subscriptionExtras(deps.db, organisationId, sub.id);
-  return presentMember(row, presentSubscription(sub, extras, now), records);
+  const { subscription, extras, paymentTypes, credentials } = await repo.memberRecords(
+    deps.db,
+    organisationId,
+    row.id,
+  );
+  const records = {
+    paymentTypes:
+      presentPaymentTypes(paymentTypes, [
+        { id: row.id, defaultPaymentTypeId: row.default_payment_type_id },
+      ]).get(row.id) ?? [],
+    credentials: credentials.map(presentCredential),
+  };
+  if (!subscription) return presentMember(row, null, records);
+  return presentMember(row, presentSubscription(subscription, extras, now), records);
 }
 
 export async function showMember(deps: AppDeps, auth: AuthContext, userId: number) {

@@ -4,5 +4,10 @@
 export { csvStream } from './csv-stream';
 export { gymScope } from './gym-scope';
 export { standingOf, standingsOf } from './payment-standing';
-export { paymentTypesOf } from './payment-types';
+export {
+  type PaymentTypeRow,
+  paymentTypeRowsSql,
+  paymentTypesOf,
+  presentPaymentTypes,
+} from './payment-types';
 export { retryPaymentNow } from './payments.service';

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
 
-interface PaymentTypeRow {
+export interface PaymentTypeRow {
   id: number;
   user_id: number;
   type: 'bank_account' | 'stripe_card';
@@ -27,12 +27,9 @@ interface PaymentTypeRow {
   ever_paid_or_pending: boolean;
 }
 
-/** The live payment methods of each user of `userIds`, newest first. */
-function paymentTypeRows(db: Executor, organisationId: number, userIds: readonly number[]) {
-  if (userIds.length === 0) return Promise.resolve([] as PaymentTypeRow[]);
-  return queryRows<PaymentTypeRow>(
-    db,
-    sql`select pt.id::int, pt.user_id::int, pt.type, pt.created_at, ba.account_number, ba.name as account_name,
+/** The live payment methods of each user of `userIds`, newest first: the statement, for composing. */
+export function paymentTypeRowsSql(organisationId: number, userIds: readonly number[]) {
+  return sql`select pt.id::int, pt.user_id::int, pt.type, pt.created_at, ba.account_number, ba.name as account_name,
           ba.status as account_status, ba.meta as account_meta, c.brand, c.exp_month, c.exp_year, c.last_four,
           c.country,
           (select max(p.updated_at) from payments p
@@ -48,8 +45,12 @@ function paymentTypeRows(db: Executor, organisationId: number, userIds: readonly
         left join cards c on c.payment_type_id = pt.id
         where pt.organisation_id = ${organisationId} and pt.user_id in ${idList(userIds)}
           and pt.deleted_at is null
-        order by pt.created_at desc, pt.id desc`,
-  );
+        order by pt.created_at desc, pt.id desc`;
+}
+
+function paymentTypeRows(db: Executor, organisationId: number, userIds: readonly number[]) {
+  if (userIds.length === 0) return Promise.resolve([] as PaymentTypeRow[]);
+  return queryRows<PaymentTypeRow>(db, paymentTypeRowsSql(organisationId, userIds));
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -98,6 +99,14 @@ export async function paymentTypesOf(
     organisationId,
     members.map((m) => m.id),
   );
+  return presentPaymentTypes(rows, members);
+}
+
+/** The rows of `paymentTypeRowsSql` (as read, or as JSON text) by member, the default of each marked. */
+export function presentPaymentTypes(
+  rows: readonly PaymentTypeRow[],
+  members: readonly { id: number; defaultPaymentTypeId: number | null }[],
+): Map<number, PaymentType[]> {
   const defaults = new Map(members.map((m) => [m.id, m.defaultPaymentTypeId]));
   const byUser = new Map<number, PaymentType[]>(members.map((m) => [m.id, []]));
   for (const row of rows)
