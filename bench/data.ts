@@ -107,6 +107,8 @@ async function main() {
       await step('dashboard summaries', () => client.query('select dashboard_summaries_rebuild()'));
       // And the owner's reports' summaries (migration 0027's function).
       await step('report summaries', () => client.query('select report_summaries_rebuild()'));
+      // And recurring revenue's and churn's (migration 0029's function).
+      await step('revenue summaries', () => client.query('select member_revenue_rebuild()'));
     }
     await step('indexes', async () => {
       for (const definition of indexes) await client.query(definition);
