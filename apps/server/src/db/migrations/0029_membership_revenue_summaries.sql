@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS "member_revenue_steps" (
   "mrr" bigint NOT NULL,
   "enrolled" boolean NOT NULL,
   "first_start" date NOT NULL,
-  CONSTRAINT "member_revenue_steps_pkey" PRIMARY KEY ("organisation_id", "gym_id", "user_id", "on_date")
+  CONSTRAINT "member_revenue_steps_pkey" PRIMARY KEY ("organisation_id", "user_id", "gym_id", "on_date")
 );
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "member_revenue_steps_day" ON "member_revenue_steps" USING btree ("organisation_id", "gym_id", "on_date");
@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS "member_month_facts" (
   -- '' when not lost in the month
   "lost_action" text NOT NULL,
   "lost_reasons" text[] NOT NULL,
-  CONSTRAINT "member_month_facts_pkey" PRIMARY KEY ("organisation_id", "gym_id", "user_id", "month")
+  CONSTRAINT "member_month_facts_pkey" PRIMARY KEY ("organisation_id", "user_id", "gym_id", "month")
 );
 --> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "member_month_totals" (
@@ -102,41 +102,41 @@ CREATE OR REPLACE FUNCTION member_revenue_step_rows(org bigint, users bigint[]) 
     FROM subscriptions s
     WHERE s.organisation_id = org AND s.user_id = ANY(users) AND NOT s.is_staging AND s.upcoming_state IS NULL),
   scoped AS (SELECT 0::bigint AS scope, s.* FROM subs s UNION ALL SELECT s.gym_id, s.* FROM subs s),
-  pauses AS (
-    SELECT sp.subscription_id, sp.start_date, sp.end_date FROM subs s
-    JOIN subscription_pauses sp ON sp.subscription_id = s.id WHERE sp.cancelled_at IS NULL),
-  changes AS (
-    SELECT pc.id, pc.subscription_id, pc.applied_at, (pc.applied_at AT TIME ZONE 'Pacific/Auckland')::date AS applied_day,
-      pc.from_amount, pc.to_amount, pc.from_price_id, pc.to_price_id
-    FROM subs s JOIN price_changes pc ON pc.subscription_id = s.id
-    WHERE pc.applied_at IS NOT NULL AND pc.cancelled_at IS NULL),
   days AS (
     SELECT DISTINCT x.scope, x.user_id, d.day FROM scoped x
     CROSS JOIN LATERAL (
       SELECT x.start_date
       UNION ALL SELECT x.cancel_day WHERE x.cancel_day IS NOT NULL
-      UNION ALL SELECT p.start_date FROM pauses p WHERE p.subscription_id = x.id
-      UNION ALL SELECT p.end_date FROM pauses p WHERE p.subscription_id = x.id
-      UNION ALL SELECT c.applied_day FROM changes c WHERE c.subscription_id = x.id) d(day)),
+      UNION ALL SELECT p.start_date FROM subscription_pauses p WHERE p.subscription_id = x.id AND p.cancelled_at IS NULL
+      UNION ALL SELECT p.end_date FROM subscription_pauses p WHERE p.subscription_id = x.id AND p.cancelled_at IS NULL
+      UNION ALL SELECT (c.applied_at AT TIME ZONE 'Pacific/Auckland')::date FROM price_changes c
+        WHERE c.subscription_id = x.id AND c.applied_at IS NOT NULL AND c.cancelled_at IS NULL) d(day)),
   states AS (
     SELECT d.scope, d.user_id, d.day, x.id, x.price_id, x.force_price_amount,
       x.start_date <= d.day AND (x.cancel_day IS NULL OR x.cancel_day > d.day) AS enrolled,
       x.start_date <= d.day AND (x.cancel_day IS NULL OR x.cancel_day > d.day) AND NOT EXISTS (
-        SELECT 1 FROM pauses p WHERE p.subscription_id = x.id AND p.start_date <= d.day AND p.end_date > d.day) AS held
+        SELECT 1 FROM subscription_pauses p WHERE p.subscription_id = x.id AND p.cancelled_at IS NULL
+          AND p.start_date <= d.day AND p.end_date > d.day) AS held
     FROM days d JOIN scoped x ON x.scope = d.scope AND x.user_id = d.user_id),
   priced AS (
     SELECT h.*,
-      (SELECT array[c.to_amount, c.to_price_id] FROM changes c WHERE c.subscription_id = h.id AND c.applied_day <= h.day
-       ORDER BY c.applied_at DESC, c.id DESC LIMIT 1) AS cur,
-      (SELECT array[c.from_amount, coalesce(c.from_price_id, h.price_id)] FROM changes c
-       WHERE c.subscription_id = h.id AND c.applied_day > h.day ORDER BY c.applied_at, c.id LIMIT 1) AS nxt
-    FROM states h WHERE h.held),
+      CASE WHEN h.held THEN (SELECT array[c.to_amount, c.to_price_id] FROM price_changes c
+        WHERE c.subscription_id = h.id AND c.applied_at IS NOT NULL AND c.cancelled_at IS NULL
+          AND (c.applied_at AT TIME ZONE 'Pacific/Auckland')::date <= h.day
+        ORDER BY c.applied_at DESC, c.id DESC LIMIT 1) END AS cur,
+      CASE WHEN h.held THEN (SELECT array[c.from_amount, coalesce(c.from_price_id, h.price_id)] FROM price_changes c
+        WHERE c.subscription_id = h.id AND c.applied_at IS NOT NULL AND c.cancelled_at IS NULL
+          AND (c.applied_at AT TIME ZONE 'Pacific/Auckland')::date > h.day
+        ORDER BY c.applied_at, c.id LIMIT 1) END AS nxt
+    FROM states h),
   vals AS (
-    SELECT s.scope, s.user_id, s.day, bool_or(s.held) AS held, bool_or(s.enrolled) AS enrolled,
-      coalesce((SELECT sum(monthly_amount(coalesce(h.cur[1], h.nxt[1], h.force_price_amount, p.amount), fp.billing_frequency))
-        FROM priced h JOIN prices p ON p.id = h.price_id JOIN prices fp ON fp.id = coalesce(h.cur[2], h.nxt[2], h.price_id)
-        WHERE h.scope = s.scope AND h.user_id = s.user_id AND h.day = s.day), 0)::bigint AS mrr
-    FROM states s GROUP BY 1, 2, 3),
+    SELECT h.scope, h.user_id, h.day, bool_or(h.held) AS held, bool_or(h.enrolled) AS enrolled,
+      coalesce(sum(monthly_amount(coalesce(h.cur[1], h.nxt[1], h.force_price_amount, p.amount), fp.billing_frequency))
+        FILTER (WHERE h.held), 0)::bigint AS mrr
+    FROM priced h
+    JOIN prices p ON p.id = h.price_id
+    JOIN prices fp ON fp.id = coalesce(h.cur[2], h.nxt[2], h.price_id)
+    GROUP BY 1, 2, 3),
   firsts AS (SELECT x.scope, x.user_id, min(x.start_date) AS first_start FROM scoped x GROUP BY 1, 2)
   SELECT org, v.scope, v.user_id, v.day, v.held, v.mrr, v.enrolled, f.first_start
   FROM (SELECT v.*, lag(v.held, 1, false) OVER w AS was_held, lag(v.mrr, 1, 0::bigint) OVER w AS was_mrr,
