@@ -211,8 +211,10 @@ CREATE OR REPLACE FUNCTION member_month_totals_add(org bigint, users bigint[], k
   ON CONFLICT (organisation_id, gym_id, month, action, reasons) DO UPDATE SET lost = t.lost + excluded.lost
 $$;
 --> statement-breakpoint
--- Works the given members' steps and facts out again: each member locked first (in id order, so two
--- statements on one member take turns), their old facts taken from the totals, replaced, the new added.
+-- Works the given members' steps and facts out again: each member's organisation_members row locked
+-- first (in id order, so two statements on one member take turns; a row lock, so a statement touching
+-- thousands of members does not fill the lock table as advisory locks did), their old facts taken from
+-- the totals, replaced, the new added.
 CREATE OR REPLACE FUNCTION member_revenue_refresh(org bigint, users bigint[]) RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE
@@ -222,8 +224,8 @@ BEGIN
   IF u IS NULL THEN
     RETURN;
   END IF;
-  PERFORM pg_advisory_xact_lock(hashtextextended('member_revenue ' || org || ' ' || y.id, 0))
-  FROM (SELECT x.id FROM unnest(u) AS x(id) ORDER BY x.id) y;
+  PERFORM 1 FROM organisation_members m WHERE m.organisation_id = org AND m.user_id = ANY(u)
+  ORDER BY m.user_id FOR NO KEY UPDATE;
   PERFORM member_month_totals_add(org, u, -1);
   DELETE FROM member_month_facts f WHERE f.organisation_id = org AND f.user_id = ANY(u);
   DELETE FROM member_revenue_steps s WHERE s.organisation_id = org AND s.user_id = ANY(u);
