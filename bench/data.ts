@@ -115,6 +115,8 @@ async function main() {
       await step('dashboard summaries', () => client.query('select dashboard_summaries_rebuild()'));
       // The owner's reports' summaries (migration 0027's function).
       await step('report summaries', () => client.query('select report_summaries_rebuild()'));
+      // Recurring revenue's and churn's (migration 0029's function).
+      await step('revenue summaries', () => client.query('select member_revenue_rebuild()'));
     }
     await step('vacuum analyze', () => client.query('vacuum analyze'));
     const { rows } = await client.query(`select

@@ -1,6 +1,8 @@
+import { atRiskQuery } from '@gym/domain/api/at-risk';
 import { debtorsQuery, forecastQuery, monthlyReportQuery } from '@gym/domain/api/reports';
 import { todayInAuckland } from '@gym/domain/calendar-date';
 import {
+  atRiskReport,
   churn,
   collections,
   debtors,
@@ -11,9 +13,10 @@ import {
 import { recordStatements, type Scenario } from '../scenario';
 
 // The owner's reports (issue 29) as the reports screen asks for them: each report's default (the twelve
-// months to this one; the debtors' first page; the next 30 days), for the whole organisation, and the
-// recurring revenue of a gym admin's gyms. Each reads the base tables (subscriptions, price changes,
-// pauses, the activity log's cancellations, charges and attempts) with migration 0023's indexes.
+// months to this one; the debtors' first page; the next 30 days; the first page of members at risk),
+// for the whole organisation, and the recurring revenue of a gym admin's gyms. Recurring revenue and
+// churn read migration 0029's summaries, collections 0027's; debtors, the forecast and at risk read the
+// base tables with their indexes.
 const whole = (organisationId: number) => ({ organisationId, gymIds: null });
 
 function monthlyScenario(
@@ -69,6 +72,20 @@ export const scenarios: Scenario[] = [
           db,
           whole(context.organisationId),
           forecastQuery.parse({}).days,
+        ),
+      ),
+  },
+  {
+    name: 'reports-at-risk',
+    order: 65,
+    session: 'admin',
+    request: { method: 'GET', path: '/api/reports/at-risk' },
+    statements: (context) =>
+      recordStatements(context.pool, (db) =>
+        atRiskReport(
+          { db, clock: { now: () => new Date() } },
+          whole(context.organisationId),
+          atRiskQuery.parse({}),
         ),
       ),
   },

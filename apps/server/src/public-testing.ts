@@ -1,6 +1,8 @@
 // The server's entry for test data and measurements outside apps/server (the cluster and crash scripts,
 // the benchmarks): the test factories, the mail capture, the crash harness, and the list, export and
 // search reads the benchmarks time. Not for the product's own code.
+
+export { atRiskReport } from './features/at-risk';
 export {
   activeUsers,
   chartDays,

@@ -3,7 +3,7 @@
 // transitions, charges and their attempts, the outbox's payment mail) and summed in the database, so
 // nothing is loaded per member. A membership's monthly amount is the domain's monthlyAmount through its
 // one SQL mirror (monthlyAmountSql, checked against the domain by reports.sql.test.ts).
-import type { CalendarDate } from '@gym/domain/calendar-date';
+import { addDays, addMonthsClamped, type CalendarDate } from '@gym/domain/calendar-date';
 import {
   DEBT_AGE_BUCKET_FROM,
   DEBT_AGE_BUCKETS,
@@ -26,9 +26,6 @@ const dateArray = (days: readonly string[]) => `{${days.join(',')}}`;
 const inGyms = (scope: ReportScope, column: SQL) =>
   scope.gymIds === null ? sql`` : sql`and ${column} = any(${idArray(scope.gymIds)}::bigint[])`;
 
-/** The first instant of an Auckland day, as SQL. */
-const dayStartSql = (day: SQL) => sql`(${day}::timestamp at time zone 'Pacific/Auckland')`;
-
 /**
  * The domain's monthlyAmount in SQL: amount × numerator ÷ denominator of the frequency's
  * MONTHLY_FACTORS, rounded half up (amounts are never negative).
@@ -41,13 +38,6 @@ export function monthlyAmountSql(amount: SQL, frequency: SQL): SQL {
   return sql`(case ${frequency} ${sql.join(cases, sql` `)} else 0 end)`;
 }
 
-/** The memberships a report counts: the scope's, started for real (no first payment awaited), no staging. */
-const countedSubscriptions = (scope: ReportScope) => sql`
-  select s.id, s.user_id, s.price_id, s.start_date, s.cancelled_at, s.force_price_amount, s.cancellation_reasons
-  from subscriptions s
-  where s.organisation_id = ${scope.organisationId} and not s.is_staging and s.upcoming_state is null
-    ${inGyms(scope, sql`s.gym_id`)}`;
-
 export interface MrrRow {
   day: string;
   mrr: number;
@@ -59,104 +49,167 @@ export interface MrrRow {
   reactivated: number;
 }
 
+/** A movement of recurring revenue between two days: its parts, and what it moves in total. */
+interface Movement {
+  mrr_net: number;
+  members_net: number;
+  new: number;
+  expansion: number;
+  contraction: number;
+  churned: number;
+  reactivated: number;
+}
+
+const MOVEMENT_KEYS = [
+  'mrr_net',
+  'members_net',
+  'new',
+  'expansion',
+  'contraction',
+  'churned',
+  'reactivated',
+] as const;
+
+const noMovement = (): Movement => ({
+  mrr_net: 0,
+  members_net: 0,
+  new: 0,
+  expansion: 0,
+  contraction: 0,
+  churned: 0,
+  reactivated: 0,
+});
+
+function addMovement(to: Movement, from: Partial<Record<keyof Movement, number | string>>) {
+  for (const key of MOVEMENT_KEYS) to[key] += Number(from[key] ?? 0);
+}
+
+/** The summaries' gyms of a scope: gym 0 holds the whole organisation (migration 0029). */
+const summaryGyms = (scope: ReportScope, column: SQL) =>
+  scope.gymIds === null ? sql`${column} = 0` : sql`${column} = any(${idArray(scope.gymIds)}::bigint[])`;
+
+const firstOfMonth = (day: CalendarDate) => `${day.slice(0, 7)}-01` as CalendarDate;
+const endOfMonth = (day: CalendarDate) => addDays(addMonthsClamped(firstOfMonth(day), 1), -1);
+
+/** Each month's totals of member_month_totals up to the month of `until`, by month ('YYYY-MM-01'). */
+async function monthTotals(db: Executor, scope: ReportScope, until: CalendarDate) {
+  const rows = await queryRows<Record<keyof Movement, number> & { month: string; enrolled_net: number }>(
+    db,
+    sql`select t.month::text, sum(t.mrr_net)::float8 as mrr_net, sum(t.members_net)::int as members_net,
+          sum(t.new_mrr)::float8 as new, sum(t.expansion)::float8 as expansion,
+          sum(t.contraction)::float8 as contraction, sum(t.churned)::float8 as churned,
+          sum(t.reactivated)::float8 as reactivated, sum(t.enrolled_net)::int as enrolled_net
+        from member_month_totals t
+        where t.organisation_id = ${scope.organisationId} and ${summaryGyms(scope, sql`t.gym_id`)}
+          and t.month <= ${firstOfMonth(until)}::date
+        group by t.month order by t.month`,
+  );
+  return rows;
+}
+
 /**
- * Monthly recurring revenue at the end of each day (ascending), and its movement from the day before in
- * the list, member by member: a member counts on a day when a membership of theirs had started, was not
- * cancelled by the day's end and was not paused that day, at the price it then had (the latest price
- * change applied by then, else the amount before the first applied later, else its override or price).
- * New: none the day before and never one before; reactivated: none the day before but one before
+ * Monthly recurring revenue at the end of each day (ascending, each once), and its movement from the day
+ * before in the list, member by member: a member counts on a day when a membership of theirs had started,
+ * was not cancelled by the day's end and was not paused that day, at the price it then had (the latest
+ * price change applied by then, else the amount before the first applied later, else its override or
+ * price). New: none the day before and never one before; reactivated: none the day before but one before
  * (cancelled or paused); churned: one the day before, none now; expansion and contraction: both, more
  * or less.
  *
- * Only the first day is read for every member. After it, a member's figure can differ from the day
- * before only if something was recorded for them in between (a membership started or cancelled, a pause
- * began or ended, a price change applied), so only those members are read on the two days, and each
- * day's total is the one before plus their movement.
+ * Read from migration 0029's summaries: each member's figure is a step function of the day
+ * (member_revenue_steps), and member_month_totals sums each month's movement from the end of the month
+ * before to its end. A day's figure is the months before it summed, plus its own month's movement; a day
+ * before its month's end (today) takes away the movement of the few members with a step still to come
+ * in the month and adds theirs up to the day. Two days in the list that are not a month's end and the
+ * day after the month before's end are moved between by the members with a step between them.
  */
-export function mrrByDay(db: Executor, scope: ReportScope, days: CalendarDate[]) {
-  const changes = sql`pc.subscription_id = s.id and pc.applied_at is not null and pc.cancelled_at is null`;
+export async function mrrByDay(db: Executor, scope: ReportScope, days: CalendarDate[]): Promise<MrrRow[]> {
+  const sorted = [...new Set(days)].sort();
+  if (sorted.length === 0) return [];
+  const pairs = sorted.map((day, i) => ({
+    from: i === 0 ? addDays(firstOfMonth(day), -1) : sorted[i - 1]!,
+    to: day,
+  }));
+  // Per pair: the month whose totals it takes (when it runs from the month before's end), and the terms
+  // of members read one by one: those with a step in (lo, hi], moved from `from` to `at`, times k.
+  const months: (string | null)[] = [];
+  const terms: { pair: number; lo: string; hi: string; from: string; at: string; k: number }[] = [];
+  pairs.forEach((p, i) => {
+    if (p.from === addDays(firstOfMonth(p.to), -1)) {
+      months.push(firstOfMonth(p.to));
+      const end = endOfMonth(p.to);
+      if (end > p.to)
+        terms.push(
+          { pair: i, lo: p.to, hi: end, from: p.from, at: p.to, k: 1 },
+          { pair: i, lo: p.to, hi: end, from: p.from, at: end, k: -1 },
+        );
+    } else {
+      months.push(null);
+      terms.push({ pair: i, lo: p.from, hi: p.to, from: p.from, at: p.to, k: 1 });
+    }
+  });
   const org = scope.organisationId;
-  return queryRows<MrrRow>(
-    db,
-    sql`with days as (
-        select d.day, ${dayStartSql(sql`(d.day + 1)`)} as end_at, lag(d.day) over (order by d.day) as prev,
-          lag(${dayStartSql(sql`(d.day + 1)`)}) over (order by d.day) as prev_end_at
-        from unnest(${dateArray(days)}::date[]) as d(day)),
-      subs as (
-        select s.*,
-          exists (select 1 from price_changes pc where ${changes}) as changed,
-          exists (select 1 from subscription_pauses sp where sp.subscription_id = s.id and sp.cancelled_at is null) as pauses
-        from (${countedSubscriptions(scope)}) s
-        where s.start_date <= ${days.at(-1)!}::date),
-      moved as (
-        select d.day, s.user_id from days d
-        join subs s on (s.start_date > d.prev and s.start_date <= d.day)
-          or (s.cancelled_at >= d.prev_end_at and s.cancelled_at < d.end_at)
-        union
-        select d.day, s.user_id from days d
-        join subscription_pauses sp on sp.organisation_id = ${org} and sp.cancelled_at is null
-          and ((sp.start_date > d.prev and sp.start_date <= d.day) or (sp.end_date > d.prev and sp.end_date <= d.day))
-        join subs s on s.id = sp.subscription_id
-        union
-        select d.day, s.user_id from days d
-        join price_changes pc on pc.organisation_id = ${org} and pc.applied_at is not null and pc.cancelled_at is null
-          and pc.applied_at >= d.prev_end_at and pc.applied_at < d.end_at
-        join subs s on s.id = pc.subscription_id),
-      wanted as (
-        select d.day, d.end_at, s.user_id from days d, (select distinct user_id from subs) s where d.prev is null
-        union
-        select m.day, d.end_at, m.user_id from moved m join days d on d.day = m.day
-        union
-        select d.prev, d.prev_end_at, m.user_id from moved m join days d on d.day = m.day),
-      held as (
-        select w.day, s.user_id, s.price_id, s.force_price_amount,
-          case when s.changed then (select array[pc.to_amount, pc.to_price_id] from price_changes pc
-            where ${changes} and pc.applied_at < w.end_at order by pc.applied_at desc, pc.id desc limit 1) end as cur,
-          case when s.changed then (select array[pc.from_amount, coalesce(pc.from_price_id, s.price_id)] from price_changes pc
-            where ${changes} and pc.applied_at >= w.end_at order by pc.applied_at, pc.id limit 1) end as nxt
-        from wanted w
-        join subs s on s.user_id = w.user_id and s.start_date <= w.day and (s.cancelled_at is null or s.cancelled_at >= w.end_at)
-        where not (s.pauses and exists (select 1 from subscription_pauses sp where sp.subscription_id = s.id
-          and sp.cancelled_at is null and sp.start_date <= w.day and sp.end_date > w.day))),
-      snap as (
-        select h.day, h.user_id,
-          sum(${monthlyAmountSql(sql`coalesce(h.cur[1], h.nxt[1], h.force_price_amount, p.amount)`, sql`fp.billing_frequency`)}) as mrr
-        from held h
-        join prices p on p.id = h.price_id
-        join prices fp on fp.id = coalesce(h.cur[2], h.nxt[2], h.price_id)
-        group by h.day, h.user_id),
-      firsts as (select s.user_id, min(s.start_date) as first_start from subs s group by s.user_id),
-      pairs as (
-        select m.day, d.prev, m.user_id, b.mrr as before, a.mrr as after
-        from (select distinct day, user_id from moved) m
-        join days d on d.day = m.day
-        left join snap b on b.day = d.prev and b.user_id = m.user_id
-        left join snap a on a.day = m.day and a.user_id = m.user_id),
-      moves as (
-        select p.day,
-          coalesce(sum(p.after) filter (where p.before is null and f.first_start > p.prev), 0) as new,
-          coalesce(sum(p.after) filter (where p.before is null and f.first_start <= p.prev), 0) as reactivated,
-          coalesce(sum(p.after - p.before) filter (where p.after > p.before), 0) as expansion,
-          coalesce(sum(p.before - p.after) filter (where p.after < p.before), 0) as contraction,
-          coalesce(sum(p.before) filter (where p.after is null), 0) as churned,
-          count(*) filter (where p.before is null and p.after is not null)
-            - count(*) filter (where p.before is not null and p.after is null) as members
-        from pairs p join firsts f on f.user_id = p.user_id
-        group by p.day),
-      opening as (
-        select d.day, coalesce((select sum(x.mrr) from snap x where x.day = d.day), 0) as mrr,
-          (select count(*) from snap x where x.day = d.day) as members
-        from days d where d.prev is null)
-      select d.day::text,
-        (o.mrr + sum(coalesce(m.new + m.expansion + m.reactivated - m.contraction - m.churned, 0))
-          over (order by d.day))::bigint::float8 as mrr,
-        (o.members + sum(coalesce(m.members, 0)) over (order by d.day))::int as members,
-        coalesce(m.new, 0)::float8 as new, coalesce(m.expansion, 0)::float8 as expansion,
-        coalesce(m.contraction, 0)::float8 as contraction, coalesce(m.churned, 0)::float8 as churned,
-        coalesce(m.reactivated, 0)::float8 as reactivated
-      from days d cross join opening o left join moves m on m.day = d.day
-      order by d.day`,
-  );
+  const totals = await monthTotals(db, scope, sorted.at(-1)!);
+  const termRows =
+    terms.length === 0
+      ? []
+      : await queryRows<Record<keyof Movement, number> & { pair: number }>(
+          db,
+          sql`with terms as (
+              select * from unnest(${`{${terms.map((t) => t.pair).join(',')}}`}::int[],
+                ${dateArray(terms.map((t) => t.lo))}::date[], ${dateArray(terms.map((t) => t.hi))}::date[],
+                ${dateArray(terms.map((t) => t.from))}::date[], ${dateArray(terms.map((t) => t.at))}::date[],
+                ${`{${terms.map((t) => t.k).join(',')}}`}::int[]) as t(pair, lo, hi, a, x, k)),
+            moved as (
+              select distinct t.pair, t.a, t.x, t.k, s.gym_id, s.user_id, s.first_start
+              from terms t
+              join member_revenue_steps s on s.organisation_id = ${org} and ${summaryGyms(scope, sql`s.gym_id`)}
+                and s.on_date > t.lo and s.on_date <= t.hi),
+            states as (
+              select m.*, coalesce(b.held, false) as b_held, coalesce(b.mrr, 0) as b_mrr,
+                coalesce(x.held, false) as x_held, coalesce(x.mrr, 0) as x_mrr
+              from moved m
+              left join lateral (select s.held, s.mrr from member_revenue_steps s
+                where s.organisation_id = ${org} and s.gym_id = m.gym_id and s.user_id = m.user_id and s.on_date <= m.a
+                order by s.on_date desc limit 1) b on true
+              left join lateral (select s.held, s.mrr from member_revenue_steps s
+                where s.organisation_id = ${org} and s.gym_id = m.gym_id and s.user_id = m.user_id and s.on_date <= m.x
+                order by s.on_date desc limit 1) x on true)
+            select s.pair, sum(s.k * (s.x_mrr - s.b_mrr))::float8 as mrr_net,
+              sum(s.k * (s.x_held::int - s.b_held::int))::int as members_net,
+              sum(s.k * case when not s.b_held and s.x_held and s.first_start > s.a then s.x_mrr else 0 end)::float8 as new,
+              sum(s.k * case when s.b_held and s.x_held and s.x_mrr > s.b_mrr then s.x_mrr - s.b_mrr else 0 end)::float8 as expansion,
+              sum(s.k * case when s.b_held and s.x_held and s.x_mrr < s.b_mrr then s.b_mrr - s.x_mrr else 0 end)::float8 as contraction,
+              sum(s.k * case when s.b_held and not s.x_held then s.b_mrr else 0 end)::float8 as churned,
+              sum(s.k * case when not s.b_held and s.x_held and s.first_start <= s.a then s.x_mrr else 0 end)::float8 as reactivated
+            from states s group by s.pair`,
+        );
+  const byMonth = new Map(totals.map((t) => [t.month, t]));
+  const byPair = new Map(termRows.map((r) => [Number(r.pair), r]));
+  const opening = noMovement();
+  for (const t of totals) if (t.month < firstOfMonth(sorted[0]!)) addMovement(opening, t);
+  let mrr = opening.mrr_net;
+  let members = opening.members_net;
+  return pairs.map((p, i) => {
+    const movement = noMovement();
+    const month = months[i];
+    if (month) addMovement(movement, byMonth.get(month) ?? {});
+    addMovement(movement, byPair.get(i) ?? {});
+    mrr += movement.mrr_net;
+    members += movement.members_net;
+    // The first day has no day before it in the list: its figure only.
+    const shown = i === 0 ? noMovement() : movement;
+    return {
+      day: p.to,
+      mrr,
+      members,
+      new: shown.new,
+      expansion: shown.expansion,
+      contraction: shown.contraction,
+      churned: shown.churned,
+      reactivated: shown.reactivated,
+    };
+  });
 }
 
 export const CANCELLATION_ACTIONS = [
@@ -177,49 +230,39 @@ export interface ChurnRow {
  * For each month (its first day and the next month's): the members at its start (a membership started
  * before it and not cancelled by then), and those of them lost in it (a cancellation recorded in the
  * month, and no membership left uncancelled at its end), grouped by their last cancellation's kind and
- * that membership's reasons.
+ * that membership's reasons. Read from migration 0029's summaries: the members enrolled at a month's
+ * start are the months before it summed (member_month_totals), those lost are churn_month_totals.
  */
-export function churnByMonth(
+export async function churnByMonth(
   db: Executor,
   scope: ReportScope,
   months: { first: CalendarDate; next: CalendarDate }[],
-) {
-  return queryRows<ChurnRow>(
-    db,
-    sql`with months as (
-        select m.first_day, m.next_day, ${dayStartSql(sql`m.first_day`)} as start_at, ${dayStartSql(sql`m.next_day`)} as end_at
-        from unnest(${dateArray(months.map((m) => m.first))}::date[], ${dateArray(months.map((m) => m.next))}::date[]) as m(first_day, next_day)),
-      subs as (${countedSubscriptions(scope)}),
-      at_start as (
-        select m.first_day, count(distinct s.user_id) as members from months m
-        join subs s on s.start_date < m.first_day and (s.cancelled_at is null or s.cancelled_at >= m.start_at)
-        group by m.first_day),
-      cancels as (
-        select distinct on (m.first_day, s.user_id) m.first_day, m.next_day, m.end_at, s.user_id, a.action, s.cancellation_reasons
-        from months m
-        join activity_log a on a.organisation_id = ${scope.organisationId}
-          and a.action in (${sql.join(
-            CANCELLATION_ACTIONS.map((a) => sql`${a}`),
-            sql`, `,
-          )})
-          and a.subject_type = 'subscription' and a.created_at >= m.start_at and a.created_at < m.end_at
-        join subs s on s.id = a.subject_id
-        order by m.first_day, s.user_id, a.created_at desc, a.id desc),
-      lost as (
-        select c.first_day, c.action, c.cancellation_reasons as reasons, count(*)::int as lost
-        from cancels c
-        join months m on m.first_day = c.first_day
-        where exists (select 1 from (${countedSubscriptions(scope)} and s.user_id = c.user_id) s
-          where s.start_date < m.first_day and (s.cancelled_at is null or s.cancelled_at >= m.start_at))
-          and not exists (select 1 from (${countedSubscriptions(scope)} and s.user_id = c.user_id) s
-          where s.start_date < c.next_day and (s.cancelled_at is null or s.cancelled_at >= c.end_at))
-        group by c.first_day, c.action, c.cancellation_reasons)
-      select m.first_day::text as month_start,
-        coalesce((select st.members from at_start st where st.first_day = m.first_day), 0)::int as members_at_start,
-        l.action, l.reasons, coalesce(l.lost, 0)::int as lost
-      from months m left join lost l on l.first_day = m.first_day
-      order by m.first_day`,
-  );
+): Promise<ChurnRow[]> {
+  if (months.length === 0) return [];
+  const firsts = months.map((m) => m.first);
+  const latest = [...firsts].sort().at(-1)!;
+  const [totals, lost] = [
+    await monthTotals(db, scope, latest),
+    await queryRows<{ month_start: string; action: string; reasons: string[]; lost: number }>(
+      db,
+      sql`select t.month::text as month_start, t.action, t.reasons, sum(t.lost)::int as lost
+          from churn_month_totals t
+          where t.organisation_id = ${scope.organisationId} and ${summaryGyms(scope, sql`t.gym_id`)}
+            and t.month = any(${dateArray(firsts)}::date[])
+          group by 1, 2, 3 having sum(t.lost) <> 0`,
+    ),
+  ];
+  return months.flatMap((m): ChurnRow[] => {
+    const membersAtStart = totals
+      .filter((t) => t.month < m.first)
+      .reduce((n, t) => n + Number(t.enrolled_net), 0);
+    const own = lost.filter((l) => l.month_start === m.first);
+    if (own.length === 0)
+      return [
+        { month_start: m.first, members_at_start: membersAtStart, action: null, reasons: null, lost: 0 },
+      ];
+    return own.map((l) => ({ ...l, members_at_start: membersAtStart }));
+  });
 }
 
 export interface CollectionRow {
