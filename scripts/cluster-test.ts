@@ -425,7 +425,7 @@ try {
   // of door checks has drained (the workers drain it each pass). A working drain renews its claim every
   // 5 s, so a check a killed process had claimed is taken again once its claim is 30 s old
   // (billing/transitions.ts STALE_CLAIM), by the next worker pass (every 3 s here): 90 s is ample.
-  let doorMismatches: string[] = [];
+  let doorMismatches: { userId: number; line: string }[] = [];
   const doorStart = Date.now();
   const doorEnd = doorStart + 90_000;
   do {
@@ -441,7 +441,10 @@ try {
           }
         ).data;
         if (res.status !== 200 || should_have_access !== has_access)
-          doorMismatches.push(`member ${m.userId}: entitled ${should_have_access}, Kisi ${has_access}`);
+          doorMismatches.push({
+            userId: m.userId,
+            line: `member ${m.userId}: entitled ${should_have_access}, Kisi ${has_access}`,
+          });
       }
     }
     if (doorMismatches.length > 0) await sleep(3_000);
@@ -450,11 +453,10 @@ try {
   console.log(
     `  doors:    ${entitled} of ${billingMembers.length} memberships' door access as entitled (after ${((Date.now() - doorStart) / 1000).toFixed(0)} s)`,
   );
-  for (const line of doorMismatches.slice(0, 5)) console.log(`            ${line}`);
+  for (const { line } of doorMismatches.slice(0, 5)) console.log(`            ${line}`);
   // What the database holds of a mismatched membership: its state, its door checks, its credentials and
   // the door entries of its activity (enough to tell a lost check from a wrong answer).
-  for (const line of doorMismatches.slice(0, 3)) {
-    const userId = Number(/member (\d+)/.exec(line)?.[1]);
+  for (const { userId } of doorMismatches.slice(0, 3)) {
     const facts = await queryRows<{ what: string; row: unknown }>(
       database.db,
       sql`select 'subscription' as what, to_jsonb(s) - 'meta' as row from subscriptions s where s.user_id = ${userId}

@@ -97,12 +97,11 @@ export function travel(deps: EngineDeps, target: Date): Promise<DaySummary[]> {
       }
     }
     if (target > clock.now()) clock.set(target);
-    await moved();
+    await moved(); // stores where the clock ends
     // What the minute tick would have done on the way: the last day's answers' door checks and mail.
     await drainMembershipOutbox(deps);
     await queueDueDigests(deps);
     await sendQueuedMail(deps);
-    await saveClock(deps.db, clock.now());
     await carrySessions(deps.db, clock.now().getTime() - from.getTime());
     return summaries;
   });
