@@ -70,6 +70,7 @@ export function CollectionsReport({ organisationId, query }: { organisationId: n
               series={OUTCOMES.map((o) => ({ name: o.label, color: o.color }))}
               withLegend
               valueFormatter={(v) => formatMoney(Math.round(v * 100))}
+              yAxisProps={{ width: 88 }}
               role="img"
               aria-label={`What fell due each month and where it went: ${r.months
                 .map(

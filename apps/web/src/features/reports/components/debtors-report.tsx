@@ -49,6 +49,7 @@ export function DebtorsReport({
             dataKey="age"
             series={[{ name: 'Owing', color: 'orange.6' }]}
             valueFormatter={(v) => formatMoney(Math.round(v * 100))}
+            yAxisProps={{ width: 88 }}
             role="img"
             aria-label={`What is owed by age: ${r.buckets.map((b) => `${b.label} ${formatMoney(b.amount)} by ${b.count}`).join(', ')}`}
           />

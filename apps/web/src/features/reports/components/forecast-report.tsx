@@ -73,6 +73,7 @@ export function ForecastReport({
               ]}
               withLegend
               valueFormatter={(v) => formatMoney(Math.round(v * 100))}
+              yAxisProps={{ width: 88 }}
               role="img"
               aria-label={`Expected each day against last month: ${r.days
                 .filter((d) => d.expected.count > 0 || d.collected_last_month.count > 0)

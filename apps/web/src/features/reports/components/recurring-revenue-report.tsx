@@ -50,6 +50,7 @@ export function RecurringRevenueReport({ organisationId, query }: { organisation
               dataKey="month"
               series={[{ name: 'MRR', color: 'teal.6' }]}
               valueFormatter={(v) => formatMoney(Math.round(v * 100))}
+              yAxisProps={{ width: 88 }}
               role="img"
               aria-label={`Monthly recurring revenue: ${r.months.map((m) => `${monthLabel(m.month)} ${formatMoney(m.mrr)}`).join(', ')}`}
             />
@@ -64,6 +65,7 @@ export function RecurringRevenueReport({ organisationId, query }: { organisation
               series={MOVES.map((mv) => ({ name: mv.label, color: mv.color }))}
               withLegend
               valueFormatter={(v) => formatMoney(Math.round(v * 100))}
+              yAxisProps={{ width: 88 }}
               role="img"
               aria-label={`Movement of recurring revenue: ${r.months
                 .map((m) => `${monthLabel(m.month)} net ${formatMoney(m.net)}`)

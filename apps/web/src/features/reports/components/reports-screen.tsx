@@ -6,6 +6,8 @@
 import { REPORT_TITLES, REPORTS, type ReportName } from '@gym/domain/api/reports';
 import { todayInAuckland } from '@gym/domain/calendar-date';
 import { Alert, Anchor, Button, Group, Select, Stack, Tabs, Title } from '@mantine/core';
+// The charts' own styles (legend, tooltip): the reports may be the first charts a session opens.
+import '@mantine/charts/styles.css';
 import { IconDownload } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { route } from '@/config/paths';
