@@ -3,6 +3,7 @@
 // triggers (migration 0009) and joined by key, so nothing is looked up per member; the list is read from
 // the whole-name rows of member_search_terms (live members only, in name order, with their home gym).
 
+import { MEMBER_COUNT_LIMIT } from '@gym/domain/api/members';
 import type { MemberFilters } from '@gym/domain/api/members-requests';
 import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
 import { type SQL, sql } from 'drizzle-orm';
@@ -207,7 +208,8 @@ const fromOf = (d: Driver) => sql`from ${d.from}
     left join offerings o on o.id = p.offering_id`;
 
 /**
- * One page of the filtered, sorted list and the total of the filtered list: two statements, the page
+ * One page of the filtered, sorted list and the total of the filtered list (exact with no filter but the
+ * gym; otherwise exact up to MEMBER_COUNT_LIMIT, and `capped` past it): two statements, the page
  * read in its sort's index order where it has one (name, joined, last visit) and the count joining only
  * the tables its filters read; one statement when the total is member_counts' (no filter but the gym).
  */
@@ -217,7 +219,7 @@ export async function listMembers(
   filters: MemberFilters,
   context: ListContext,
   page: { limit: number; offset: number },
-): Promise<{ rows: MemberListRow[]; total: number }> {
+): Promise<{ rows: MemberListRow[]; total: number; capped: boolean }> {
   const { driver: d, where, needs, counted } = filtersSql(scope, filters, context);
   const direction = filters.direction === 'desc' ? sql`desc` : sql`asc`;
   const countFrom = sql`from ${d.from}
@@ -264,19 +266,23 @@ export async function listMembers(
       pageQuery(sql`, (${counted}) as total`),
       page,
     );
-    if (rows.length > 0) return { rows, total: Number(rows[0]?.total ?? 0) };
+    if (rows.length > 0) return { rows, total: Number(rows[0]?.total ?? 0), capped: false };
     const [total] = await queryPrepared<{ total: number }>(db, 'members_total', counted);
-    return { rows, total: Number(total?.total ?? 0) };
+    return { rows, total: Number(total?.total ?? 0), capped: false };
   }
+  // Any other filter counts its matches only up to the limit (the count stops at the limit's first row
+  // past it): a filter matching 70,000 members no longer counts all of them for every page.
   const [rows, total] = await Promise.all([
     queryPage<MemberListRow>(db, 'members_page', pageQuery(sql``), page),
     queryPrepared<{ total: number }>(
       db,
       'members_total',
-      sql`select count(*)::int as total ${countFrom} where ${where}`,
+      sql`select count(*)::int as total from (select 1 ${countFrom} where ${where}
+        ${sql.raw(`limit ${MEMBER_COUNT_LIMIT + 1}`)}) matches`,
     ),
   ]);
-  return { rows, total: Number(total[0]?.total ?? 0) };
+  const matches = Number(total[0]?.total ?? 0);
+  return { rows, total: Math.min(matches, MEMBER_COUNT_LIMIT), capped: matches > MEMBER_COUNT_LIMIT };
 }
 
 /**
