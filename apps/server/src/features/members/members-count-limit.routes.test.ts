@@ -85,6 +85,22 @@ describe('the members list’s counted total', () => {
     ]);
   });
 
+  it('reads the memberships for the other sorts, in the same scope and order', async () => {
+    // Joined and last visit start from the memberships (not the whole-name rows): the same members.
+    const joined = await list(`?tag=${tag}&sort=joined&direction=desc&per_page=100`, gymAdmin);
+    expect(joined.meta).toMatchObject({ total: 3, total_capped: false });
+    expect(joined.data.map((m) => m.name).sort()).toEqual([
+      'Crowd Central 00001',
+      'Crowd Central 00002',
+      'Crowd Central 00003',
+    ]);
+    const other = await list(`?tag=${tag}&sort=last_visit`, otherAdmin);
+    expect(other.data.map((m) => m.name)).toEqual(['Crowd Other 00001', 'Crowd Other 00002']);
+    const whole = await list(`?tag=${tag}&sort=joined&per_page=25`);
+    expect(whole.meta).toMatchObject({ total: MEMBER_COUNT_LIMIT, total_capped: true });
+    expect(whole.data).toHaveLength(25);
+  });
+
   it('counts one organisation only', async () => {
     const page = await list(`?tag=${tag}`, otherAdmin);
     expect(page.meta).toMatchObject({ total: 2, total_capped: false });
