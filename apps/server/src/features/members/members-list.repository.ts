@@ -1,7 +1,8 @@
 // The members list and its export: a page and its count (or one export batch) per request, whatever the
 // filters. Each member row carries their latest subscription and last visit, kept on the membership row by
-// triggers (migration 0009) and joined by key, so nothing is looked up per member; the list is read from
-// the whole-name rows of member_search_terms (live members only, in name order, with their home gym).
+// triggers (migration 0009) and joined by key, so nothing is looked up per member; the list in name order
+// is read from the whole-name rows of member_search_terms (live members only, with their home gym), the
+// other orders and the total (counted up to MEMBER_COUNT_LIMIT) from the memberships (decision 018).
 
 import { MEMBER_COUNT_LIMIT } from '@gym/domain/api/members';
 import type { MemberFilters } from '@gym/domain/api/members-requests';
