@@ -3,7 +3,7 @@
 // page checks what arrives against them. Derived states come from the domain functions, never the page.
 import { z } from 'zod';
 import { BILLING_FREQUENCIES } from '../billing-frequency';
-import { envelope, pageEnvelope } from './envelope';
+import { envelope, pageEnvelope, pageMeta } from './envelope';
 import { paymentTypeSchema } from './payment-type';
 import { paymentStandingFields } from './payments';
 import { namedSchema } from './prices';
@@ -173,8 +173,22 @@ const memberListItemSchema = z.object({
     .nullable(),
 });
 export type MemberListItem = z.infer<typeof memberListItemSchema>;
+/**
+ * How far a filtered members list counts (issue 27): a filter matching more members than this answers
+ * `total` = this and `total_capped`, shown as "1000+", instead of counting every match on every page.
+ */
+export const MEMBER_COUNT_LIMIT = 1000;
 /** GET /api/members. */
-export const memberPage = pageEnvelope(memberListItemSchema);
+export const memberPage = z.object({
+  data: z.array(memberListItemSchema),
+  meta: pageMeta.extend({
+    total_capped: z
+      .boolean()
+      .describe(
+        `True when more members match than the list counts (${MEMBER_COUNT_LIMIT}): total and last_page then stop there, and there are more.`,
+      ),
+  }),
+});
 
 export { paymentTypeModelSchema, paymentTypeSchema } from './payment-type';
 

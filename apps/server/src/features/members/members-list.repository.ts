@@ -1,15 +1,17 @@
 // The members list and its export: a page and its count (or one export batch) per request, whatever the
 // filters. Each member row carries their latest subscription and last visit, kept on the membership row by
-// triggers (migration 0009) and joined by key, so nothing is looked up per member; the list is read from
-// the whole-name rows of member_search_terms (live members only, in name order, with their home gym).
+// triggers (migration 0009) and joined by key, so nothing is looked up per member; the list in name order
+// is read from the whole-name rows of member_search_terms (live members only, with their home gym), the
+// other orders and the total (counted up to MEMBER_COUNT_LIMIT) from the memberships (decision 018).
 
+import { MEMBER_COUNT_LIMIT } from '@gym/domain/api/members';
 import type { MemberFilters } from '@gym/domain/api/members-requests';
 import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, limitOffset, queryPage, queryPrepared } from '../../db/client';
 import type { LeftJoined, Row, SubscriptionStanding } from '../../db/row-types';
 import type { organisationMembers, prices, subscriptions, users } from '../../db/schema/index';
-import { stateSql } from '../../db/subscription-state-sql';
+import { stateIsSql } from '../../db/subscription-state-sql';
 
 export interface MemberScope {
   organisationId: number;
@@ -89,6 +91,25 @@ const BY_NAME: Driver = {
   userJoin: sql`join users u on u.id = t.user_id`,
 };
 
+/**
+ * From the memberships (`m`), for the total and for the sorts on the membership's own columns (joined, last
+ * visit) or its subscription's: the partial indexes on live memberships give the order, and each is a live
+ * member when it has its whole-name row, looked up one by one (a lateral lookup, so the planner never
+ * hashes every member's row: it estimated `term = name` at a twenty-eighth of them and then built that hash
+ * for every page; issue 27).
+ */
+const BY_MEMBER: Driver = {
+  from: sql`organisation_members m cross join lateral (select 1 from member_search_terms t
+    where t.organisation_id = m.organisation_id and t.user_id = m.user_id and t.term = t.name limit 1) t`,
+  live: sql`m.deleted_at is null`,
+  organisation: sql`m.organisation_id`,
+  gym: sql`m.home_gym_id`,
+  user: sql`m.user_id`,
+  name: sql`u.search_name`,
+  memberJoin: sql``,
+  userJoin: sql`join users u on u.id = m.user_id`,
+};
+
 const BY_USER: Driver = {
   from: sql`organisation_members m join users u on u.id = m.user_id`,
   live: sql`m.deleted_at is null and u.deleted_at is null`,
@@ -105,9 +126,14 @@ const BY_USER: Driver = {
  * subscription and its price), with which of those the filters read, so the count joins only what it
  * needs.
  */
-function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListContext) {
+function filtersSql(
+  scope: MemberScope,
+  filters: MemberFilters,
+  context: ListContext,
+  from: 'name' | 'member' = 'name',
+) {
   const search = filters.search?.trim();
-  const d = search ? BY_USER : BY_NAME;
+  const d = search ? BY_USER : from === 'member' ? BY_MEMBER : BY_NAME;
   const parts: SQL[] = [sql`${d.organisation} = ${scope.organisationId}`, d.live];
   const needs = { member: false, user: false, subscription: false, price: false };
   if (scope.gymIds !== null) parts.push(sql`${d.gym} = any(${bigintArray(scope.gymIds)})`);
@@ -127,12 +153,9 @@ function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListCon
   }
   if (filters.state) {
     needs.subscription = true;
-    parts.push(sql`(${stateSql(context.today)}) = ${filters.state}`);
-    // What the state implies of the row, in terms the partial indexes on subscriptions can answer.
-    if (filters.state === 'cancelled') parts.push(sql`s.cancelled_at is not null`);
-    if (filters.state === 'grace')
-      parts.push(sql`s.grace_period_ends_at is not null and s.cancelled_at is null`);
-    if (filters.state === 'paused') parts.push(sql`s.paused_at is not null and s.cancelled_at is null`);
+    // The state's tests one by one, which the planner estimates and the partial indexes on subscriptions
+    // (in grace, owing) answer.
+    parts.push(stateIsSql(filters.state, context.today));
   }
   if (filters.gym_id) parts.push(sql`${d.gym} = ${filters.gym_id}`);
   if (filters.offering_id) {
@@ -207,7 +230,8 @@ const fromOf = (d: Driver) => sql`from ${d.from}
     left join offerings o on o.id = p.offering_id`;
 
 /**
- * One page of the filtered, sorted list and the total of the filtered list: two statements, the page
+ * One page of the filtered, sorted list and the total of the filtered list (exact with no filter but the
+ * gym; otherwise exact up to MEMBER_COUNT_LIMIT, and `capped` past it): two statements, the page
  * read in its sort's index order where it has one (name, joined, last visit) and the count joining only
  * the tables its filters read; one statement when the total is member_counts' (no filter but the gym).
  */
@@ -217,18 +241,25 @@ export async function listMembers(
   filters: MemberFilters,
   context: ListContext,
   page: { limit: number; offset: number },
-): Promise<{ rows: MemberListRow[]; total: number }> {
-  const { driver: d, where, needs, counted } = filtersSql(scope, filters, context);
+): Promise<{ rows: MemberListRow[]; total: number; capped: boolean }> {
+  const sortReads = filters.sort === 'name' ? null : filters.sort;
+  const {
+    driver: d,
+    where,
+    needs,
+    counted,
+  } = filtersSql(scope, filters, context, sortReads === null ? 'name' : 'member');
   const direction = filters.direction === 'desc' ? sql`desc` : sql`asc`;
-  const countFrom = sql`from ${d.from}
-    ${needs.member ? d.memberJoin : sql``}
-    ${needs.user ? d.userJoin : sql``}
-    ${needs.subscription ? subscriptionJoin : sql``}
-    ${needs.price ? priceJoin : sql``}`;
+  // The total reads the memberships, whatever the page's order.
+  const c = filtersSql(scope, filters, context, 'member');
+  const countFrom = sql`from ${c.driver.from}
+    ${c.needs.member ? c.driver.memberJoin : sql``}
+    ${c.needs.user ? c.driver.userJoin : sql``}
+    ${c.needs.subscription ? subscriptionJoin : sql``}
+    ${c.needs.price ? priceJoin : sql``}`;
   // The page's 25 members are picked first, joining only what the filters and the sort read, and only
   // those 25 are then joined to everything the list shows (a filter matching 30,000 members no longer
   // joins all of them to users, gyms and prices before the sort).
-  const sortReads = filters.sort === 'name' ? null : filters.sort;
   const pick = {
     ...needs,
     member: needs.member || sortReads !== null,
@@ -240,11 +271,14 @@ export async function listMembers(
     ${pick.subscription ? subscriptionJoin : sql``}
     ${pick.price ? priceJoin : sql``}`;
   const sort = sortReads === null ? d.name : SORTS[sortReads];
+  // Only the last visit and the next payment can be null (last, either way); the others are never null,
+  // and without 'nulls last' a descending page reads the ascending index backwards (joined, name).
+  const nulls = sortReads === 'last_visit' || sortReads === 'next_payment' ? sql` nulls last` : sql``;
   // The first pages run as prepared statements, their limit and offset in the text (queryPage).
   const pageQuery = (extra: SQL) => sql`with page as materialized (
         select ${d.user} as user_id, ${sort} as sort_key ${pickFrom}
         where ${where}
-        order by sort_key ${direction} nulls last, user_id ${direction}
+        order by sort_key ${direction}${nulls}, user_id ${direction}
         ${limitOffset(page)})
       ${select}${extra}
       from page
@@ -254,7 +288,7 @@ export async function listMembers(
       ${subscriptionJoin}
       ${priceJoin}
       left join offerings o on o.id = p.offering_id
-      order by page.sort_key ${direction} nulls last, page.user_id ${direction}`;
+      order by page.sort_key ${direction}${nulls}, page.user_id ${direction}`;
   if (counted) {
     // A total read from member_counts' few rows rides on the page's statement (one round trip, not two);
     // a page past the end has no row to carry it, and asks for it alone.
@@ -264,19 +298,23 @@ export async function listMembers(
       pageQuery(sql`, (${counted}) as total`),
       page,
     );
-    if (rows.length > 0) return { rows, total: Number(rows[0]?.total ?? 0) };
+    if (rows.length > 0) return { rows, total: Number(rows[0]?.total ?? 0), capped: false };
     const [total] = await queryPrepared<{ total: number }>(db, 'members_total', counted);
-    return { rows, total: Number(total?.total ?? 0) };
+    return { rows, total: Number(total?.total ?? 0), capped: false };
   }
+  // Any other filter counts its matches only up to the limit (the count stops at the limit's first row
+  // past it): a filter matching 70,000 members no longer counts all of them for every page.
   const [rows, total] = await Promise.all([
     queryPage<MemberListRow>(db, 'members_page', pageQuery(sql``), page),
     queryPrepared<{ total: number }>(
       db,
       'members_total',
-      sql`select count(*)::int as total ${countFrom} where ${where}`,
+      sql`select count(*)::int as total from (select 1 ${countFrom} where ${c.where}
+        ${sql.raw(`limit ${MEMBER_COUNT_LIMIT + 1}`)}) matches`,
     ),
   ]);
-  return { rows, total: Number(total[0]?.total ?? 0) };
+  const matches = Number(total[0]?.total ?? 0);
+  return { rows, total: Math.min(matches, MEMBER_COUNT_LIMIT), capped: matches > MEMBER_COUNT_LIMIT };
 }
 
 /**

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { stateSql } from '../../db/subscription-state-sql';
+import { stateIsSql, stateSql } from '../../db/subscription-state-sql';
 import { createTestDatabase } from '../../test/test-database';
 import { stateInput } from './members.presenter';
 
@@ -36,6 +36,8 @@ const now = fc
   .integer({ min: -60 * 24, max: 60 * 24 })
   .map((h) => new Date(startOfDayInstant(base).getTime() + h * 3_600_000 + 1));
 
+const STATES = ['cancelled', 'paused', 'grace', 'upcoming', 'active'] as const;
+
 describe('the state filter', () => {
   it('reads a subscription as subscriptionState does', async () => {
     await fc.assert(
@@ -49,13 +51,19 @@ describe('the state filter', () => {
           ),
           sql`, `,
         );
-        const got = await queryRows<{ i: number; state: string }>(
+        const is = (state: (typeof STATES)[number]) =>
+          sql`${sql.raw(`'${state}'`)}, ${stateIsSql(state, today)}`;
+        const got = await queryRows<{ i: number; state: string; states: string[] }>(
           database.db,
-          sql`select s.i, ${stateSql(today)} as state
+          sql`select s.i, ${stateSql(today)} as state,
+                (select array_agg(name) from (values (${sql.join(STATES.map(is), sql`), (`)})) as t(name, holds) where holds) as states
               from (values ${values}) as s(i, id, start_date, paused_at, cancelled_at, grace_period_ends_at, upcoming_state)
               order by s.i`,
         );
-        expect(got.map((g) => g.state)).toEqual(rows.map((r) => subscriptionState(stateInput(r), at)));
+        const expected = rows.map((r) => subscriptionState(stateInput(r), at));
+        expect(got.map((g) => g.state)).toEqual(expected);
+        // The filter's form of each state (stateIsSql) holds for that state alone.
+        expect(got.map((g) => g.states)).toEqual(expected.map((state) => [state]));
       }),
       { numRuns: 60 },
     );

@@ -120,7 +120,7 @@ describe('GET /api/members', () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.meta).toEqual({ current_page: 1, per_page: 25, total: 6, last_page: 1 });
+    expect(body.meta).toEqual({ current_page: 1, per_page: 25, total: 6, last_page: 1, total_capped: false });
     expect(names(res)).not.toContain('Olive Outsider');
     const mere = body.data.find((m: { id: number }) => m.id === people.active.id);
     expect(mere).toMatchObject({
@@ -210,7 +210,7 @@ describe('GET /api/members', () => {
     expect(present).toEqual([...present].sort());
     expect(dates.slice(present.length).every((d: string | null) => d === null)).toBe(true);
     const page2 = (await list('?sort=name&per_page=2&page=2')).json();
-    expect(page2.meta).toEqual({ current_page: 2, per_page: 2, total: 6, last_page: 3 });
+    expect(page2.meta).toEqual({ current_page: 2, per_page: 2, total: 6, last_page: 3, total_capped: false });
     expect(page2.data.map((m: { name: string }) => m.name)).toEqual(byName.slice(2, 4));
     const past = (await list('?per_page=2&page=9')).json();
     expect(past.data).toEqual([]);

@@ -49,11 +49,12 @@ export const membersRoutes =
       },
       async (request) => {
         const query = request.query;
-        const { rows, total } = await memberPage(deps, authOf(request), query, {
+        const { rows, total, capped } = await memberPage(deps, authOf(request), query, {
           limit: query.per_page,
           offset: offsetOf(query),
         });
-        return page(rows, total, query);
+        const answer = page(rows, total, query);
+        return { ...answer, meta: { ...answer.meta, total_capped: capped } };
       },
     );
 

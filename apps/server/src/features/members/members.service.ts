@@ -78,14 +78,14 @@ export async function memberPage(
   const scope = readScope(auth);
   await checkGymFilter(deps, auth, scope, filters);
   const now = deps.clock.now();
-  const { rows, total } = await listMembers(
+  const { rows, total, capped } = await listMembers(
     deps.db,
     scope,
     filters,
     { now, today: toCalendarDate(now) },
     page,
   );
-  return { rows: rows.map((row) => presentListItem(row, now)), total };
+  return { rows: rows.map((row) => presentListItem(row, now)), total, capped };
 }
 
 /** The member, if this person may reach them for this purpose: 404 elsewhere, 403 outside their gyms. */

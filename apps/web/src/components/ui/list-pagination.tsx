@@ -1,5 +1,5 @@
 // The foot of a paged list: how many there are, and the page buttons (only when there is more than
-// one page). Screen readers hear "Previous page", "Page 3", "Next page".
+// one page); '10000+ members' when the list stopped counting there. Screen readers hear "Previous page", "Page 3", "Next page".
 import type { PageMeta } from '@gym/domain/api/envelope';
 import { Group, Pagination, Text } from '@mantine/core';
 
@@ -7,15 +7,18 @@ interface ListPaginationProps {
   meta: PageMeta | undefined;
   /** What the list counts, plural: '12 gyms'. */
   noun: string;
+  /** The list stopped counting at `meta.total` and there are more: '10000+ members'. */
+  totalCapped?: boolean;
   onPage(page: number): void;
 }
 
-export function ListPagination({ meta, noun, onPage }: ListPaginationProps) {
+export function ListPagination({ meta, noun, totalCapped = false, onPage }: ListPaginationProps) {
   if (!meta || meta.last_page <= 1) return null;
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        {meta.total} {noun}
+        {meta.total}
+        {totalCapped ? '+' : ''} {noun}
       </Text>
       <Pagination
         total={meta.last_page}
