@@ -175,9 +175,9 @@ const memberListItemSchema = z.object({
 export type MemberListItem = z.infer<typeof memberListItemSchema>;
 /**
  * How far a filtered members list counts (issue 27): a filter matching more members than this answers
- * `total` = this and `total_capped`, shown as "1000+", instead of counting every match on every page.
+ * `total` = this and `total_capped`, shown as "10,000+", instead of counting every match on every page.
  */
-export const MEMBER_COUNT_LIMIT = 1000;
+export const MEMBER_COUNT_LIMIT = 10_000;
 /** GET /api/members. */
 export const memberPage = z.object({
   data: z.array(memberListItemSchema),

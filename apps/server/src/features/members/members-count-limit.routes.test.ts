@@ -1,5 +1,5 @@
 // The members list's filtered total counts only up to MEMBER_COUNT_LIMIT (issue 27): past it the answer
-// says so (`total_capped`, shown as '10000+'), and the page itself is unchanged. Counted per tenant and
+// says so (`total_capped`, shown as '10,000+'), and the page itself is unchanged. Counted per tenant and
 // per gym role like every other total.
 import { MEMBER_COUNT_LIMIT } from '@gym/domain/api/members';
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // The foot of a paged list: how many there are, and the page buttons (only when there is more than
-// one page); '10000+ members' when the list stopped counting there. Screen readers hear "Previous page", "Page 3", "Next page".
+// one page); '10,000+ members' when the list stopped counting there. Screen readers hear "Previous page", "Page 3", "Next page".
 import type { PageMeta } from '@gym/domain/api/envelope';
 import { Group, Pagination, Text } from '@mantine/core';
 
@@ -7,7 +7,7 @@ interface ListPaginationProps {
   meta: PageMeta | undefined;
   /** What the list counts, plural: '12 gyms'. */
   noun: string;
-  /** The list stopped counting at `meta.total` and there are more: '10000+ members'. */
+  /** The list stopped counting at `meta.total` and there are more: '10,000+ members'. */
   totalCapped?: boolean;
   onPage(page: number): void;
 }
@@ -17,7 +17,7 @@ export function ListPagination({ meta, noun, totalCapped = false, onPage }: List
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        {meta.total}
+        {meta.total.toLocaleString('en-NZ')}
         {totalCapped ? '+' : ''} {noun}
       </Text>
       <Pagination

@@ -33,7 +33,7 @@ export function MembersScreen() {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const setFilters = (changes: Partial<Record<FilterKey, string>>) =>
     setParams((current) => withFilters(current, changes));
-  // A capped total ('10000+') is no export's size: the export's progress then shows its rows alone.
+  // A capped total ('10,000+') is no export's size: the export's progress then shows its rows alone.
   const total = members.data?.meta.total_capped ? null : (members.data?.meta.total ?? null);
   const canAdd = user.is_organisation_admin || user.is_gym_admin;
 
