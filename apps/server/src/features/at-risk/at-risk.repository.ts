@@ -1,6 +1,7 @@
 // The at-risk report's SQL: each member with a live membership and what they did in the window (days
-// visited, the latest pause started and payment failed, from the lifecycle's recorded transitions and
-// charges), kept when the domain's thresholds (AT_RISK_RULES) say they are at risk; and the contacts.
+// visited, from member_visit_weeks, migration 0032; the latest pause started and payment failed, from the
+// lifecycle's recorded transitions and charges), kept when the domain's thresholds (AT_RISK_RULES) say
+// they are at risk; and the contacts.
 import { AT_RISK_RULES, type AtRiskWindow } from '@gym/domain/at-risk';
 import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
@@ -51,9 +52,11 @@ export function atRiskMembers(
   page: { limit: number; offset: number } | null,
 ): Promise<AtRiskRow[]> {
   const r = AT_RISK_RULES;
-  const from = at(window.baselineFrom);
   const recent = at(window.recentFrom);
   const end = at(addDays(window.through, 1));
+  const baselineLast = addDays(window.recentFrom, -1);
+  // A week (its Monday) holds a day of the window when it starts after the week before its first day.
+  const firstWeekAfter = addDays(window.baselineFrom, -7);
   const gyms = scope.gymIds === null ? sql`` : sql`and s.gym_id in ${idList(scope.gymIds)}`;
   return queryRows<AtRiskRow>(
     db,
@@ -66,13 +69,13 @@ export function atRiskMembers(
           order by s.user_id, s.start_date desc, s.id desc
         ),
         seen as (
-          select v.user_id,
-            count(distinct ${aucklandDay(sql.raw('v.visited_at'))}) filter (where v.visited_at < ${recent})::int as baseline,
-            count(distinct ${aucklandDay(sql.raw('v.visited_at'))}) filter (where v.visited_at >= ${recent})::int as recent
-          from visits v join live l on l.user_id = v.user_id
-          where v.organisation_id = ${scope.organisationId} and v.successful
-            and v.visited_at >= ${from} and v.visited_at < ${end}
-          group by v.user_id
+          select w.user_id,
+            sum(visit_days_between(w.days, w.week, ${window.baselineFrom}::date, ${baselineLast}::date))::int as baseline,
+            sum(visit_days_between(w.days, w.week, ${window.recentFrom}::date, ${window.through}::date))::int as recent
+          from member_visit_weeks w
+          where w.organisation_id = ${scope.organisationId}
+            and w.week > ${firstWeekAfter}::date and w.week <= ${window.through}::date
+          group by w.user_id
         ),
         paused as (
           select a.user_id, max(${aucklandDay(sql.raw('a.created_at'))})::text as paused_on
