@@ -100,7 +100,7 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 const keptWeeks = () =>
-  queryRows(
+  queryRows<{ organisation_id: number; user_id: number; week: string; days: number }>(
     database.db,
     sql`select organisation_id::int, user_id::int, week::text, days from member_visit_weeks order by 1, 2, 3`,
   );
@@ -169,7 +169,7 @@ describe('member_visit_weeks (migration 0032)', () => {
   it('keeps what a rebuild from the visits gives', async () => {
     const kept = await keptWeeks();
     expect(kept.length).toBeGreaterThan(20);
-    expect(kept.every((r) => (r.days as number) > 0)).toBe(true);
+    expect(kept.every((r) => r.days > 0)).toBe(true);
     await database.db.execute(sql`select member_visit_weeks_rebuild()`);
     expect(await keptWeeks()).toEqual(kept);
   });
