@@ -94,7 +94,8 @@ export function atRiskMembers(
             and c.first_failed_at >= ${recent} and c.first_failed_at < ${end}
           order by l.user_id, c.first_failed_at desc, c.id desc
         ),
-        risky as (
+        -- Materialised: worked out once for every live member (hash joins), before any name is read.
+        risky as materialized (
           select l.user_id, l.gym_id, coalesce(v.baseline, 0) as baseline_visits,
             coalesce(v.recent, 0) as recent_visits, p.paused_on, f.failed_on, f.failed_amount, f.failed_paid
           from live l
@@ -105,14 +106,20 @@ export function atRiskMembers(
             or (coalesce(v.baseline, 0) >= ${r.MIN_BASELINE_VISITS}
                 and coalesce(v.recent, 0) * ${r.BASELINE_DAYS * r.FALL_DENOMINATOR}
                     <= coalesce(v.baseline, 0) * ${r.RECENT_DAYS * r.FALL_NUMERATOR})
+        ),
+        -- The page (or all) in name order, with the total; only its rows then read their gym and contact.
+        ranked as materialized (
+          select k.*, u.name as user_name, u.email as user_email, (count(*) over ())::int as total,
+            (row_number() over (order by lower(u.name), k.user_id))::int as position
+          from risky k join users u on u.id = k.user_id
+          order by position
+          ${page ? sql.raw(`limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`) : sql``}
         )
-        select k.user_id::int, u.name as user_name, u.email as user_email, k.gym_id::int, g.name as gym_name,
+        select k.user_id::int, k.user_name, k.user_email, k.gym_id::int, g.name as gym_name,
           k.baseline_visits, k.recent_visits, k.paused_on, k.failed_on, k.failed_amount, k.failed_paid,
           c.id::int as contact_id, c.contacted_at, c.note as contact_note, c.contacted_by::int as contacted_by_id,
-          b.name as contacted_by_name, (count(*) over ())::int as total,
-          (row_number() over (order by lower(u.name), k.user_id))::int as position
-        from risky k
-        join users u on u.id = k.user_id
+          b.name as contacted_by_name, k.total, k.position
+        from ranked k
         join gyms g on g.id = k.gym_id
         left join lateral (
           select x.id, x.contacted_at, x.note, x.contacted_by from at_risk_contacts x
@@ -120,8 +127,7 @@ export function atRiskMembers(
           order by x.contacted_at desc, x.id desc limit 1
         ) c on true
         left join users b on b.id = c.contacted_by
-        order by lower(u.name), k.user_id
-        ${page ? sql.raw(`limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`) : sql``}`,
+        order by k.position`,
   );
 }
 
