@@ -42,15 +42,10 @@ const aucklandDay = (column: ReturnType<typeof sql.raw>) =>
   sql`((${column}) at time zone 'Pacific/Auckland')::date`;
 
 /**
- * The members at risk in `window`, by name: one query (a page of them with `page`, else all). A member
- * with more than one live membership is read at the latest one's gym.
+ * The query's steps up to `risky`: each member with a live membership in scope (read at the latest one's
+ * gym), what they did in `window`, kept when AT_RISK_RULES say they are at risk.
  */
-export function atRiskMembers(
-  db: Executor,
-  scope: AtRiskScope,
-  window: AtRiskWindow,
-  page: { limit: number; offset: number } | null,
-): Promise<AtRiskRow[]> {
+function atRiskSteps(scope: AtRiskScope, window: AtRiskWindow) {
   const r = AT_RISK_RULES;
   const recent = at(window.recentFrom);
   const end = at(addDays(window.through, 1));
@@ -58,9 +53,7 @@ export function atRiskMembers(
   // A week (its Monday) holds a day of the window when it starts after the week before its first day.
   const firstWeekAfter = addDays(window.baselineFrom, -7);
   const gyms = scope.gymIds === null ? sql`` : sql`and s.gym_id in ${idList(scope.gymIds)}`;
-  return queryRows<AtRiskRow>(
-    db,
-    sql`with live as (
+  return sql`with live as (
           select distinct on (s.user_id) s.id as subscription_id, s.user_id, s.gym_id
           from subscriptions s
           where s.organisation_id = ${scope.organisationId} and not s.is_staging
@@ -106,7 +99,33 @@ export function atRiskMembers(
             or (coalesce(v.baseline, 0) >= ${r.MIN_BASELINE_VISITS}
                 and coalesce(v.recent, 0) * ${r.BASELINE_DAYS * r.FALL_DENOMINATOR}
                     <= coalesce(v.baseline, 0) * ${r.RECENT_DAYS * r.FALL_NUMERATOR})
-        ),
+        )`;
+}
+
+/** Who was at risk in `window` (the follow-up's list of a month ago needs no more than who). */
+export async function atRiskUserIds(db: Executor, scope: AtRiskScope, window: AtRiskWindow) {
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`${atRiskSteps(scope, window)}
+        select k.user_id::int from risky k order by k.user_id`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * The members at risk in `window`, by name: one query (a page of them with `page`, else all). A member
+ * with more than one live membership is read at the latest one's gym.
+ */
+export function atRiskMembers(
+  db: Executor,
+  scope: AtRiskScope,
+  window: AtRiskWindow,
+  page: { limit: number; offset: number } | null,
+): Promise<AtRiskRow[]> {
+  const end = at(addDays(window.through, 1));
+  return queryRows<AtRiskRow>(
+    db,
+    sql`${atRiskSteps(scope, window)},
         -- The page (or all) in name order, with the total; only its rows then read their gym and contact.
         ranked as materialized (
           select k.*, u.name as user_name, u.email as user_email, (count(*) over ())::int as total,
