@@ -121,6 +121,8 @@ async function main() {
       await step('report summaries', () => client.query('select report_summaries_rebuild()'));
       // Recurring revenue's and churn's (migration 0029's function).
       await step('revenue summaries', () => client.query('select member_revenue_rebuild()'));
+      // The at-risk report's visit days per member and week (migration 0032's function).
+      await step('visit weeks', () => client.query('select member_visit_weeks_rebuild()'));
     }
     await step('vacuum analyze', () => client.query('vacuum analyze'));
     const { rows } = await client.query(`select

@@ -1,6 +1,7 @@
 // The at-risk report's SQL: each member with a live membership and what they did in the window (days
-// visited, the latest pause started and payment failed, from the lifecycle's recorded transitions and
-// charges), kept when the domain's thresholds (AT_RISK_RULES) say they are at risk; and the contacts.
+// visited, from member_visit_weeks, migration 0032; the latest pause started and payment failed, from the
+// lifecycle's recorded transitions and charges), kept when the domain's thresholds (AT_RISK_RULES) say
+// they are at risk; and the contacts.
 import { AT_RISK_RULES, type AtRiskWindow } from '@gym/domain/at-risk';
 import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
@@ -41,23 +42,18 @@ const aucklandDay = (column: ReturnType<typeof sql.raw>) =>
   sql`((${column}) at time zone 'Pacific/Auckland')::date`;
 
 /**
- * The members at risk in `window`, by name: one query (a page of them with `page`, else all). A member
- * with more than one live membership is read at the latest one's gym.
+ * The query's steps up to `risky`: each member with a live membership in scope (read at the latest one's
+ * gym), what they did in `window`, kept when AT_RISK_RULES say they are at risk.
  */
-export function atRiskMembers(
-  db: Executor,
-  scope: AtRiskScope,
-  window: AtRiskWindow,
-  page: { limit: number; offset: number } | null,
-): Promise<AtRiskRow[]> {
+function atRiskSteps(scope: AtRiskScope, window: AtRiskWindow) {
   const r = AT_RISK_RULES;
-  const from = at(window.baselineFrom);
   const recent = at(window.recentFrom);
   const end = at(addDays(window.through, 1));
+  const baselineLast = addDays(window.recentFrom, -1);
+  // A week (its Monday) holds a day of the window when it starts after the week before its first day.
+  const firstWeekAfter = addDays(window.baselineFrom, -7);
   const gyms = scope.gymIds === null ? sql`` : sql`and s.gym_id in ${idList(scope.gymIds)}`;
-  return queryRows<AtRiskRow>(
-    db,
-    sql`with live as (
+  return sql`with live as (
           select distinct on (s.user_id) s.id as subscription_id, s.user_id, s.gym_id
           from subscriptions s
           where s.organisation_id = ${scope.organisationId} and not s.is_staging
@@ -66,13 +62,13 @@ export function atRiskMembers(
           order by s.user_id, s.start_date desc, s.id desc
         ),
         seen as (
-          select v.user_id,
-            count(distinct ${aucklandDay(sql.raw('v.visited_at'))}) filter (where v.visited_at < ${recent})::int as baseline,
-            count(distinct ${aucklandDay(sql.raw('v.visited_at'))}) filter (where v.visited_at >= ${recent})::int as recent
-          from visits v join live l on l.user_id = v.user_id
-          where v.organisation_id = ${scope.organisationId} and v.successful
-            and v.visited_at >= ${from} and v.visited_at < ${end}
-          group by v.user_id
+          select w.user_id,
+            sum(visit_days_between(w.days, w.week, ${window.baselineFrom}::date, ${baselineLast}::date))::int as baseline,
+            sum(visit_days_between(w.days, w.week, ${window.recentFrom}::date, ${window.through}::date))::int as recent
+          from member_visit_weeks w
+          where w.organisation_id = ${scope.organisationId}
+            and w.week > ${firstWeekAfter}::date and w.week <= ${window.through}::date
+          group by w.user_id
         ),
         paused as (
           select a.user_id, max(${aucklandDay(sql.raw('a.created_at'))})::text as paused_on
@@ -91,7 +87,8 @@ export function atRiskMembers(
             and c.first_failed_at >= ${recent} and c.first_failed_at < ${end}
           order by l.user_id, c.first_failed_at desc, c.id desc
         ),
-        risky as (
+        -- Materialised: worked out once for every live member (hash joins), before any name is read.
+        risky as materialized (
           select l.user_id, l.gym_id, coalesce(v.baseline, 0) as baseline_visits,
             coalesce(v.recent, 0) as recent_visits, p.paused_on, f.failed_on, f.failed_amount, f.failed_paid
           from live l
@@ -102,14 +99,46 @@ export function atRiskMembers(
             or (coalesce(v.baseline, 0) >= ${r.MIN_BASELINE_VISITS}
                 and coalesce(v.recent, 0) * ${r.BASELINE_DAYS * r.FALL_DENOMINATOR}
                     <= coalesce(v.baseline, 0) * ${r.RECENT_DAYS * r.FALL_NUMERATOR})
+        )`;
+}
+
+/** Who was at risk in `window` (the follow-up's list of a month ago needs no more than who). */
+export async function atRiskUserIds(db: Executor, scope: AtRiskScope, window: AtRiskWindow) {
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`${atRiskSteps(scope, window)}
+        select k.user_id::int from risky k order by k.user_id`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * The members at risk in `window`, by name: one query (a page of them with `page`, else all). A member
+ * with more than one live membership is read at the latest one's gym.
+ */
+export function atRiskMembers(
+  db: Executor,
+  scope: AtRiskScope,
+  window: AtRiskWindow,
+  page: { limit: number; offset: number } | null,
+): Promise<AtRiskRow[]> {
+  const end = at(addDays(window.through, 1));
+  return queryRows<AtRiskRow>(
+    db,
+    sql`${atRiskSteps(scope, window)},
+        -- The page (or all) in name order, with the total; only its rows then read their gym and contact.
+        ranked as materialized (
+          select k.*, u.name as user_name, u.email as user_email, (count(*) over ())::int as total,
+            (row_number() over (order by lower(u.name), k.user_id))::int as position
+          from risky k join users u on u.id = k.user_id
+          order by position
+          ${page ? sql.raw(`limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`) : sql``}
         )
-        select k.user_id::int, u.name as user_name, u.email as user_email, k.gym_id::int, g.name as gym_name,
+        select k.user_id::int, k.user_name, k.user_email, k.gym_id::int, g.name as gym_name,
           k.baseline_visits, k.recent_visits, k.paused_on, k.failed_on, k.failed_amount, k.failed_paid,
           c.id::int as contact_id, c.contacted_at, c.note as contact_note, c.contacted_by::int as contacted_by_id,
-          b.name as contacted_by_name, (count(*) over ())::int as total,
-          (row_number() over (order by lower(u.name), k.user_id))::int as position
-        from risky k
-        join users u on u.id = k.user_id
+          b.name as contacted_by_name, k.total, k.position
+        from ranked k
         join gyms g on g.id = k.gym_id
         left join lateral (
           select x.id, x.contacted_at, x.note, x.contacted_by from at_risk_contacts x
@@ -117,8 +146,7 @@ export function atRiskMembers(
           order by x.contacted_at desc, x.id desc limit 1
         ) c on true
         left join users b on b.id = c.contacted_by
-        order by lower(u.name), k.user_id
-        ${page ? sql.raw(`limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`) : sql``}`,
+        order by k.position`,
   );
 }
 

@@ -19,6 +19,7 @@ import {
   type AtRiskRow,
   type AtRiskScope,
   atRiskMembers,
+  atRiskUserIds,
   followUpFacts,
   insertContact,
   memberInScope,
@@ -75,9 +76,9 @@ export const presentContact = (row: AtRiskRow) =>
 /** Those contacted a month or more ago who stayed, against those at risk then whom nobody contacted. */
 export async function followUp(db: Executor, scope: AtRiskScope, today: CalendarDate) {
   const { contactsFrom, asOf } = followUpPeriod(today);
-  const then = await atRiskMembers(db, scope, atRiskWindow(asOf), null);
+  const then = await atRiskUserIds(db, scope, atRiskWindow(asOf));
   const facts = await followUpFacts(db, scope, {
-    atRiskThen: then.map((r) => r.user_id),
+    atRiskThen: then,
     contactsFrom,
     asOf,
   });

@@ -5,7 +5,7 @@
 export { akahuClientFor } from './akahu-client';
 export { PAYMENT_KEY_METADATA, sendAttempt } from './attempts.service';
 export { type PriceChangeNoticeFacts, priceChangeNotice } from './billing-mail.service';
-export { dueSubscriptions, insertAttempt } from './billing-run.repository';
+export { dueSubscriptions, dueSubscriptionsForForecast, insertAttempt } from './billing-run.repository';
 export { catchUp, type DaySummary, runBillingDay } from './billing-run.service';
 export {
   type CancellationPreview,

@@ -31,7 +31,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { AuthContext } from '../../auth/guard';
 import type { Executor } from '../../db/client';
-import { dueSubscriptions, planOf } from '../billing';
+import { type dueSubscriptions, dueSubscriptionsForForecast, planOf } from '../billing';
 import { gymScope } from '../payments';
 import * as repo from './reports.repository';
 
@@ -306,7 +306,7 @@ type DueSubscription = Awaited<ReturnType<typeof dueSubscriptions>>[number];
  * the meantime applied as the daily run will (the periods before it charged, then the next charge moved
  * by pauseOutcome and the membership anchored on it).
  */
-function plannedWithPauses(
+export function plannedWithPauses(
   sub: DueSubscription,
   pauses: { start_date: CalendarDate; end_date: CalendarDate }[],
   to: CalendarDate,
@@ -354,13 +354,13 @@ export async function forecast(
   const to = addDays(today, days - 1);
   const dayList = Array.from({ length: days }, (_, i) => addDays(today, i));
   const lastMonth = new Map(dayList.map((d) => [d, addMonthsClamped(d, -1)]));
-  const subs = (
-    await Promise.all(
-      scope.gymIds === null
-        ? [dueSubscriptions(db, to, scope.organisationId)]
-        : scope.gymIds.map((g) => dueSubscriptions(db, to, scope.organisationId, g)),
-    )
-  ).flat();
+  // Memberships whose plan inputs are the same plan alike: each group is planned once and counted as
+  // many times as it has members; those with a pause booked are planned one by one, pauses applied.
+  const due = await Promise.all(
+    scope.gymIds === null
+      ? [dueSubscriptionsForForecast(db, to, scope.organisationId)]
+      : scope.gymIds.map((g) => dueSubscriptionsForForecast(db, to, scope.organisationId, g)),
+  );
   const [made, pauses, collected] = await Promise.all([
     repo.chargesDueByDay(db, scope, today, to),
     repo.bookedPauses(db, scope, to),
@@ -376,13 +376,17 @@ export async function forecast(
       f.amount += Number(r.amount);
     }
   }
-  for (const sub of subs) {
-    for (const p of plannedWithPauses(sub, pausesOf.get(sub.id) ?? [], to)) {
+  const count = (planned: ReturnType<typeof planOf>, members: number) => {
+    for (const p of planned) {
       const f = expected.get(p.period.start);
       if (!f) continue;
-      f.count += 1;
-      f.amount += p.amount + p.surcharge;
+      f.count += members;
+      f.amount += (p.amount + p.surcharge) * members;
     }
+  };
+  for (const { plain, paused } of due) {
+    for (const group of plain) count(planOf(group, to), group.members);
+    for (const sub of paused) count(plannedWithPauses(sub, pausesOf.get(sub.id) ?? [], to), 1);
   }
   const collectedOn = new Map(collected.map((c) => [c.day, c]));
   const rows = dayList.map((day) => {
