@@ -101,6 +101,9 @@ async function main() {
       await step('member list facts', () =>
         client.query('select organisation_members_rebuild_list_facts(), member_counts_rebuild()'),
       );
+      // And its next-payment and balance sort keys, read from that latest subscription (migration 0033's
+      // function; the triggers are back on here, so the step above already set most of them).
+      await step('member sort keys', () => client.query('select organisation_members_rebuild_sort_keys()'));
       // And the payments' and visits' daily totals the lists add up (migration 0010's function).
       await step('daily totals', () => client.query('select day_totals_rebuild()'));
     }

@@ -1,6 +1,16 @@
 import { STAFF_ROLES } from '@gym/domain/roles';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, ref, updatedAt } from './columns';
 import { gyms, organisations } from './organisations';
 
@@ -120,6 +130,12 @@ export const organisationMembers = pgTable(
      */
     latestSubscriptionId: ref(),
     lastVisitAt: instant(),
+    /**
+     * That latest subscription's next payment date and balance owing (none: null and 0), kept by triggers
+     * (migration 0033) so the members list's next-payment and balance sorts walk an index (decision 018).
+     */
+    nextPaymentDate: date({ mode: 'string' }),
+    balanceOwing: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant(),
@@ -132,6 +148,12 @@ export const organisationMembers = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('organisation_members_org_last_visit')
       .on(t.organisationId, t.lastVisitAt, t.userId)
+      .where(sql`${t.deletedAt} is null`),
+    index('organisation_members_org_next_payment')
+      .on(t.organisationId, t.nextPaymentDate, t.userId)
+      .where(sql`${t.deletedAt} is null`),
+    index('organisation_members_org_balance')
+      .on(t.organisationId, t.balanceOwing, t.userId)
       .where(sql`${t.deletedAt} is null`),
     index('organisation_members_latest_subscription').on(t.latestSubscriptionId),
     index('organisation_members_org_gym').on(t.organisationId, t.homeGymId),

@@ -1,10 +1,11 @@
-// The members list reads three facts kept by triggers (migration 0009): each membership's latest
+// The members list reads three facts kept by triggers (migration 0009), and two sort keys (migration 0033): each membership's latest
 // subscription, its last allowed visit, and the per-gym member counts behind the unfiltered total. These
 // tests change members every way the product does and check the list against what the rows say.
 import { toCalendarDate } from '@gym/domain/calendar-date';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisationMembers, visits } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import { organisationMembers, subscriptions, visits } from '../../db/schema';
 import { createSubscription } from '../../test/catalogue-factories';
 import { createTenant } from '../../test/factories';
 import { createVisit } from '../../test/gym-factories';
@@ -137,5 +138,66 @@ describe('the members list’s kept facts', () => {
     expect(new Date((await lastVisit()) ?? 0).toISOString()).toBe(recent.toISOString());
     expect((await list('?search=visiting&inactive_days=1')).data.map((m) => m.id)).toEqual([user.id]);
     expect((await list('?search=visiting&inactive_days=3')).data).toEqual([]);
+  });
+
+  it('keeps the next-payment and balance sort keys with the latest subscription: changed, replaced, deleted, and for a returning member', async () => {
+    const now = t.clock.now();
+    const { user, subscription } = await memberIn(t.db, {
+      tenant: home,
+      now,
+      gymId: home.gymA.id,
+      priceId: cat.weekly.id,
+      state: 'active',
+      name: 'Keyed Kiri',
+      balanceOwing: 2500,
+    });
+    const keys = async () => {
+      const [row] = await queryRows<{ next_payment: string | null; balance: number }>(
+        t.db,
+        sql`select next_payment_date::text as next_payment, balance_owing::int as balance from organisation_members
+            where organisation_id = ${home.organisation.id} and user_id = ${user.id}`,
+      );
+      return row;
+    };
+    expect(await keys()).toEqual({ next_payment: subscription.currentPeriodEnd, balance: 2500 });
+    // A payment clears the balance; the period moves on.
+    await t.db
+      .update(subscriptions)
+      .set({ balanceOwing: 0, currentPeriodEnd: '2030-01-07' })
+      .where(eq(subscriptions.id, subscription.id));
+    expect(await keys()).toEqual({ next_payment: '2030-01-07', balance: 0 });
+    // A newer subscription (a rejoin) replaces it; deleting that one brings the first back.
+    const again = await createSubscription(t.db, {
+      organisationId: home.organisation.id,
+      gymId: home.gymA.id,
+      userId: user.id,
+      priceId: cat.monthly.id,
+      startDate: '2030-02-01',
+      balanceOwing: 900,
+      createdAt: new Date(now.getTime() + 1000),
+    });
+    expect(await keys()).toEqual({ next_payment: '2030-02-01', balance: 900 });
+    await t.db.delete(subscriptions).where(eq(subscriptions.id, again.id));
+    expect(await keys()).toEqual({ next_payment: '2030-01-07', balance: 0 });
+    // Cancelled: no next payment. A membership row made again after its subscriptions picks the keys up.
+    await t.db
+      .update(subscriptions)
+      .set({ cancelledAt: now, balanceOwing: 300 })
+      .where(eq(subscriptions.id, subscription.id));
+    expect(await keys()).toEqual({ next_payment: null, balance: 300 });
+    const [membership] = await t.db
+      .delete(organisationMembers)
+      .where(eq(organisationMembers.userId, user.id))
+      .returning();
+    await t.db
+      .insert(organisationMembers)
+      .values({ ...membership!, nextPaymentDate: '2000-01-01', balanceOwing: 0 });
+    expect(await keys()).toEqual({ next_payment: null, balance: 300 });
+    // The whole organisation's kept keys are what a rebuild makes.
+    const all = sql`select user_id::int, next_payment_date::text, balance_owing from organisation_members
+        where organisation_id = ${home.organisation.id} order by user_id`;
+    const before = await queryRows(t.db, all);
+    await t.db.execute(sql`select organisation_members_rebuild_sort_keys()`);
+    expect(await queryRows(t.db, all)).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 // The members list and its export: a page and its count (or one export batch) per request, whatever the
 // filters. Each member row carries their latest subscription and last visit, kept on the membership row by
-// triggers (migration 0009) and joined by key, so nothing is looked up per member; the list in name order
+// triggers (migration 0009) and joined by key, so nothing is looked up per member, and that subscription's
+// next payment date and balance owing, kept beside them as sort keys (migration 0033); the list in name order
 // is read from the whole-name rows of member_search_terms (live members only, with their home gym), the
 // other orders and the total (counted up to MEMBER_COUNT_LIMIT) from the memberships (decision 018).
 
@@ -47,14 +48,19 @@ export type MemberListRow = Pick<
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const bigintArray = (ids: readonly number[]) => sql.raw(`'{${ids.map(Number).join(',')}}'::bigint[]`);
 
-const nextPaymentSql = sql`case when s.cancelled_at is null then coalesce(s.current_period_end, s.start_date) end`;
+/** The rule is migration 0033's SQL function, which the kept sort key (below) uses too. */
+const nextPaymentSql = sql`subscription_next_payment_date(s.cancelled_at, s.current_period_end, s.start_date)`;
 
-/** The sorts beyond name (whose column depends on where the list starts). */
+/**
+ * The sorts beyond name (whose column depends on where the list starts). The next payment date and balance
+ * owing are the latest subscription's, kept on the membership (migration 0033), so their partial indexes
+ * on live memberships give the order as for joined and last visit.
+ */
 const SORTS = {
   joined: sql`m.created_at`,
   last_visit: sql`m.last_visit_at`,
-  next_payment: nextPaymentSql,
-  balance_owing: sql`coalesce(s.balance_owing, 0)`,
+  next_payment: sql`m.next_payment_date`,
+  balance_owing: sql`m.balance_owing`,
 } as const;
 
 export interface ListContext {
@@ -260,11 +266,7 @@ export async function listMembers(
   // The page's 25 members are picked first, joining only what the filters and the sort read, and only
   // those 25 are then joined to everything the list shows (a filter matching 30,000 members no longer
   // joins all of them to users, gyms and prices before the sort).
-  const pick = {
-    ...needs,
-    member: needs.member || sortReads !== null,
-    subscription: needs.subscription || sortReads === 'next_payment' || sortReads === 'balance_owing',
-  };
+  const pick = { ...needs, member: needs.member || sortReads !== null };
   const pickFrom = sql`from ${d.from}
     ${pick.member ? d.memberJoin : sql``}
     ${pick.user ? d.userJoin : sql``}
