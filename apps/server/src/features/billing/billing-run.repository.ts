@@ -120,11 +120,16 @@ export function subscriptionsDueOn(db: Executor, day: CalendarDate, organisation
 }
 
 /** One subscription, locked, if it has a charge due on or before `day` (confirming a membership). */
-export async function claimDueSubscription(tx: Executor, day: CalendarDate, subscriptionId: number) {
+export async function claimDueSubscription(
+  tx: Executor,
+  day: CalendarDate,
+  organisationId: number,
+  subscriptionId: number,
+) {
   const rows = await queryRows<DueSubscription>(
     tx,
     sql`${dueSelect(day)}
-          and s.id = ${subscriptionId}
+          and s.organisation_id = ${organisationId} and s.id = ${subscriptionId}
         for update of s`,
   );
   return rows[0] ?? null;
@@ -134,8 +139,11 @@ export async function claimDueSubscription(tx: Executor, day: CalendarDate, subs
  * One subscription's plan columns, whatever its state, in the caller's transaction (which holds its
  * lock): a membership awaiting its first payment, re-dated when that payment comes on a later day.
  */
-export async function subscriptionForPlan(tx: Executor, subscriptionId: number) {
-  const rows = await queryRows<DueSubscription>(tx, sql`${planSelect} where s.id = ${subscriptionId}`);
+export async function subscriptionForPlan(tx: Executor, organisationId: number, subscriptionId: number) {
+  const rows = await queryRows<DueSubscription>(
+    tx,
+    sql`${planSelect} where s.organisation_id = ${organisationId} and s.id = ${subscriptionId}`,
+  );
   return rows[0] ?? null;
 }
 
@@ -251,7 +259,13 @@ export async function insertAttempts(tx: Executor, rows: Omit<NewAttempt, 'now'>
 /** Moves a batch of subscriptions to the period last charged (and to a price change that took effect). */
 export async function advanceSubscriptions(
   tx: Executor,
-  rows: { id: number; periodStart: CalendarDate; periodEnd: CalendarDate | null; priceId: number | null }[],
+  rows: {
+    organisationId: number;
+    id: number;
+    periodStart: CalendarDate;
+    periodEnd: CalendarDate | null;
+    priceId: number | null;
+  }[],
   now: Date,
 ) {
   if (rows.length === 0) return;
@@ -263,9 +277,9 @@ export async function advanceSubscriptions(
           transition_takes_effect_at = case when x."priceId" is null then s.transition_takes_effect_at end,
           force_price_amount = case when x."priceId" is null then s.force_price_amount end,
           version = s.version + 1, updated_at = ${now.toISOString()}
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, "periodStart" date,
-          "periodEnd" date, "priceId" bigint)
-        where s.id = x.id`,
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("organisationId" bigint, id bigint,
+          "periodStart" date, "periodEnd" date, "priceId" bigint)
+        where s.organisation_id = x."organisationId" and s.id = x.id`,
   );
 }
 

@@ -322,7 +322,15 @@ async function chargeBatch(tx: Executor, due: repo.DueSubscription[], day: Calen
     // A price of another billing frequency anchors the membership on its first period's start.
     const anchorDay = planned.reduce<number | null>((found, p) => p.newAnchorDay ?? found, null);
     return [
-      { id: sub.id, periodStart: last.period.start, periodEnd: last.period.end, priceId, anchorDay, sub },
+      {
+        organisationId: sub.organisation_id,
+        id: sub.id,
+        periodStart: last.period.start,
+        periodEnd: last.period.end,
+        priceId,
+        anchorDay,
+        sub,
+      },
     ];
   });
   await repo.advanceSubscriptions(
