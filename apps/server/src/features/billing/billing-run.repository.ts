@@ -420,7 +420,7 @@ export function claimRetryCandidates(tx: Executor, failedBefore: Date, afterId: 
 }
 
 /** The latest attempt a provider was asked for at a charge, as the retry copies it. */
-export async function latestAttempt(tx: Executor, chargeId: number) {
+export async function latestAttempt(tx: Executor, organisationId: number, chargeId: number) {
   const rows = await queryRows<{
     organisation_id: number;
     gym_id: number;
@@ -446,7 +446,8 @@ export async function latestAttempt(tx: Executor, chargeId: number) {
         from payments p
         left join subscriptions s on s.id = p.subscription_id
         left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
-        where p.charge_id = ${chargeId} and ${PROVIDER_ATTEMPT} order by p.attempt desc limit 1`,
+        where p.organisation_id = ${organisationId} and p.charge_id = ${chargeId} and ${PROVIDER_ATTEMPT}
+        order by p.attempt desc limit 1`,
   );
   return rows[0] ?? null;
 }

@@ -384,7 +384,7 @@ async function makeRetries(deps: BillingDeps, day: CalendarDate): Promise<number
           day,
         );
         if (!due) continue;
-        const last = await repo.latestAttempt(tx, c.id);
+        const last = await repo.latestAttempt(tx, c.organisation_id, c.id);
         if (!last) continue;
         // Priced for the payment method the subscription holds now (no card surcharge by bank account).
         const [priced] = await repriceUnpaidCharges(tx, {

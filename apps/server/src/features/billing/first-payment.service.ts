@@ -202,7 +202,7 @@ async function attemptForConfirm(
   };
   // Paid, or an attempt still on its way: the answer is that attempt, and nothing new is made.
   if (charge.status !== 'unpaid' || charge.in_flight) return latest();
-  const last = await repo.latestAttempt(tx, charge.id);
+  const last = await repo.latestAttempt(tx, input.organisationId, charge.id);
   if (!last) return null;
   // Paid on a later day than the first confirm: the membership starts today, not on the day declined.
   const moved =
