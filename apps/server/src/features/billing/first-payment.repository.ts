@@ -129,12 +129,13 @@ export async function latestAttemptId(
 /** The term of the subscription's price (its columns as stored), for a term dated again. */
 export async function priceTermOf(
   db: Executor,
+  organisationId: number,
   subscriptionId: number,
 ): Promise<{ term_amount: number | null; term_unit: string | null } | undefined> {
   const [row] = await queryRows<{ term_amount: number | null; term_unit: string | null }>(
     db,
     sql`select p.term_amount, p.term_unit from subscriptions s join prices p on p.id = s.price_id
-        where s.id = ${subscriptionId}`,
+        where s.organisation_id = ${organisationId} and s.id = ${subscriptionId}`,
   );
   return row;
 }
@@ -145,6 +146,7 @@ export async function priceTermOf(
  */
 export async function redateFirstCharge(
   db: Executor,
+  organisationId: number,
   chargeId: number,
   to: {
     periodStart: CalendarDate;
@@ -159,7 +161,7 @@ export async function redateFirstCharge(
     sql`update charges set period_start = ${to.periodStart}, period_end = ${to.periodEnd},
           due_date = ${to.periodStart}, amount = ${to.amount}, surcharge = ${to.surcharge},
           is_pro_rata = ${to.isProRata}
-        where id = ${chargeId} and status = 'unpaid' and kind = 'period'
+        where organisation_id = ${organisationId} and id = ${chargeId} and status = 'unpaid' and kind = 'period'
         returning id::int`,
   );
   return rows.length > 0;

@@ -72,7 +72,9 @@ async function moveStartToToday(
   const member = await fp.memberBillingDate(tx, row.organisation_id, row.user_id);
   const billingDate = member?.billing_date ?? null;
   const term = row.is_term_membership
-    ? termOf((await fp.priceTermOf(tx, sub.id)) ?? { term_amount: null, term_unit: null })
+    ? termOf(
+        (await fp.priceTermOf(tx, row.organisation_id, sub.id)) ?? { term_amount: null, term_unit: null },
+      )
     : null;
   const anchorDay = anchorDayFor({ frequency: row.billing_frequency, startDate: day, billingDate });
   const termEndsAt = term ? termEndDate(day, term) : row.term_ends_at;
@@ -89,7 +91,7 @@ async function moveStartToToday(
     billingDate,
   );
   if (!first) return null;
-  const moved = await fp.redateFirstCharge(tx, chargeId, {
+  const moved = await fp.redateFirstCharge(tx, row.organisation_id, chargeId, {
     periodStart: first.period.start,
     periodEnd: first.period.end,
     amount: first.amount,
