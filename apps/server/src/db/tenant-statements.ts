@@ -52,6 +52,11 @@ export const ALLOWED_STATEMENTS: AllowedStatement[] = [
       "A staff invitation's emailed link found by its token's hash (auth.repository.ts findLiveToken): the link names no organisation, the token's row does, and every statement after it names that organisation. A single-row lookup by a unique hash; on a distributed database a query to every shard (rare: once per accepted invitation), or the link would carry the organisation.",
   },
   {
+    pattern: /^insert into "webhook_calls" \("id", "organisation_id", /,
+    reason:
+      "A provider's webhook call written as it arrives (features/webhooks), before or without an organisation: one whose signature fails, or that names no account of ours, is kept (organisation_id null) for the record. A call that resolves to an organisation names it. On a distributed database the calls of no organisation go to a local table on the coordinator with the first lookup (decision 014, webhooks).",
+  },
+  {
     pattern: /\bmembership_door_checks\b/,
     reason:
       "The membership outbox's door checks (billing/transitions.ts, decision 011): one drain for a request's own transition and for the worker's sweep of every organisation's due checks, claiming them by a claim id and subscription ids (after a request, only the ids its transition wrote). The worker's sweep is a global job claim: on a distributed database, a claim on every shard.",

@@ -82,16 +82,20 @@ export function tenantCheck(): TenantCheck {
         (await queryRows<{ id: number }>(db, sql`select id::int from organisations`)).map((r) => r.id),
       );
       const isOrganisation = (id: number) => organisations.has(id);
-      const lines = new Set<string>();
+      // One line per kind of problem: the same statement at the same route (whatever its query) once.
+      const lines = new Map<string, string>();
       for (const record of requests) {
         const line = record.during.slice(record.during.lastIndexOf(' › ') + 3);
         if (record.statements.length === 0 || ALLOWED_REQUESTS.some((a) => a.pattern.test(line))) continue;
         const signedIn = record.request?.auth?.organisationId || null;
         const caller = signedIn ?? organisationNamedBy(record.statements, tenantTables, isOrganisation);
-        for (const p of checkStatements(record.statements, tenantTables, caller, isOrganisation))
-          lines.add(describeProblem(p, caller));
+        const route = line.replace(/\?.*$/, '').replace(/\/[0-9]+(?=\/|$)/g, '/:id');
+        for (const p of checkStatements(record.statements, tenantTables, caller, isOrganisation)) {
+          const key = `${p.problem} ${route} ${p.statement}`;
+          if (!lines.has(key)) lines.set(key, describeProblem(p, caller));
+        }
       }
-      return [...lines];
+      return [...lines.values()];
     },
   };
 }
