@@ -57,6 +57,12 @@ export const ALLOWED_STATEMENTS: AllowedStatement[] = [
       "A provider's webhook call written as it arrives (features/webhooks), before or without an organisation: one whose signature fails, or that names no account of ours, is kept (organisation_id null) for the record. A call that resolves to an organisation names it. On a distributed database the calls of no organisation go to a local table on the coordinator with the first lookup (decision 014, webhooks).",
   },
   {
+    pattern:
+      /^select (?:"id", "organisation_id" from "webhook_calls" where \("webhook_calls"\."provider" = \$1 and "webhook_calls"\."external_id" = \$2 |"places"\."id", "places"\."organisation_id", "places"\."gym_id", .* where "places"\."place_id" = \$1 )/,
+    reason:
+      "A webhook's first lookups (features/webhooks): whether the provider's event was taken already (by the provider's event id), and which of our Kisi places the event names. The call names a provider's ids, not an organisation; these reads find it, and every statement after them names it. On a distributed database a reference table from provider ids to organisations (decision 014, webhooks).",
+  },
+  {
     pattern: /\bmembership_door_checks\b/,
     reason:
       "The membership outbox's door checks (billing/transitions.ts, decision 011): one drain for a request's own transition and for the worker's sweep of every organisation's due checks, claiming them by a claim id and subscription ids (after a request, only the ids its transition wrote). The worker's sweep is a global job claim: on a distributed database, a claim on every shard.",
