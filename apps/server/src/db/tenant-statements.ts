@@ -90,7 +90,7 @@ export const ALLOWED_STATEMENTS: AllowedStatement[] = [
 export const PENDING_STATEMENTS: AllowedStatement[] = [
   {
     pattern:
-      /^insert into payments \(organisation_id, .* select c\.organisation_id, .* from charges c .*processed_by/,
+      /^insert into payments \(organisation_id, .*processed_by.* select c\.organisation_id, .* from charges c where c\.id = \$[0-9]+ returning/,
     reason:
       'TODO: a manual payment (staff records cash) inserts from the charges by id; name the organisation.',
   },
