@@ -117,6 +117,11 @@ export const PENDING_STATEMENTS: AllowedStatement[] = [
  */
 export const ALLOWED_REQUESTS: AllowedStatement[] = [
   {
+    pattern: /^GET \/api\/metrics(\?|$)/,
+    reason:
+      "The operator's metrics scrape (metrics/, guarded by METRICS_TOKEN): the whole installation's figures (the last daily run's charges, queues), every organisation's at once and none's in particular. On a distributed database a query to every shard per scrape, or figures kept per node.",
+  },
+  {
     pattern: /^POST \/api\/dev\/clock(\?|$)/,
     reason:
       "The sandbox's clock travel (features/clock, a developer's tool, absent in production and with live providers): it runs the worker's daily work (the billing run, retries, mail, door checks) for every organisation over each day it passes, as the worker does. The worker's global claims are decision 014's change 3 (a claim per organisation on a distributed database); the travel would loop over organisations the same way.",
