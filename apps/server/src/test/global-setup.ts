@@ -3,15 +3,27 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dbTemplate: { kind: 'pglite'; file: string } | { kind: 'postgres'; adminUrl: string; template: string };
   }
+}
+
+/**
+ * Organisations' ids start far above every other id (tenant-check.ts), so the tenant statement check
+ * tells an organisation's id in a statement from a record's, and no test can lean on organisation 1.
+ */
+const ORGANISATION_ID_BASE = 700_001;
+async function startOrganisationIds(database: Database) {
+  await database.db.execute(
+    sql.raw(`alter table organisations alter column id restart with ${ORGANISATION_ID_BASE}`),
+  );
 }
 
 const TMP = join(process.cwd(), '..', '..', '.tmp');
@@ -27,6 +39,7 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${template}`;
     const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
     await migrate(database);
+    await startOrganisationIds(database);
     await database.close();
     project.provide('dbTemplate', { kind: 'postgres', adminUrl: serverUrl, template });
     return async () => {
@@ -44,6 +57,7 @@ export default async function setup(project: TestProject) {
   const file = join(TMP, `pglite-template-${process.pid}.tar`);
   const database = await openDatabase({ kind: 'pglite' });
   await migrate(database);
+  await startOrganisationIds(database);
   const dump = await database.pglite!.dumpDataDir('none');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

@@ -11,6 +11,7 @@ import { secretBox } from '../db/secrets';
 import { createLifecycle, type Lifecycle } from '../lifecycle';
 import { type MailCapture, startMailCapture } from '../mail/capture';
 import { smtpMailer } from '../mail/mailer';
+import { tenantCheck } from './tenant-check';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -68,7 +69,14 @@ export async function createTestApp(
     onStatement?: StatementHook;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase({ onStatement: options.onStatement });
+  // Every request's statements are checked for tenant isolation at close (tenant-check.ts).
+  const check = tenantCheck();
+  const database = await createTestDatabase({
+    onStatement: (statement, params) => {
+      check.onStatement(statement, params);
+      options.onStatement?.(statement, params);
+    },
+  });
   const replica = options.replica ? await createTestDatabase() : null;
   const mail = await startMailCapture(0);
   const clock = offsetClock(new Date());
@@ -101,6 +109,7 @@ export async function createTestApp(
     // As `npm start` does: a Kisi signing key saved is the one the Kisi simulator signs with at once.
     onKisiWebhookSecret: (apiKey, secret) => sandbox.controls.kisi.setWebhookSecret(apiKey, secret),
   });
+  check.watch(app);
   await app.ready();
   return {
     app,
@@ -118,8 +127,17 @@ export async function createTestApp(
       await boundedStep('the sandbox', () => sandbox.close());
       mailer.close();
       await boundedStep('the mail capture', () => mail.close());
+      // After the app closed (a request's work after its answer is in), before the database goes.
+      const problems = await check.problems(database.db).catch((error: unknown) => {
+        process.stderr.write(`tenant statement check: could not read the database (${String(error)})\n`);
+        return [];
+      });
       await boundedStep('the database', () => database.close());
       if (replica) await boundedStep('the replica', () => replica.close());
+      if (problems.length > 0)
+        throw new Error(
+          `Tenant statement check (docs/decisions/014-distributing-organisations.md): ${problems.length} statement(s) of a request touch a tenant table without the request's organisation, or name another. Add organisation_id to the statement, or (rarely, with a reason) an exception to apps/server/src/db/tenant-statements.ts.\n${problems.join('\n')}`,
+        );
     },
   };
 }

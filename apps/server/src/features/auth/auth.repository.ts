@@ -13,28 +13,27 @@ export async function findUserByEmail(db: Executor, email: string) {
   return user ?? null;
 }
 
-export async function insertToken(
+/**
+ * A person's own token (a password reset, a two-factor code): of no organisation, like their session.
+ * Its statements say `organisation_id is null` (the tenant statement check's exception for them,
+ * db/tenant-statements.ts); an invitation is its organisation's (staff-write.repository.ts).
+ */
+export type PersonTokenKind = Exclude<TokenKind, 'invitation'>;
+
+export async function insertPersonToken(
   db: Executor,
-  input: {
-    userId: number;
-    kind: TokenKind;
-    tokenHash: string;
-    expiresAt: Date;
-    now: Date;
-    organisationId?: number | null;
-  },
+  input: { userId: number; kind: PersonTokenKind; tokenHash: string; expiresAt: Date; now: Date },
 ) {
-  await db.insert(authTokens).values({
-    userId: input.userId,
-    kind: input.kind,
-    tokenHash: input.tokenHash,
-    expiresAt: input.expiresAt,
-    createdAt: input.now,
-    organisationId: input.organisationId ?? null,
-  });
+  await db.execute(
+    sql`insert into auth_tokens (user_id, kind, token_hash, expires_at, created_at, organisation_id)
+        values (${input.userId}, ${input.kind}, ${input.tokenHash}, ${input.expiresAt}, ${input.now}, null)`,
+  );
 }
 
-/** An unused, unexpired token of this kind with this hash, with its user. */
+/**
+ * An unused, unexpired token of this kind with this hash, with its user: a person's own (of no
+ * organisation), or an invitation, whose organisation the link does not name (its hash finds it).
+ */
 export async function findLiveToken(db: Executor, kind: TokenKind, tokenHash: string, now: Date) {
   const [row] = await db
     .select({ token: authTokens, user: users })
@@ -44,6 +43,7 @@ export async function findLiveToken(db: Executor, kind: TokenKind, tokenHash: st
       and(
         eq(authTokens.kind, kind),
         eq(authTokens.tokenHash, tokenHash),
+        kind === 'invitation' ? undefined : isNull(authTokens.organisationId),
         isNull(authTokens.usedAt),
         gt(authTokens.expiresAt, now),
       ),
@@ -51,32 +51,52 @@ export async function findLiveToken(db: Executor, kind: TokenKind, tokenHash: st
   return row ?? null;
 }
 
-export async function latestToken(db: Executor, userId: number, kind: TokenKind) {
+export async function latestPersonToken(db: Executor, userId: number, kind: PersonTokenKind) {
   const [row] = await db
     .select()
     .from(authTokens)
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind)))
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.organisationId)))
     .orderBy(desc(authTokens.createdAt), desc(authTokens.id))
     .limit(1);
   return row ?? null;
 }
 
-export async function markTokenUsed(db: Executor, id: number, now: Date) {
-  await db.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, id));
-}
+/** The token's organisation, or none for a person's own. */
+const ofToken = (token: { organisationId: number | null }) =>
+  token.organisationId === null
+    ? isNull(authTokens.organisationId)
+    : eq(authTokens.organisationId, token.organisationId);
 
-export async function retireTokens(db: Executor, userId: number, kind: TokenKind, now: Date) {
+export async function markTokenUsed(
+  db: Executor,
+  token: { id: number; organisationId: number | null },
+  now: Date,
+) {
   await db
     .update(authTokens)
     .set({ usedAt: now })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+    .where(and(eq(authTokens.id, token.id), ofToken(token)));
 }
 
-export async function countFailedAttempt(db: Executor, id: number) {
+export async function retirePersonTokens(db: Executor, userId: number, kind: PersonTokenKind, now: Date) {
+  await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.organisationId),
+        isNull(authTokens.usedAt),
+      ),
+    );
+}
+
+export async function countFailedAttempt(db: Executor, token: { id: number; organisationId: number | null }) {
   const [row] = await db
     .update(authTokens)
     .set({ attempts: sql`${authTokens.attempts} + 1` })
-    .where(eq(authTokens.id, id))
+    .where(and(eq(authTokens.id, token.id), ofToken(token)))
     .returning({ attempts: authTokens.attempts });
   return row?.attempts ?? 0;
 }

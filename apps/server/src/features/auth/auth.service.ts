@@ -90,8 +90,8 @@ export async function sendCode(
   purpose: 'sign_in' | 'confirm_email' = 'sign_in',
 ) {
   const code = newCode();
-  await repo.retireTokens(deps.db, user.id, 'two_factor', now);
-  await repo.insertToken(deps.db, {
+  await repo.retirePersonTokens(deps.db, user.id, 'two_factor', now);
+  await repo.insertPersonToken(deps.db, {
     userId: user.id,
     kind: 'two_factor',
     tokenHash: sha256(`${user.id}:${code}`),
@@ -111,7 +111,7 @@ export async function sendCode(
 
 export async function resendCode(deps: AppDeps, user: UserRow) {
   const now = deps.clock.now();
-  const latest = await repo.latestToken(deps.db, user.id, 'two_factor');
+  const latest = await repo.latestPersonToken(deps.db, user.id, 'two_factor');
   const waited = latest ? (now.getTime() - latest.createdAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
   if (waited < RESEND_COOL_DOWN_SECONDS) {
     const seconds = Math.ceil(RESEND_COOL_DOWN_SECONDS - waited);
@@ -138,13 +138,13 @@ export async function verifyCode(
     { key: `verify:user:${user.id}`, max: 20, windowSeconds: 15 * 60 },
     { key: `verify:ip:${client.ip}`, max: 50, windowSeconds: 15 * 60 },
   ]);
-  const latest = await repo.latestToken(deps.db, user.id, 'two_factor');
+  const latest = await repo.latestPersonToken(deps.db, user.id, 'two_factor');
   const live = latest && !latest.usedAt && latest.expiresAt > now ? latest : null;
   if (!live) throw validationError({ code: ['This code has expired. Ask for a new code.'] });
   if (live.attempts >= CODE_MAX_ATTEMPTS)
     throw validationError({ code: ['Too many incorrect codes. Ask for a new code.'] });
   if (!sameHash(live.tokenHash, sha256(`${user.id}:${code}`))) {
-    const attempts = await repo.countFailedAttempt(deps.db, live.id);
+    const attempts = await repo.countFailedAttempt(deps.db, live);
     const left = CODE_MAX_ATTEMPTS - attempts;
     throw validationError({
       code: [
@@ -155,7 +155,7 @@ export async function verifyCode(
     });
   }
   return deps.db.transaction(async (tx) => {
-    await repo.markTokenUsed(tx, live.id, now);
+    await repo.markTokenUsed(tx, live, now);
     await repo.markEmailVerified(tx, user.id, now);
     await revokeSession(tx, session.id, now);
     return createSession(tx, deps.env, now, {
@@ -180,9 +180,9 @@ export async function forgotPassword(deps: AppDeps, email: string, client: Clien
   // retired either way, and the mail goes out after the answer (its SMTP round trip would tell).
   const token = newToken();
   const tokenHash = sha256(token);
-  await repo.retireTokens(deps.db, user?.id ?? 0, 'password_reset', now);
+  await repo.retirePersonTokens(deps.db, user?.id ?? 0, 'password_reset', now);
   if (!user) return;
-  await repo.insertToken(deps.db, {
+  await repo.insertPersonToken(deps.db, {
     userId: user.id,
     kind: 'password_reset',
     tokenHash,
@@ -237,7 +237,7 @@ export async function setPasswordWithToken(
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     await repo.setPassword(tx, found.user.id, passwordHash, now);
-    await repo.markTokenUsed(tx, found.token.id, now);
+    await repo.markTokenUsed(tx, found.token, now);
     await repo.markEmailVerified(tx, found.user.id, now);
     if (kind === 'invitation' && found.token.organisationId) {
       await repo.acceptInvitation(tx, found.user.id, found.token.organisationId, now);
@@ -273,7 +273,7 @@ export async function acceptInvitationByLink(
   }
   const organisationId = found.token.organisationId;
   const accepted = await deps.db.transaction(async (tx) => {
-    await repo.markTokenUsed(tx, found.token.id, now);
+    await repo.markTokenUsed(tx, found.token, now);
     await repo.markEmailVerified(tx, found.user.id, now);
     return repo.acceptInvitation(tx, found.user.id, organisationId, now);
   });

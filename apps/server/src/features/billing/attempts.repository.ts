@@ -30,6 +30,9 @@ export interface AttemptContext {
   created_at: Date | string;
 }
 
+/** An attempt, by its organisation (the distribution key, decision 014) and id. */
+export type AttemptOf = Pick<AttemptContext, 'id' | 'organisation_id'>;
+
 const CONTEXT_COLUMNS = sql`p.id::int, p.organisation_id::int, p.gym_id::int, p.user_id::int, p.status, p.type,
           p.amount + p.surcharge as total, p.idempotency_key, p.akahu_id, p.stripe_id,
           p.period_start_at::text, ba.akahu_account_id, ba.status as bank_status, c.stripe_customer_id,
@@ -47,9 +50,16 @@ const CONTEXT_COLUMNS = sql`p.id::int, p.organisation_id::int, p.gym_id::int, p.
         left join cards c on c.payment_type_id = pt.id
         left join destination_accounts da on da.gym_id = p.gym_id`;
 
-/** One attempt's context; null when there is no such payment. */
-export async function attemptContextOf(db: Executor, paymentId: number): Promise<AttemptContext | null> {
-  const rows = await queryRows<AttemptContext>(db, sql`select ${CONTEXT_COLUMNS} where p.id = ${paymentId}`);
+/** One attempt's context; null when the organisation has no such payment. */
+export async function attemptContextOf(
+  db: Executor,
+  organisationId: number,
+  paymentId: number,
+): Promise<AttemptContext | null> {
+  const rows = await queryRows<AttemptContext>(
+    db,
+    sql`select ${CONTEXT_COLUMNS} where p.organisation_id = ${organisationId} and p.id = ${paymentId}`,
+  );
   return rows[0] ?? null;
 }
 
@@ -62,9 +72,10 @@ export function attemptContextsOf(db: Executor, paymentIds: readonly number[]): 
 }
 
 /** Stripe's PaymentIntent id on the attempt, unless it already has one. */
-export async function recordStripeId(db: Executor, paymentId: number, stripeId: string) {
+export async function recordStripeId(db: Executor, attempt: AttemptOf, stripeId: string) {
   await db.execute(
-    sql`update payments set stripe_id = ${stripeId} where id = ${paymentId} and stripe_id is null`,
+    sql`update payments set stripe_id = ${stripeId}
+        where organisation_id = ${attempt.organisation_id} and id = ${attempt.id} and stripe_id is null`,
   );
 }
 
@@ -82,9 +93,13 @@ export async function recordAkahuPayments(
 }
 
 /** Akahu's payment ids on the attempt, unless it already has them. */
-export async function recordAkahuPayment(db: Executor, paymentId: number, made: { id: string; sid: string }) {
+export async function recordAkahuPayment(
+  db: Executor,
+  attempt: AttemptOf,
+  made: { id: string; sid: string },
+) {
   await db.execute(
     sql`update payments set akahu_id = ${made.id}, akahu_sid = ${made.sid}
-            where id = ${paymentId} and akahu_id is null`,
+        where organisation_id = ${attempt.organisation_id} and id = ${attempt.id} and akahu_id is null`,
   );
 }

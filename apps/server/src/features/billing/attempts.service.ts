@@ -25,8 +25,14 @@ import { applyPaymentOutcome } from './payment-outcomes.service';
 /** PaymentIntent metadata naming our attempt, for events that arrive before we stored Stripe's id. */
 export const PAYMENT_KEY_METADATA = 'payment_idempotency_key';
 
-async function attemptContext(deps: Pick<AppDeps, 'db'>, paymentId: number) {
-  return repo.attemptContextOf(deps.db, paymentId);
+async function attemptContext(deps: Pick<AppDeps, 'db'>, attempt: AttemptToSend) {
+  return repo.attemptContextOf(deps.db, attempt.organisationId, attempt.paymentId);
+}
+
+/** The attempt to send: its organisation (every statement names it, decision 014) and its payment. */
+export interface AttemptToSend {
+  organisationId: number;
+  paymentId: number;
 }
 
 /** The contexts of many attempts in one query (a run sends them by the hundred). */
@@ -45,7 +51,7 @@ const unusable = (code: string, description: string): ProviderPaymentOutcome => 
 export type SendResult = 'answered' | 'pending' | 'provider_unavailable' | 'not_waiting';
 
 /** Writes Akahu's ids on the attempt the bank took (answers once they are written). */
-type AkahuRecorder = (paymentId: number, made: { id: string; sid: string }) => Promise<void>;
+type AkahuRecorder = (attempt: repo.AttemptOf, made: { id: string; sid: string }) => Promise<void>;
 
 /**
  * Akahu's ids for many attempts sent side by side, written a statement at a time: the ids that come in
@@ -79,9 +85,9 @@ function akahuRecorder(db: AppDeps['db']): AkahuRecorder {
     }
     writing = false;
   };
-  return (paymentId, made) =>
+  return (attempt, made) =>
     new Promise<void>((done, failed) => {
-      queued.push({ paymentId, id: made.id, sid: made.sid, done, failed });
+      queued.push({ paymentId: attempt.id, id: made.id, sid: made.sid, done, failed });
       if (!writing) void write();
     });
 }
@@ -92,11 +98,11 @@ function akahuRecorder(db: AppDeps['db']): AkahuRecorder {
  */
 export async function sendAttempt(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
-  paymentId: number,
+  attempt: AttemptToSend,
   /** Who sends it: the member's confirm (its answer is shown on the confirm screen) or the engine. */
   source: 'member_confirm' | 'billing_run' = 'billing_run',
 ): Promise<SendResult> {
-  return sendWithContext(deps, await attemptContext(deps, paymentId), source);
+  return sendWithContext(deps, await attemptContext(deps, attempt), source);
 }
 
 /** How many attempts' contexts one query reads when a run sends many. */
@@ -124,13 +130,13 @@ async function sendWithContext(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'providers' | 'clock'>,
   a: AttemptContext | null,
   source: 'member_confirm' | 'billing_run' = 'billing_run',
-  recordAkahu: AkahuRecorder = (paymentId, made) => repo.recordAkahuPayment(deps.db, paymentId, made),
+  recordAkahu: AkahuRecorder = (attempt, made) => repo.recordAkahuPayment(deps.db, attempt, made),
 ): Promise<SendResult> {
   if (a?.status !== 'pending_request') return 'not_waiting';
   if (a.akahu_id) return 'pending';
   const apply = (outcome: ProviderPaymentOutcome, ids: { stripeId?: string | null } = {}) =>
     deps.db.transaction(async (tx) => {
-      if (ids.stripeId) await repo.recordStripeId(tx, a.id, ids.stripeId);
+      if (ids.stripeId) await repo.recordStripeId(tx, a, ids.stripeId);
       await applyPaymentOutcome(tx, a.organisation_id, { paymentId: a.id }, outcome, {
         source,
         now: deps.clock.now(),
@@ -165,7 +171,7 @@ async function sendWithContext(
         idempotencyKey: a.idempotency_key,
       });
       failpoint('attempt.after-call', a.type);
-      await recordAkahu(a.id, made);
+      await recordAkahu(a, made);
       const outcome = akahuPaymentOutcome(made);
       if (outcome.status === 'pending_request') return 'pending';
       await apply(outcome);
@@ -196,7 +202,7 @@ async function sendWithContext(
       if (charged.status === 'pending') {
         // Processing is not an answer: the attempt keeps waiting, its PaymentIntent id written so the
         // webhook (payment_intent.succeeded / payment_failed) and the reconciliation find it.
-        await repo.recordStripeId(deps.db, a.id, charged.paymentIntentId);
+        await repo.recordStripeId(deps.db, a, charged.paymentIntentId);
         return 'pending';
       }
       if (charged.status === 'succeeded') {
@@ -247,7 +253,7 @@ async function answeredBeforeKeyForgotten(
   if (!found) return false;
   const outcome = stripeIntentOutcome(found);
   if (outcome.status === 'pending_request') {
-    await repo.recordStripeId(deps.db, a.id, found.id);
+    await repo.recordStripeId(deps.db, a, found.id);
   } else {
     await apply(outcome, { stripeId: found.id });
   }

@@ -67,7 +67,11 @@ export type PaymentMailFacts = Recipient &
     member_address: string | null;
   };
 
-export async function paymentMailFacts(tx: Executor, paymentId: number): Promise<PaymentMailFacts | null> {
+export async function paymentMailFacts(
+  tx: Executor,
+  organisationId: number,
+  paymentId: number,
+): Promise<PaymentMailFacts | null> {
   const [row] = await queryRows<Omit<PaymentMailFacts, 'method'> & MethodParts>(
     tx,
     sql`select p.id::int, p.organisation_id::int, p.user_id::int, u.name, u.email, u.email_notifications_enabled,
@@ -87,7 +91,7 @@ export async function paymentMailFacts(tx: Executor, paymentId: number): Promise
         left join subscriptions s on s.id = p.subscription_id
         left join payment_types pt on pt.id = p.payment_type_id
         left join cards cd on cd.payment_type_id = pt.id
-        where p.id = ${paymentId}`,
+        where p.organisation_id = ${organisationId} and p.id = ${paymentId}`,
   );
   return row ? withMethod(row) : null;
 }

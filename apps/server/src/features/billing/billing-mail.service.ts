@@ -55,11 +55,12 @@ const recipient = (r: { organisation_id: number; user_id: number; email: string 
 /** A payment attempt's final answer: its receipt, or the failure mail. In the answer's transaction. */
 export async function queuePaymentOutcomeMail(
   tx: Executor,
+  organisationId: number,
   paymentId: number,
   status: string,
   now: Date,
 ): Promise<void> {
-  const p = await repo.paymentMailFacts(tx, paymentId);
+  const p = await repo.paymentMailFacts(tx, organisationId, paymentId);
   if (!p) return;
   const total = Number(p.amount) + Number(p.surcharge);
   if (status === 'sent') {
@@ -126,8 +127,13 @@ export async function queuePaymentOutcomeMail(
  * later run): the member is told, once per attempt, that nothing is owed and how to start the
  * membership. One the confirm screen said already is not mailed.
  */
-export async function queueFirstPaymentFailedMail(tx: Executor, paymentId: number, now: Date): Promise<void> {
-  const p = await repo.paymentMailFacts(tx, paymentId);
+export async function queueFirstPaymentFailedMail(
+  tx: Executor,
+  organisationId: number,
+  paymentId: number,
+  now: Date,
+): Promise<void> {
+  const p = await repo.paymentMailFacts(tx, organisationId, paymentId);
   if (!p) return;
   await queueMail(
     tx,
@@ -174,12 +180,13 @@ const MANUAL_METHOD: Record<string, string> = { cash: 'cash', eftpos: 'EFTPOS' }
  */
 export async function queueManualPaymentReceipt(
   tx: Executor,
+  organisationId: number,
   paymentIds: readonly number[],
   now: Date,
 ): Promise<string | null> {
   const facts: repo.PaymentMailFacts[] = [];
   for (const id of [...paymentIds].sort((a, b) => a - b)) {
-    const p = await repo.paymentMailFacts(tx, id);
+    const p = await repo.paymentMailFacts(tx, organisationId, id);
     if (p) facts.push(p);
   }
   const first = facts[0];

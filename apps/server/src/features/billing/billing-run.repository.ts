@@ -172,11 +172,16 @@ export function subscriptionsDueOn(db: Executor, day: CalendarDate, organisation
 }
 
 /** One subscription, locked, if it has a charge due on or before `day` (confirming a membership). */
-export async function claimDueSubscription(tx: Executor, day: CalendarDate, subscriptionId: number) {
+export async function claimDueSubscription(
+  tx: Executor,
+  day: CalendarDate,
+  organisationId: number,
+  subscriptionId: number,
+) {
   const rows = await queryRows<DueSubscription>(
     tx,
     sql`${dueSelect(day)}
-          and s.id = ${subscriptionId}
+          and s.organisation_id = ${organisationId} and s.id = ${subscriptionId}
         for update of s`,
   );
   return rows[0] ?? null;
@@ -186,8 +191,11 @@ export async function claimDueSubscription(tx: Executor, day: CalendarDate, subs
  * One subscription's plan columns, whatever its state, in the caller's transaction (which holds its
  * lock): a membership awaiting its first payment, re-dated when that payment comes on a later day.
  */
-export async function subscriptionForPlan(tx: Executor, subscriptionId: number) {
-  const rows = await queryRows<DueSubscription>(tx, sql`${planSelect} where s.id = ${subscriptionId}`);
+export async function subscriptionForPlan(tx: Executor, organisationId: number, subscriptionId: number) {
+  const rows = await queryRows<DueSubscription>(
+    tx,
+    sql`${planSelect} where s.organisation_id = ${organisationId} and s.id = ${subscriptionId}`,
+  );
   return rows[0] ?? null;
 }
 
@@ -303,7 +311,13 @@ export async function insertAttempts(tx: Executor, rows: Omit<NewAttempt, 'now'>
 /** Moves a batch of subscriptions to the period last charged (and to a price change that took effect). */
 export async function advanceSubscriptions(
   tx: Executor,
-  rows: { id: number; periodStart: CalendarDate; periodEnd: CalendarDate | null; priceId: number | null }[],
+  rows: {
+    organisationId: number;
+    id: number;
+    periodStart: CalendarDate;
+    periodEnd: CalendarDate | null;
+    priceId: number | null;
+  }[],
   now: Date,
 ) {
   if (rows.length === 0) return;
@@ -315,9 +329,9 @@ export async function advanceSubscriptions(
           transition_takes_effect_at = case when x."priceId" is null then s.transition_takes_effect_at end,
           force_price_amount = case when x."priceId" is null then s.force_price_amount end,
           version = s.version + 1, updated_at = ${now.toISOString()}
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, "periodStart" date,
-          "periodEnd" date, "priceId" bigint)
-        where s.id = x.id`,
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("organisationId" bigint, id bigint,
+          "periodStart" date, "periodEnd" date, "priceId" bigint)
+        where s.organisation_id = x."organisationId" and s.id = x.id`,
   );
 }
 
@@ -458,7 +472,7 @@ export function claimRetryCandidates(tx: Executor, failedBefore: Date, afterId: 
 }
 
 /** The latest attempt a provider was asked for at a charge, as the retry copies it. */
-export async function latestAttempt(tx: Executor, chargeId: number) {
+export async function latestAttempt(tx: Executor, organisationId: number, chargeId: number) {
   const rows = await queryRows<{
     organisation_id: number;
     gym_id: number;
@@ -484,7 +498,8 @@ export async function latestAttempt(tx: Executor, chargeId: number) {
         from payments p
         left join subscriptions s on s.id = p.subscription_id
         left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
-        where p.charge_id = ${chargeId} and ${PROVIDER_ATTEMPT} order by p.attempt desc limit 1`,
+        where p.organisation_id = ${organisationId} and p.charge_id = ${chargeId} and ${PROVIDER_ATTEMPT}
+        order by p.attempt desc limit 1`,
   );
   return rows[0] ?? null;
 }

@@ -322,7 +322,15 @@ async function chargeBatch(tx: Executor, due: repo.DueSubscription[], day: Calen
     // A price of another billing frequency anchors the membership on its first period's start.
     const anchorDay = planned.reduce<number | null>((found, p) => p.newAnchorDay ?? found, null);
     return [
-      { id: sub.id, periodStart: last.period.start, periodEnd: last.period.end, priceId, anchorDay, sub },
+      {
+        organisationId: sub.organisation_id,
+        id: sub.id,
+        periodStart: last.period.start,
+        periodEnd: last.period.end,
+        priceId,
+        anchorDay,
+        sub,
+      },
     ];
   });
   await repo.advanceSubscriptions(
@@ -376,7 +384,7 @@ async function makeRetries(deps: BillingDeps, day: CalendarDate): Promise<number
           day,
         );
         if (!due) continue;
-        const last = await repo.latestAttempt(tx, c.id);
+        const last = await repo.latestAttempt(tx, c.organisation_id, c.id);
         if (!last) continue;
         // Priced for the payment method the subscription holds now (no card surcharge by bank account).
         const [priced] = await repriceUnpaidCharges(tx, {

@@ -71,7 +71,8 @@ export async function paidForPeriod(tx: Executor, sub: LockedForCancel) {
     sql`select c.id::int as charge_id, p.id::int as payment_id, p.amount, p.type, p.stripe_id,
           (p.meta->>'joining_fee')::int as joining_fee
         from charges c join payments p on p.charge_id = c.id and p.status = 'sent'
-        where c.subscription_id = ${sub.id} and c.kind = 'period' and c.period_start = ${sub.current_period_start}
+        where c.organisation_id = ${sub.organisation_id} and c.subscription_id = ${sub.id}
+          and c.kind = 'period' and c.period_start = ${sub.current_period_start}
           and c.status = 'paid'`,
   );
   return row ?? null;
@@ -104,20 +105,26 @@ export async function insertBreakFeeCharge(
 /** The gym's connected Stripe account. */
 export async function stripeAccountOfGym(
   db: Executor,
+  organisationId: number,
   gymId: number,
 ): Promise<{ stripe_id: string | null } | undefined> {
   const [gym] = await queryRows<{ stripe_id: string | null }>(
     db,
-    sql`select stripe_id from gyms where id = ${gymId}`,
+    sql`select stripe_id from gyms where organisation_id = ${organisationId} and id = ${gymId}`,
   );
   return gym;
 }
 
 /** Stripe's refund id on the payment's cooling-off refund record. */
-export async function recordCoolingOffRefundId(db: Executor, paymentId: number, refundId: string) {
+export async function recordCoolingOffRefundId(
+  db: Executor,
+  organisationId: number,
+  paymentId: number,
+  refundId: string,
+) {
   await db.execute(
     sql`update payment_refunds set stripe_refund_id = ${refundId}
-        where payment_id = ${paymentId} and reason = 'cooling_off'`,
+        where organisation_id = ${organisationId} and payment_id = ${paymentId} and reason = 'cooling_off'`,
   );
 }
 

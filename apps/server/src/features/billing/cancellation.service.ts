@@ -157,7 +157,13 @@ export async function previewCancellation(
 export async function cancelSubscription(deps: Deps, input: CancelInput): Promise<CancelOutcome> {
   const now = deps.clock.now();
   const today = todayInAuckland(now);
-  let refundToSend: { paymentId: number; stripeId: string; amount: number; gymId: number } | null = null;
+  let refundToSend: {
+    organisationId: number;
+    paymentId: number;
+    stripeId: string;
+    amount: number;
+    gymId: number;
+  } | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<CancelOutcome> => {
     const [sub] = await cx.lockSubscriptionForCancel(tx, input.organisationId, input.subscriptionId);
     if (!sub) return { kind: 'not_found' };
@@ -185,6 +191,7 @@ export async function cancelSubscription(deps: Deps, input: CancelInput): Promis
       });
       if (method === 'stripe')
         refundToSend = {
+          organisationId: Number(sub.organisation_id),
           paymentId: Number(paid.payment_id),
           stripeId: paid.stripe_id!,
           amount: refund,
@@ -256,7 +263,7 @@ export async function cancelSubscription(deps: Deps, input: CancelInput): Promis
   });
 
   if (outcome.kind === 'break_fee' && outcome.breakFeePaymentId !== null)
-    await sendAttempt(deps, outcome.breakFeePaymentId);
+    await sendAttempt(deps, { organisationId: input.organisationId, paymentId: outcome.breakFeePaymentId });
   const pending = refundToSend as typeof refundToSend;
   if (pending) await sendRefund(deps, pending);
   return outcome;
@@ -265,9 +272,9 @@ export async function cancelSubscription(deps: Deps, input: CancelInput): Promis
 /** Repays a card through Stripe, keyed by the payment so a second call refunds nothing more. */
 async function sendRefund(
   deps: Deps,
-  r: { paymentId: number; stripeId: string; amount: number; gymId: number },
+  r: { organisationId: number; paymentId: number; stripeId: string; amount: number; gymId: number },
 ) {
-  const gym = await cx.stripeAccountOfGym(deps.db, r.gymId);
+  const gym = await cx.stripeAccountOfGym(deps.db, r.organisationId, r.gymId);
   if (!gym?.stripe_id) return;
   const made = await deps.providers.stripe.refund({
     accountId: gym.stripe_id,
@@ -275,7 +282,7 @@ async function sendRefund(
     amountCents: r.amount,
     idempotencyKey: `refund-payment-${r.paymentId}`,
   });
-  await cx.recordCoolingOffRefundId(deps.db, r.paymentId, made.refundId);
+  await cx.recordCoolingOffRefundId(deps.db, r.organisationId, r.paymentId, made.refundId);
 }
 
 export type UndoOutcome = 'not_found' | 'not_cancelled' | 'too_late' | 'undone';

@@ -82,7 +82,10 @@ export async function repriceUnpaidCharges(
     answer.push({ id: row.id, ...remainingParts({ amount, surcharge }, collected) });
     if (surcharge === before) continue;
     changed = true;
-    await tx.execute(sql`update charges set surcharge = ${surcharge} where id = ${row.id}`);
+    await tx.execute(
+      sql`update charges set surcharge = ${surcharge}
+          where organisation_id = ${organisationId} and id = ${row.id}`,
+    );
     await appendActivity(tx, {
       organisationId,
       actorUserId: input.actorUserId,

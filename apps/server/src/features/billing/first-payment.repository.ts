@@ -9,10 +9,15 @@ import type { charges, payments, subscriptions } from '../../db/schema/index';
 export type AttemptRow = Pick<Row<typeof payments>, 'id' | 'status' | 'error_status' | 'error_description'>;
 
 /** One attempt's status and failure. */
-export async function attemptStatus(db: Executor, paymentId: number): Promise<AttemptRow | undefined> {
+export async function attemptStatus(
+  db: Executor,
+  organisationId: number,
+  paymentId: number,
+): Promise<AttemptRow | undefined> {
   const [row] = await queryRows<AttemptRow>(
     db,
-    sql`select id::int, status, error_status, error_description from payments where id = ${paymentId}`,
+    sql`select id::int, status, error_status, error_description from payments
+        where organisation_id = ${organisationId} and id = ${paymentId}`,
   );
   return row;
 }
@@ -44,22 +49,24 @@ export async function lockSubscriptionForConfirm(
 /** The first attempt made for this confirm key on the subscription, if any. */
 export async function attemptOfConfirmKey(
   db: Executor,
+  organisationId: number,
   subscriptionId: number,
   confirmKey: string,
 ): Promise<{ id: number } | undefined> {
   const [same] = await queryRows<{ id: number }>(
     db,
-    sql`select id::int from payments where subscription_id = ${subscriptionId}
+    sql`select id::int from payments
+          where organisation_id = ${organisationId} and subscription_id = ${subscriptionId}
           and meta->>'confirm_key' = ${confirmKey} order by id limit 1`,
   );
   return same;
 }
 
 /** Writes the confirm key into the attempt's meta. */
-export function markConfirmKey(db: Executor, paymentId: number, confirmKey: string) {
+export function markConfirmKey(db: Executor, organisationId: number, paymentId: number, confirmKey: string) {
   return db.execute(
     sql`update payments set meta = meta || ${JSON.stringify({ confirm_key: confirmKey })}::jsonb
-          where id = ${paymentId}`,
+          where organisation_id = ${organisationId} and id = ${paymentId}`,
   );
 }
 
@@ -87,6 +94,7 @@ export type FirstPeriodCharge = Pick<Row<typeof charges>, 'id' | 'status' | 'per
 /** The subscription's first period charge, its last attempt number and whether an attempt is in flight. */
 export async function firstPeriodCharge(
   db: Executor,
+  organisationId: number,
   subscriptionId: number,
 ): Promise<FirstPeriodCharge | undefined> {
   const [charge] = await queryRows<FirstPeriodCharge>(
@@ -96,17 +104,24 @@ export async function firstPeriodCharge(
           exists (select 1 from payments p where p.charge_id = c.id
                     and p.status in ('upcoming', 'pending_request')) as in_flight,
           exists (select 1 from payments p where p.charge_id = c.id and p.status = 'sent') as ever_paid
-        from charges c where c.subscription_id = ${subscriptionId} and c.kind = 'period'
+        from charges c
+        where c.organisation_id = ${organisationId} and c.subscription_id = ${subscriptionId}
+          and c.kind = 'period'
         order by c.period_start limit 1`,
   );
   return charge;
 }
 
 /** The id of the charge's latest attempt. */
-export async function latestAttemptId(db: Executor, chargeId: number): Promise<{ id: number } | undefined> {
+export async function latestAttemptId(
+  db: Executor,
+  organisationId: number,
+  chargeId: number,
+): Promise<{ id: number } | undefined> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`select id::int from payments where charge_id = ${chargeId} order by attempt desc limit 1`,
+    sql`select id::int from payments where organisation_id = ${organisationId} and charge_id = ${chargeId}
+        order by attempt desc limit 1`,
   );
   return row;
 }
@@ -114,12 +129,13 @@ export async function latestAttemptId(db: Executor, chargeId: number): Promise<{
 /** The term of the subscription's price (its columns as stored), for a term dated again. */
 export async function priceTermOf(
   db: Executor,
+  organisationId: number,
   subscriptionId: number,
 ): Promise<{ term_amount: number | null; term_unit: string | null } | undefined> {
   const [row] = await queryRows<{ term_amount: number | null; term_unit: string | null }>(
     db,
     sql`select p.term_amount, p.term_unit from subscriptions s join prices p on p.id = s.price_id
-        where s.id = ${subscriptionId}`,
+        where s.organisation_id = ${organisationId} and s.id = ${subscriptionId}`,
   );
   return row;
 }
@@ -130,6 +146,7 @@ export async function priceTermOf(
  */
 export async function redateFirstCharge(
   db: Executor,
+  organisationId: number,
   chargeId: number,
   to: {
     periodStart: CalendarDate;
@@ -144,7 +161,7 @@ export async function redateFirstCharge(
     sql`update charges set period_start = ${to.periodStart}, period_end = ${to.periodEnd},
           due_date = ${to.periodStart}, amount = ${to.amount}, surcharge = ${to.surcharge},
           is_pro_rata = ${to.isProRata}
-        where id = ${chargeId} and status = 'unpaid' and kind = 'period'
+        where organisation_id = ${organisationId} and id = ${chargeId} and status = 'unpaid' and kind = 'period'
         returning id::int`,
   );
   return rows.length > 0;

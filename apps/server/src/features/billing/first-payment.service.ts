@@ -27,8 +27,12 @@ export interface FirstPaymentAttempt {
   errorDescription: string | null;
 }
 
-const attemptOf = async (db: Executor, paymentId: number): Promise<FirstPaymentAttempt> => {
-  const row = await fp.attemptStatus(db, paymentId);
+const attemptOf = async (
+  db: Executor,
+  organisationId: number,
+  paymentId: number,
+): Promise<FirstPaymentAttempt> => {
+  const row = await fp.attemptStatus(db, organisationId, paymentId);
   return {
     paymentId,
     status: row?.status ?? 'pending_request',
@@ -63,12 +67,14 @@ async function moveStartToToday(
   day: CalendarDate,
   now: Date,
 ): Promise<MovedStart | null> {
-  const row = await repo.subscriptionForPlan(tx, sub.id);
+  const row = await repo.subscriptionForPlan(tx, input.organisationId, sub.id);
   if (!row || !isBillingFrequency(row.billing_frequency)) return null;
   const member = await fp.memberBillingDate(tx, row.organisation_id, row.user_id);
   const billingDate = member?.billing_date ?? null;
   const term = row.is_term_membership
-    ? termOf((await fp.priceTermOf(tx, sub.id)) ?? { term_amount: null, term_unit: null })
+    ? termOf(
+        (await fp.priceTermOf(tx, row.organisation_id, sub.id)) ?? { term_amount: null, term_unit: null },
+      )
     : null;
   const anchorDay = anchorDayFor({ frequency: row.billing_frequency, startDate: day, billingDate });
   const termEndsAt = term ? termEndDate(day, term) : row.term_ends_at;
@@ -85,7 +91,7 @@ async function moveStartToToday(
     billingDate,
   );
   if (!first) return null;
-  const moved = await fp.redateFirstCharge(tx, chargeId, {
+  const moved = await fp.redateFirstCharge(tx, row.organisation_id, chargeId, {
     periodStart: first.period.start,
     periodEnd: first.period.end,
     amount: first.amount,
@@ -143,12 +149,12 @@ async function attemptForConfirm(
 ): Promise<number | null> {
   const sub = await fp.lockSubscriptionForConfirm(tx, input.organisationId, input.subscriptionId);
   if (!sub) return null;
-  const same = await fp.attemptOfConfirmKey(tx, sub.id, input.confirmKey);
+  const same = await fp.attemptOfConfirmKey(tx, input.organisationId, sub.id, input.confirmKey);
   if (same) return Number(same.id);
-  const mark = (id: number) => fp.markConfirmKey(tx, id, input.confirmKey);
+  const mark = (id: number) => fp.markConfirmKey(tx, input.organisationId, id, input.confirmKey);
 
   if (sub.current_period_start === null) {
-    const due = await repo.claimDueSubscription(tx, day, sub.id);
+    const due = await repo.claimDueSubscription(tx, day, input.organisationId, sub.id);
     // A member with a fixed billing date pays the days up to it first (BILLING.md "First payment and
     // pro-rata"), by the domain's plan; the confirm anchored the subscription on that date's day.
     const member = due ? await fp.memberBillingDate(tx, due.organisation_id, due.user_id) : undefined;
@@ -173,7 +179,15 @@ async function attemptForConfirm(
     const [id] = await repo.insertAttempts(tx, [firstAttempt(due, first, charge.id)], now);
     await repo.advanceSubscriptions(
       tx,
-      [{ id: due.id, periodStart: first.period.start, periodEnd: first.period.end, priceId: null }],
+      [
+        {
+          organisationId: input.organisationId,
+          id: due.id,
+          periodStart: first.period.start,
+          periodEnd: first.period.end,
+          priceId: null,
+        },
+      ],
       now,
     );
     if (id === undefined) return null;
@@ -182,15 +196,15 @@ async function attemptForConfirm(
   }
 
   // Charged before: a new attempt only when the first charge is unpaid and nothing is in flight.
-  const charge = await fp.firstPeriodCharge(tx, sub.id);
+  const charge = await fp.firstPeriodCharge(tx, input.organisationId, sub.id);
   if (!charge) return null;
   const latest = async () => {
-    const row = await fp.latestAttemptId(tx, charge.id);
+    const row = await fp.latestAttemptId(tx, input.organisationId, charge.id);
     return row ? Number(row.id) : null;
   };
   // Paid, or an attempt still on its way: the answer is that attempt, and nothing new is made.
   if (charge.status !== 'unpaid' || charge.in_flight) return latest();
-  const last = await repo.latestAttempt(tx, charge.id);
+  const last = await repo.latestAttempt(tx, input.organisationId, charge.id);
   if (!last) return null;
   // Paid on a later day than the first confirm: the membership starts today, not on the day declined.
   const moved =
@@ -270,6 +284,6 @@ export async function chargeFirstPayment(
     return attemptForConfirm(tx, input, day, now);
   });
   if (paymentId === null) return null;
-  await sendAttempt(deps, paymentId, 'member_confirm');
-  return attemptOf(deps.db, paymentId);
+  await sendAttempt(deps, { organisationId: input.organisationId, paymentId }, 'member_confirm');
+  return attemptOf(deps.db, input.organisationId, paymentId);
 }

@@ -148,10 +148,11 @@ async function queueMembershipMail(tx: Executor, t: Transition): Promise<string 
     case 'first_payment_settled':
     case 'charge_settled':
     case 'charge_failed':
-      if (t.payment) await queuePaymentOutcomeMail(tx, t.payment.id, t.payment.status, t.now);
+      if (t.payment)
+        await queuePaymentOutcomeMail(tx, t.organisationId, t.payment.id, t.payment.status, t.now);
       return null;
     case 'manual_payment_recorded':
-      return t.receiptFor ? queueManualPaymentReceipt(tx, t.receiptFor, t.now) : null;
+      return t.receiptFor ? queueManualPaymentReceipt(tx, t.organisationId, t.receiptFor, t.now) : null;
     case 'cancelled_for_non_payment':
       await queueCancelledForNonPaymentMail(tx, t.subscriptionId, todayInAuckland(t.now), t.now);
       return null;
@@ -159,7 +160,8 @@ async function queueMembershipMail(tx: Executor, t: Transition): Promise<string 
     // failure mail (BILLING.md "A first payment declined at confirmation is not a debt"). One whose
     // answer came later (a bank payment) is mailed: the member must hear how to start the membership.
     case 'first_payment_failed':
-      if (t.payment && t.answeredAfterConfirm) await queueFirstPaymentFailedMail(tx, t.payment.id, t.now);
+      if (t.payment && t.answeredAfterConfirm)
+        await queueFirstPaymentFailedMail(tx, t.organisationId, t.payment.id, t.now);
       return null;
     default:
       return null;

@@ -281,7 +281,7 @@ export function chargeAttempts(db: Executor, organisationId: number, chargeId: n
 }
 
 /** What a retry copies from the charge's latest attempt, with the subscription's payment method now. */
-export async function retrySource(tx: Executor, chargeId: number) {
+export async function retrySource(tx: Executor, organisationId: number, chargeId: number) {
   const [row] = await queryRows<{
     gym_id: number;
     user_id: number;
@@ -305,7 +305,8 @@ export async function retrySource(tx: Executor, chargeId: number) {
         from payments p
         left join subscriptions s on s.id = p.subscription_id
         left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
-        where p.charge_id = ${chargeId} order by p.attempt desc limit 1`,
+        where p.organisation_id = ${organisationId} and p.charge_id = ${chargeId}
+        order by p.attempt desc limit 1`,
   );
   return row ?? null;
 }

@@ -155,7 +155,7 @@ export async function retryPaymentNow(
     if (later) return { id: later.id, created: false };
     const verdict = retryVerdict(payment, charge, attempts, true);
     if (!verdict.allowed) throw conflict(verdict.reason ?? 'This payment cannot be retried.');
-    const last = await retrySource(tx, chargeId);
+    const last = await retrySource(tx, auth.organisationId, chargeId);
     if (!last) throw conflict('This payment cannot be retried.');
     const now = deps.clock.now();
     const subscriptionId = last.subscription_id ?? payment.subscription_id!;
@@ -206,7 +206,8 @@ export async function retryPaymentNow(
     return { id, created: true };
   });
   // Sent after the attempt is committed, as the daily run does: a crash here leaves it for the run to send.
-  if (outcome.created) await sendAttempt(deps, outcome.id);
+  if (outcome.created)
+    await sendAttempt(deps, { organisationId: auth.organisationId, paymentId: outcome.id });
   const detail = await loadDetail(deps.db, auth, outcome.id);
   // A card paying at once clears grace by a transition; its door check is drained here, as after every
   // transition, so the member's doors follow before the answer.

@@ -358,7 +358,7 @@ export async function confirmSubscription(
     },
     async (tx) => {
       await repo.lockMember(tx, auth.organisationId, auth.user.id);
-      const live = await repo.lockSubscriptionStaging(tx, sub.id);
+      const live = await repo.lockSubscriptionStaging(tx, auth.organisationId, sub.id);
       await repo.updateSubscription(tx, auth.organisationId, sub.id, {
         paymentTypeId: method.id,
         updatedAt: now,

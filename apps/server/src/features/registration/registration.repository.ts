@@ -435,10 +435,11 @@ export async function ageGateOf(
 }
 
 /** Locks the subscription until the transaction ends, answering whether it is still being joined. */
-export async function lockSubscriptionStaging(db: Executor, subscriptionId: number) {
+export async function lockSubscriptionStaging(db: Executor, organisationId: number, subscriptionId: number) {
   const [live] = await queryRows<{ is_staging: boolean }>(
     db,
-    sql`select is_staging from subscriptions where id = ${subscriptionId} for update`,
+    sql`select is_staging from subscriptions
+        where organisation_id = ${organisationId} and id = ${subscriptionId} for update`,
   );
   return live;
 }

@@ -170,7 +170,8 @@ export async function startEarly(deps: Deps, actor: Actor, id: number) {
     });
     return { data, paymentId };
   });
-  if (made.paymentId !== null) await sendAttempt(deps, made.paymentId);
+  if (made.paymentId !== null)
+    await sendAttempt(deps, { organisationId: auth.organisationId, paymentId: made.paymentId });
   await drainMembershipOutbox(deps, { subscriptionIds: [id] });
   return { preview: made.data, subscription: await actionsOf(deps, actor, id) };
 }

@@ -66,7 +66,9 @@ describe('Akahu ACCOUNT webhooks', () => {
         idempotencyKey: unique('attempt'),
       })
       .returning();
-    expect(await sendAttempt(t, attempt!.id)).toBe('answered');
+    expect(await sendAttempt(t, { organisationId: attempt!.organisationId, paymentId: attempt!.id })).toBe(
+      'answered',
+    );
     const [failed] = await t.db.select().from(payments).where(eq(payments.id, attempt!.id));
     expect(failed).toMatchObject({ status: 'failed', errorStatus: 'CONSENT_REVOKED' });
   });

@@ -123,7 +123,9 @@ describe('an attempt resent after Stripe forgot its idempotency key', () => {
     await t.sandbox.controls.settle();
     t.sandbox.controls.webhooks.drop('stripe', 0);
     t.clock.advance(25 * 60 * 60 * 1000);
-    expect(await sendAttempt(t, attempt!.id)).toBe('answered');
+    expect(await sendAttempt(t, { organisationId: attempt!.organisationId, paymentId: attempt!.id })).toBe(
+      'answered',
+    );
 
     const intents = t.sandbox.controls.stripe
       .events(joiner.accountId)
