@@ -14,6 +14,7 @@ import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../http/app-error';
+import { iso } from '../../http/instants';
 import { gymScope } from '../payments';
 import {
   type AtRiskRow,
@@ -37,8 +38,6 @@ export const atRiskScopeOf = async (
   organisationId: auth.organisationId,
   gymIds: await gymScope(deps.db, auth, AT_RISK_READERS, filters.gym_id),
 });
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The recorded facts of a row, in the domain's words. */
 export function reasonsOf(row: AtRiskRow, today: CalendarDate): AtRiskReason[] {

@@ -13,13 +13,13 @@ import {
 } from '@gym/domain';
 import type { Offering, OfferingSummary, UniqueMembership } from '@gym/domain/api/offerings';
 import type { Price } from '@gym/domain/api/prices';
+import { isoOrNull } from '../../http/instants';
 import type {
   OfferingGymRow,
   OfferingHoursRow,
   OfferingRow,
   UniqueMembershipRow,
 } from './offerings.repository';
-import { iso } from './prices.presenter';
 
 export function presentSummary(row: OfferingRow, gyms: readonly OfferingGymRow[]): OfferingSummary {
   return {
@@ -35,9 +35,9 @@ export function presentSummary(row: OfferingRow, gyms: readonly OfferingGymRow[]
     gym: row.gym_id !== null && row.gym_name !== null ? { id: row.gym_id, name: row.gym_name } : null,
     gyms: gyms.filter((g) => g.offering_id === row.id).map((g) => ({ id: g.id, name: g.name })),
     prices_count: row.prices_count,
-    archived_at: iso(row.archived_at),
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
+    archived_at: isoOrNull(row.archived_at),
+    created_at: isoOrNull(row.created_at)!,
+    updated_at: isoOrNull(row.updated_at)!,
   };
 }
 

@@ -8,10 +8,8 @@ import {
   priceDerivedFields,
 } from '@gym/domain';
 import type { Price, PriceLink } from '@gym/domain/api/prices';
+import { isoOrNull } from '../../http/instants';
 import type { PriceLinkRow, PriceRow } from './prices.repository';
-
-export const iso = (value: Date | string | null): string | null =>
-  value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 
 function privateLinkUrl(registerUrl: string, token: string): string {
   const url = new URL('/', registerUrl);
@@ -25,7 +23,7 @@ export function presentLink(registerUrl: string, link: PriceLinkRow): PriceLink 
     token: link.token,
     url: privateLinkUrl(registerUrl, link.token),
     age_bypass: link.age_bypass,
-    created_at: iso(link.created_at)!,
+    created_at: isoOrNull(link.created_at)!,
   };
 }
 
@@ -61,8 +59,8 @@ export function presentPrice(registerUrl: string, row: PriceRow, links: readonly
     grouping_unique_identifier: row.grouping_unique_identifier,
     subscriptions_count: row.subscriptions_count,
     private_links: links.filter((l) => l.price_id === row.id).map((l) => presentLink(registerUrl, l)),
-    archived_at: iso(row.archived_at),
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
+    archived_at: isoOrNull(row.archived_at),
+    created_at: isoOrNull(row.created_at)!,
+    updated_at: isoOrNull(row.updated_at)!,
   };
 }

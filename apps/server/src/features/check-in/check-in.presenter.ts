@@ -5,9 +5,8 @@ import type { CalendarDate } from '@gym/domain/calendar-date';
 import { CHECK_IN_REFUSAL_LABELS, doorDecision } from '@gym/domain/check-in';
 import { formatMoney } from '@gym/domain/money';
 import { cardColour, type SubscriptionStateInput, subscriptionState } from '@gym/domain/subscription-state';
+import { iso } from '../../http/instants';
 import type { DeskRow } from './check-in.repository';
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** The row read the way the billing engine's door sync reads it (access-control/door-access.service.ts). */
 function stateInput(row: DeskRow): SubscriptionStateInput {

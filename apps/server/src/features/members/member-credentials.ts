@@ -3,7 +3,7 @@
 import type { AccessCredential } from '@gym/domain/api/members';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { iso, isoOrNull } from './members.presenter';
+import { iso, isoOrNull } from '../../http/instants';
 
 export interface CredentialRow {
   id: number;

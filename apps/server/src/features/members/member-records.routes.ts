@@ -13,10 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf, guard } from '../../auth/guard';
 import { errorResponses, offsetOf, page, pageQuery } from '../../http/envelope';
+import { iso } from '../../http/instants';
 import { idParam } from '../../http/params';
 import { paymentTypesOf, standingOf, standingsOf } from '../payments';
 import * as records from './member-records.repository';
-import { iso } from './members.presenter';
 import type { memberFor as MemberFor } from './members.service';
 
 const errors = errorResponses(400, 401, 403, 404, 422, 429);

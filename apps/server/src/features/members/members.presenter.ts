@@ -28,6 +28,7 @@ import {
   subscriptionState,
 } from '@gym/domain/subscription-state';
 import { formatTerm, isWithinTerm, shortTermLabel, termOf } from '@gym/domain/term';
+import { iso, isoOrNull } from '../../http/instants';
 import type {
   MemberRow,
   PaymentSummaryRow,
@@ -37,9 +38,6 @@ import type {
 } from './members.repository';
 import type { MemberListRow } from './members-list.repository';
 
-export const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-export const isoOrNull = (value: Date | string | null | undefined) =>
-  value === null || value === undefined ? null : iso(value);
 const dateOnly = (value: string | null) => (value === null ? null : value.slice(0, 10));
 const pictureOf = (id: number, path: string | null) => (path ? `/api/users/${id}/profile-picture` : null);
 

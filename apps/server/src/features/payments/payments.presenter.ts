@@ -8,6 +8,7 @@ import {
 } from '@gym/domain/api/payments';
 import { formatMoney } from '@gym/domain/money';
 import { classifyPaymentStatus } from '@gym/domain/subscription-state';
+import { iso, isoOrNull } from '../../http/instants';
 import type { PaymentDetailRow, PaymentListRow } from './payments.repository';
 
 const GROUP_OF: Record<ReturnType<typeof classifyPaymentStatus>, PaymentStatusGroup> = {
@@ -18,9 +19,6 @@ const GROUP_OF: Record<ReturnType<typeof classifyPaymentStatus>, PaymentStatusGr
 };
 
 export const statusGroupOf = (status: string): PaymentStatusGroup => GROUP_OF[classifyPaymentStatus(status)];
-
-export const iso = (value: Date | string) => new Date(value).toISOString();
-export const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 /** A payment row with its standing (payment-standing.ts: loaded for the whole page beforehand). */
 export function presentPayment(row: PaymentListRow, standing: PaymentStanding): PaymentRow {

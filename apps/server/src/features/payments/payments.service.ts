@@ -14,10 +14,11 @@ import type { AuthContext } from '../../auth/guard';
 import { appendActivity } from '../../db/activity';
 import type { Executor } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../http/app-error';
+import { isoOrNull } from '../../http/instants';
 import { drainMembershipOutbox, insertAttempt, repriceUnpaidCharges, sendAttempt } from '../billing';
 import { reachesGym } from './gym-scope';
 import { standingOf, standingsOf } from './payment-standing';
-import { isoOrNull, presentAttempt, presentPayment, statusGroupOf } from './payments.presenter';
+import { presentAttempt, presentPayment, statusGroupOf } from './payments.presenter';
 import {
   type ChargeRow,
   chargeAttempts,

@@ -1,9 +1,8 @@
 // A price change as the history and the schedule call answer it.
 import type { PriceChange } from '@gym/domain/api/subscriptions';
 import { formatMoney } from '@gym/domain/money';
+import { isoOrNull } from '../../http/instants';
 import type { PriceChangeRow } from './price-change.repository';
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function presentPriceChange(row: PriceChangeRow): PriceChange {
   return {
@@ -18,10 +17,10 @@ export function presentPriceChange(row: PriceChangeRow): PriceChange {
     formatted_to_amount: formatMoney(Number(row.to_amount)),
     takes_effect_at: row.takes_effect_at,
     status: row.applied_at !== null ? 'applied' : row.cancelled_at !== null ? 'cancelled' : 'scheduled',
-    notified_at: iso(row.notified_at),
-    applied_at: iso(row.applied_at),
-    cancelled_at: iso(row.cancelled_at),
-    created_at: iso(row.created_at)!,
+    notified_at: isoOrNull(row.notified_at),
+    applied_at: isoOrNull(row.applied_at),
+    cancelled_at: isoOrNull(row.cancelled_at),
+    created_at: isoOrNull(row.created_at)!,
     created_by:
       row.created_by_id === null ? null : { id: row.created_by_id, name: row.created_by_name ?? '' },
   };

@@ -10,9 +10,8 @@ import {
   type SubscriptionStateInput,
   subscriptionState,
 } from '@gym/domain/subscription-state';
+import { isoOrNull } from '../../http/instants';
 import type { PauseRow, SubscriptionRow } from './subscriptions.repository';
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function stateInput(sub: SubscriptionRow, pause: PauseRow | null): SubscriptionStateInput {
   return {
@@ -56,10 +55,10 @@ export function presentActions(sub: SubscriptionRow, pause: PauseRow | null, now
     current_period_start: sub.current_period_start,
     current_period_end: sub.current_period_end,
     ends_at: sub.ends_at,
-    cancelled_at: iso(sub.cancelled_at),
+    cancelled_at: isoOrNull(sub.cancelled_at),
     cancellation_reasons: sub.cancellation_reasons ?? [],
     cancellation_comments: sub.cancellation_comments,
-    undo_cancellation_until: iso(sub.undo_cancellation_until),
+    undo_cancellation_until: isoOrNull(sub.undo_cancellation_until),
     grace_period_ends_at: sub.grace_period_ends_at,
     balance_owing: sub.balance_owing,
     formatted_balance_owing: formatMoney(sub.balance_owing),
