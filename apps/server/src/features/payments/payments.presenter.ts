@@ -8,7 +8,7 @@ import {
 } from '@gym/domain/api/payments';
 import { formatMoney } from '@gym/domain/money';
 import { classifyPaymentStatus } from '@gym/domain/subscription-state';
-import { iso, isoOrNull } from '../../http/instants';
+import { iso } from '../../http/instants';
 import type { PaymentDetailRow, PaymentListRow } from './payments.repository';
 
 const GROUP_OF: Record<ReturnType<typeof classifyPaymentStatus>, PaymentStatusGroup> = {
