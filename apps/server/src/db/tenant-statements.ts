@@ -82,35 +82,6 @@ export const ALLOWED_STATEMENTS: AllowedStatement[] = [
 ];
 
 /**
- * NOT exceptions: statements the check found that are still to be scoped (found at the end of issue 28's
- * work, with no time left to change and test them). Each should name its organisation, as the others
- * were made to, and leave this list; the check passes them meanwhile so that it stays on for everything
- * else. Keep it empty.
- */
-export const PENDING_STATEMENTS: AllowedStatement[] = [
-  {
-    pattern:
-      /^insert into payments \(organisation_id, .*processed_by.* select c\.organisation_id, .* from charges c where c\.id = \$[0-9]+ returning/,
-    reason:
-      'TODO: a manual payment (staff records cash) inserts from the charges by id; name the organisation.',
-  },
-  {
-    pattern: /^select grace_period_ends_at::text from subscriptions where id = \$1$/,
-    reason: 'TODO: the grace check after a manual payment reads the subscription by id alone.',
-  },
-  {
-    pattern: /^update subscription_pauses set applied_at = \$1, credit_days = \$2 where id = \$3$/,
-    reason: 'TODO: a pause starting today is marked applied by its id alone.',
-  },
-  {
-    pattern:
-      /^select (?:"organisation_id", "user_id", "home_gym_id", .* from "organisation_members"|pt\.id::int, pt\.user_id::int, pt\.type, )/,
-    reason:
-      'TODO: sign-in of a person with no organisation reads their member profile and payment methods for organisation 0 (none); it should skip them.',
-  },
-];
-
-/**
  * Requests whose statements are not one organisation's, and why (matched against "METHOD /url"): a
  * global job that a developer's tool starts, checked as the worker's jobs are, not as a call of an
  * organisation.
@@ -221,7 +192,7 @@ export function checkStatements(
   tenantTables: ReadonlySet<string>,
   caller: number | null,
   other: number | ((id: number) => boolean),
-  allowed: AllowedStatement[] = [...ALLOWED_STATEMENTS, ...PENDING_STATEMENTS],
+  allowed: AllowedStatement[] = ALLOWED_STATEMENTS,
 ): StatementProblem[] {
   const isOther = typeof other === 'number' ? (id: number) => id === other : other;
   const problems: StatementProblem[] = [];

@@ -12,7 +12,9 @@ const profilePictureUrl = (userId: number, path: string | null) =>
 
 export async function presentMe(deps: AppDeps, auth: AuthContext): Promise<Me> {
   const { user, memberships, organisation, gym } = auth;
-  const profile = user.isStaff ? null : await memberProfile(deps.db, user.id, auth.organisationId);
+  // A member of no organisation yet (a person signed in before joining anywhere) has no record to read.
+  const profile =
+    user.isStaff || !auth.organisationId ? null : await memberProfile(deps.db, user.id, auth.organisationId);
   const paymentTypes = profile
     ? await paymentTypesOf(deps.db, auth.organisationId, [
         { id: user.id, defaultPaymentTypeId: profile.member?.defaultPaymentTypeId ?? null },

@@ -383,10 +383,15 @@ export function claimTermsEnding(tx: Executor, day: CalendarDate) {
   );
 }
 
-export async function markPauseApplied(tx: Executor, pauseId: number, creditDays: number, now: Date) {
+export async function markPauseApplied(
+  tx: Executor,
+  pause: { id: number; organisation_id: number },
+  creditDays: number,
+  now: Date,
+) {
   await tx.execute(
     sql`update subscription_pauses set applied_at = ${now.toISOString()}, credit_days = ${creditDays}
-        where id = ${pauseId}`,
+        where id = ${pause.id} and organisation_id = ${pause.organisation_id}`,
   );
 }
 

@@ -237,7 +237,7 @@ export async function startPause(tx: Executor, pause: repo.DuePause, now: Date) 
       pausedAt: startOfDayInstant(pause.start_date),
     };
   }
-  await repo.markPauseApplied(tx, pause.id, creditDays, now);
+  await repo.markPauseApplied(tx, pause, creditDays, now);
   await transition(tx, {
     kind: 'pause_started',
     organisationId: pause.organisation_id,

@@ -107,6 +107,7 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
       // A charge paid whole by this one payment is recorded as it always was; any other share is a part.
       const whole = charge.collected === 0 && pays === charge.total;
       const row = await repo.insertManualPayment(tx, {
+        organisationId: sub.organisation_id,
         gymId: sub.gym_id,
         userId: sub.user_id,
         chargeId: charge.id,
@@ -171,7 +172,7 @@ export async function recordManualPayment(deps: Deps, actor: Actor, id: number, 
         ...(i === payments.length - 1 ? { receiptFor: payments.map((x) => x.id) } : {}),
       });
     }
-    const after = await repo.graceEndOf(tx, sub.id);
+    const after = await repo.graceEndOf(tx, sub);
     return {
       payments,
       graceCleared: sub.grace_period_ends_at !== null && after?.grace_period_ends_at === null,

@@ -256,6 +256,7 @@ export async function paymentsWithKeyPrefix(db: Executor, organisationId: number
 export async function insertManualPayment(
   db: Executor,
   p: {
+    organisationId: number;
     gymId: number;
     userId: number;
     chargeId: number;
@@ -282,7 +283,7 @@ export async function insertManualPayment(
                 || jsonb_strip_nulls(jsonb_build_object('joining_fee',
                   (select max((p.meta->>'joining_fee')::int) from payments p where p.charge_id = c.id))),
               ${p.part !== undefined}, ${p.now.toISOString()}, ${p.now.toISOString()}
-            from charges c where c.id = ${p.chargeId}
+            from charges c where c.id = ${p.chargeId} and c.organisation_id = ${p.organisationId}
             returning id::int, amount, surcharge`,
   );
   return row;
@@ -291,11 +292,12 @@ export async function insertManualPayment(
 /** The subscription's grace end as it stands now. */
 export async function graceEndOf(
   db: Executor,
-  subscriptionId: number,
+  sub: { id: number; organisation_id: number },
 ): Promise<{ grace_period_ends_at: string | null } | undefined> {
   const [row] = await queryRows<{ grace_period_ends_at: string | null }>(
     db,
-    sql`select grace_period_ends_at::text from subscriptions where id = ${subscriptionId}`,
+    sql`select grace_period_ends_at::text from subscriptions
+        where id = ${sub.id} and organisation_id = ${sub.organisation_id}`,
   );
   return row;
 }
