@@ -110,16 +110,37 @@ const pausedBy = (day: CalendarDate) =>
   sql`exists (select 1 from subscription_pauses sp where sp.subscription_id = s.id
                 and sp.applied_at is null and sp.cancelled_at is null and sp.start_date <= ${day}::date)`;
 
+/** The plan's inputs read as they are (every column planOf reads but the two dated below). */
+const PLAN_COLUMNS = sql.raw(
+  [
+    'payment_type',
+    'anchor_day',
+    'current_period_start',
+    'current_period_end',
+    'ends_at',
+    'term_ends_at',
+    'is_term_membership',
+    'force_price_amount',
+    'transition_to_price_id',
+    'transition_takes_effect_at',
+    'transition_amount',
+    'transition_frequency',
+    'price_amount',
+    'billing_frequency',
+    'joining_fee',
+    'card_surcharge_basis_points',
+  ]
+    .map((column) => `x.${column}`)
+    .join(', '),
+);
+
 /**
- * The plan's inputs (every column planOf reads; the start date and fixed billing date only before the
- * first charge, the only time the plan reads them), by which memberships with identical plans group.
+ * The plan's inputs, by which memberships with identical plans group: PLAN_COLUMNS, and the start date and
+ * fixed billing date only before the first charge (the only time the plan reads them).
  */
-const PLAN_KEY =
-  sql.raw(`x.payment_type, x.anchor_day, x.current_period_start, x.current_period_end, x.ends_at,
-  x.term_ends_at, x.is_term_membership, x.force_price_amount, x.transition_to_price_id, x.transition_takes_effect_at,
-  x.transition_amount, x.transition_frequency, x.price_amount, x.billing_frequency, x.joining_fee,
-  x.card_surcharge_basis_points, case when x.current_period_start is null then x.start_date end,
-  case when x.current_period_start is null then x.billing_date end`);
+const PLAN_KEY = sql`${PLAN_COLUMNS},
+  case when x.current_period_start is null then x.start_date end,
+  case when x.current_period_start is null then x.billing_date end`;
 
 /** Due subscriptions whose plan inputs are the same, as one of them and how many: each plans alike. */
 export type DueSubscriptionGroup = DueSubscription & { members: number };
@@ -143,11 +164,7 @@ export async function dueSubscriptionsForForecast(
       sql`select min(x.id)::int as id, min(x.organisation_id)::int as organisation_id, min(x.gym_id)::int as gym_id,
             min(x.user_id)::int as user_id, min(x.payment_type_id)::int as payment_type_id,
             min(x.destination_account_id)::int as destination_account_id, min(x.start_date) as start_date,
-            min(x.billing_date) as billing_date, count(*)::int as members,
-            x.payment_type, x.anchor_day, x.current_period_start, x.current_period_end, x.ends_at, x.term_ends_at,
-            x.is_term_membership, x.force_price_amount, x.transition_to_price_id, x.transition_takes_effect_at,
-            x.transition_amount, x.transition_frequency, x.price_amount, x.billing_frequency, x.joining_fee,
-            x.card_surcharge_basis_points
+            min(x.billing_date) as billing_date, count(*)::int as members, ${PLAN_COLUMNS}
           from (${dueSelect(day)} ${scoped} and not ${pausedBy(day)}) x
           group by ${PLAN_KEY}
           order by 1`,
