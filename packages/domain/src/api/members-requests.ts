@@ -77,11 +77,11 @@ const queryId = z
 export const memberFiltersSchema = z
   .object({
     search: z.string().trim().max(100, { error: 'Value must be at most 100 characters' }).optional(),
+    // The message on the union: a union's own failure is "Invalid input", whatever its members say.
     state: z
-      .union([
-        z.literal(''),
-        z.enum(MEMBER_STATES, { error: `Value must be one of: ${MEMBER_STATES.join(', ')}` }),
-      ])
+      .union([z.literal(''), z.enum(MEMBER_STATES)], {
+        error: `Value must be one of: ${MEMBER_STATES.join(', ')}`,
+      })
       .optional(),
     gym_id: queryId,
     offering_id: queryId,
