@@ -95,15 +95,23 @@ async function main() {
     if (triggersOff) {
       await client.query('set session_replication_role = origin');
       await step('foreign keys checked', () => checkReferences(client));
+      // The members list's latest subscription and last visit (migration 0009's function), first: the
+      // search terms' whole-name rows read the latest subscription's state inputs as they are written
+      // (migration 0036's trigger), so none is written twice.
+      await step('member list facts', () => client.query('select organisation_members_rebuild_list_facts()'));
       // The load skipped the triggers that keep the search's prefix index (migration 0007): built in one pass.
       await step('search terms', () => run(q.SEARCH_TERMS, args));
-      // And the members list's latest subscription and last visit (migration 0009's function).
-      await step('member list facts', () =>
-        client.query('select organisation_members_rebuild_list_facts(), member_counts_rebuild()'),
-      );
+      // And the per-gym member counts kept from those rows (migration 0009's function).
+      await step('member counts', () => client.query('select member_counts_rebuild()'));
       // And its next-payment and balance sort keys, read from that latest subscription (migration 0033's
       // function; the triggers are back on here, so the step above already set most of them).
       await step('member sort keys', () => client.query('select organisation_members_rebuild_sort_keys()'));
+      // And the whole-name rows' state inputs and balance owing (migration 0036's function; the insert's
+      // trigger set them, so this finds nothing to change unless the load's order changes).
+      const states = await step('member states', () =>
+        client.query<{ changed: number }>('select member_search_terms_rebuild_states() as changed'),
+      );
+      if (states.rows[0]?.changed) process.stdout.write(`  (${states.rows[0].changed} state rows rebuilt)\n`);
       // And the payments' and visits' daily totals the lists add up (migration 0010's function).
       await step('daily totals', () => client.query('select day_totals_rebuild()'));
     }

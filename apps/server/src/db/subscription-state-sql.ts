@@ -25,6 +25,24 @@ const rowInputs: StateInputsSql = {
   upcomingState: sql`s.upcoming_state`,
 };
 
+/**
+ * The same inputs kept on a member's whole-name row of member_search_terms `t` (migration 0036): their
+ * latest subscription's, copied by triggers, so the members list in name order tests a state on the row
+ * that carries the order (and its partial indexes hold only the rows that can be in a rare state), with
+ * the same tests for the day asked, not a kept state that a day would make stale.
+ */
+export const searchTermInputs: StateInputsSql = {
+  id: sql`t.subscription_id`,
+  startDate: sql`t.start_date`,
+  pausedAt: sql`t.paused_at`,
+  cancelledAt: sql`t.cancelled_at`,
+  gracePeriodEndsAt: sql`t.grace_period_ends_at`,
+  upcomingState: sql`t.upcoming_state`,
+};
+
+/** "Owes money": the balance owing of the latest subscription (`s`, or as kept on `t`) above 0. */
+export const owingSql = (balanceOwing: SQL = sql`s.balance_owing`) => sql`${balanceOwing} > 0`;
+
 type State = 'cancelled' | 'paused' | 'grace' | 'upcoming' | 'active';
 
 /**

@@ -3,7 +3,9 @@
 // triggers (migration 0009) and joined by key, so nothing is looked up per member, and that subscription's
 // next payment date and balance owing, kept beside them as sort keys (migration 0033); the list in name order
 // is read from the whole-name rows of member_search_terms (live members only, with their home gym), the
-// other orders and the total (counted up to MEMBER_COUNT_LIMIT) from the memberships (decision 018).
+// other orders and the total (counted up to MEMBER_COUNT_LIMIT) from the memberships (decision 018). In name
+// order a state or owing is tested on the whole-name row itself, which keeps the latest subscription's state
+// inputs and balance owing (migration 0036); a rare state's or owing's total counts those rows too.
 
 import { MEMBER_COUNT_LIMIT } from '@gym/domain/api/members';
 import type { MemberFilters } from '@gym/domain/api/members-requests';
@@ -12,7 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, limitOffset, queryPage, queryPrepared } from '../../db/client';
 import type { LeftJoined, Row, SubscriptionStanding } from '../../db/row-types';
 import type { organisationMembers, prices, subscriptions, users } from '../../db/schema/index';
-import { stateIsSql } from '../../db/subscription-state-sql';
+import { owingSql, searchTermInputs, stateIsSql } from '../../db/subscription-state-sql';
 
 export interface MemberScope {
   organisationId: number;
@@ -62,6 +64,9 @@ const SORTS = {
   next_payment: sql`m.next_payment_date`,
   balance_owing: sql`m.balance_owing`,
 } as const;
+
+/** The states whose possible members a partial index of the whole-name rows holds (migration 0036). */
+const KEPT_INDEXED_STATES: ReadonlySet<string> = new Set(['paused', 'grace', 'cancelled']);
 
 export interface ListContext {
   now: Date;
@@ -141,7 +146,8 @@ function filtersSql(
   const search = filters.search?.trim();
   const d = search ? BY_USER : from === 'member' ? BY_MEMBER : BY_NAME;
   const parts: SQL[] = [sql`${d.organisation} = ${scope.organisationId}`, d.live];
-  const needs = { member: false, user: false, subscription: false, price: false };
+  // `kept`: a filter read the whole-name row's kept columns (so the total cannot be member_counts').
+  const needs = { member: false, user: false, subscription: false, price: false, kept: false };
   if (scope.gymIds !== null) parts.push(sql`${d.gym} = any(${bigintArray(scope.gymIds)})`);
   if (search) {
     needs.user = true;
@@ -157,11 +163,21 @@ function filtersSql(
       sql`(u.search_name like search_text(${pattern}) or u.search_email like lower(${pattern})${mobile})`,
     );
   }
+  // From the whole-name rows, the state and the balance owing are read on the row itself: it keeps the
+  // latest subscription's inputs (migration 0036), and its partial indexes hold, in name order, only the
+  // rows that can be in a rare state (paused, grace, cancelled) or owe, so such a page walks those rows
+  // instead of every member. The same tests as on the subscription, for the day asked.
+  const kept = d === BY_NAME;
   if (filters.state) {
-    needs.subscription = true;
-    // The state's tests one by one, which the planner estimates and the partial indexes on subscriptions
-    // (in grace, owing) answer.
-    parts.push(stateIsSql(filters.state, context.today));
+    // The state's tests one by one, which the planner estimates and the partial indexes (on the kept
+    // rows, or on subscriptions: in grace, owing) answer.
+    if (kept) {
+      needs.kept = true;
+      parts.push(stateIsSql(filters.state, context.today, searchTermInputs));
+    } else {
+      needs.subscription = true;
+      parts.push(stateIsSql(filters.state, context.today));
+    }
   }
   if (filters.gym_id) parts.push(sql`${d.gym} = ${filters.gym_id}`);
   if (filters.offering_id) {
@@ -177,8 +193,13 @@ function filtersSql(
     parts.push(sql`m.tags @> array[${filters.tag}]::text[]`);
   }
   if (filters.owing) {
-    needs.subscription = true;
-    parts.push(sql`s.balance_owing > 0`);
+    if (kept) {
+      needs.kept = true;
+      parts.push(owingSql(sql`t.balance_owing`));
+    } else {
+      needs.subscription = true;
+      parts.push(owingSql());
+    }
   }
   if (filters.cancelled_online) {
     needs.subscription = true;
@@ -208,7 +229,7 @@ function filtersSql(
     ...(filters.gym_id ? [sql`gym_key = ${filters.gym_id}`] : []),
   ];
   const counted =
-    search || needs.member
+    search || needs.member || needs.kept
       ? null
       : sql`select coalesce(sum(members), 0)::int as total from member_counts
           where ${sql.join([sql`organisation_id = ${scope.organisationId}`, ...gyms], sql` and `)}`;
@@ -256,8 +277,16 @@ export async function listMembers(
     counted,
   } = filtersSql(scope, filters, context, sortReads === null ? 'name' : 'member');
   const direction = filters.direction === 'desc' ? sql`desc` : sql`asc`;
-  // The total reads the memberships, whatever the page's order.
-  const c = filtersSql(scope, filters, context, 'member');
+  // The total reads the memberships, whatever the page's order, unless a partial index of the whole-name
+  // rows holds the matches (a rare state, owing) and the filters read nothing else (a gym aside): those
+  // few rows are then counted. A common state (active: 70 % of the members) counts faster from the
+  // memberships, which lie together, than from whole-name rows scattered among every search term.
+  const byName = filtersSql(scope, filters, context, 'name');
+  const indexed = filters.owing || (filters.state !== undefined && KEPT_INDEXED_STATES.has(filters.state));
+  const c =
+    indexed && byName.driver === BY_NAME && !byName.needs.member && !byName.needs.user
+      ? byName
+      : filtersSql(scope, filters, context, 'member');
   const countFrom = sql`from ${c.driver.from}
     ${c.needs.member ? c.driver.memberJoin : sql``}
     ${c.needs.user ? c.driver.userJoin : sql``}
