@@ -288,6 +288,20 @@ export async function dueSubscriptionsForForecast(
 }
 
 /**
+ * Folds the forecast's plan-count deltas (subscription_plan_counts, migration 0035) into one row a key,
+ * organisation by organisation: the daily run's end. Each statement appends a few rows; the read sums
+ * whatever is there, so this keeps it a few thousand rows long, not a correction.
+ */
+export async function compactPlanCounts(db: Executor) {
+  const organisations = await queryRows<{ id: number }>(
+    db,
+    sql`select o.id::int from organisations o order by o.id`,
+  );
+  for (const { id } of organisations)
+    await queryRows(db, sql`select subscription_plan_counts_compact(${id})::text`);
+}
+
+/**
  * The organisation's subscriptions whose next charge falls due on `day` exactly (the day's payment
  * reminders), read without locking: only the day's rows, not every membership due by then.
  */
