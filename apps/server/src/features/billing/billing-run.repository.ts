@@ -262,25 +262,35 @@ export async function dueSubscriptionsForForecast(
               k.force_price_amount, k.transition_takes_effect_at, k.first_start_date as start_date,
               k.first_billing_date as billing_date, k.members, k.price_id
             from counted k)
-          select 0 as id, min(x.organisation_id)::int as organisation_id, min(x.gym_id)::int as gym_id,
-            0 as user_id, null::int as payment_type_id, null::int as destination_account_id,
-            min(x.start_date) as start_date, min(x.billing_date) as billing_date, sum(x.members)::int as members,
-            ${PLAN_COLUMNS}
+          -- Grouped on the dates as dates, written as text after (as planSelect writes them): sorting
+          -- thousands of keys by text cost a third of the statement.
+          select g.id, g.organisation_id, g.gym_id, g.user_id, g.payment_type_id, g.destination_account_id,
+            g.start_date::text as start_date, g.billing_date::text as billing_date, g.members, g.payment_type,
+            g.anchor_day, g.current_period_start::text as current_period_start,
+            g.current_period_end::text as current_period_end, g.ends_at::text as ends_at,
+            g.term_ends_at::text as term_ends_at, g.is_term_membership, g.force_price_amount,
+            g.transition_to_price_id, g.transition_takes_effect_at::text as transition_takes_effect_at,
+            g.transition_amount, g.transition_frequency, g.price_amount, g.billing_frequency, g.joining_fee,
+            g.card_surcharge_basis_points
           from (
-            select k.organisation_id, k.gym_id, k.payment_type, k.anchor_day, k.current_period_start::text,
-              k.current_period_end::text, k.ends_at::text, k.term_ends_at::text, k.is_term_membership,
-              k.force_price_amount, k.transition_to_price_id::int, k.transition_takes_effect_at::text,
-              tp.amount as transition_amount, tp.billing_frequency as transition_frequency,
-              p.amount as price_amount, p.billing_frequency, p.joining_fee, g.card_surcharge_basis_points,
-              k.start_date::text, k.billing_date::text, k.members
-            from keys k
-            join prices p on p.id = k.price_id
-            join gyms g on g.id = k.gym_id
-            left join prices tp on tp.id = k.transition_to_price_id
-            where ${dueOn('k', day)}) x
-          group by ${PLAN_KEY}
-          having sum(x.members) <> 0
-          order by ${PLAN_KEY}`,
+            select 0 as id, min(x.organisation_id)::int as organisation_id, min(x.gym_id)::int as gym_id,
+              0 as user_id, null::int as payment_type_id, null::int as destination_account_id,
+              min(x.start_date) as start_date, min(x.billing_date) as billing_date, sum(x.members)::int as members,
+              ${PLAN_COLUMNS}
+            from (
+              select k.organisation_id, k.gym_id, k.payment_type, k.anchor_day, k.current_period_start,
+                k.current_period_end, k.ends_at, k.term_ends_at, k.is_term_membership, k.force_price_amount,
+                k.transition_to_price_id::int, k.transition_takes_effect_at,
+                tp.amount as transition_amount, tp.billing_frequency as transition_frequency,
+                p.amount as price_amount, p.billing_frequency, p.joining_fee, g.card_surcharge_basis_points,
+                k.start_date, k.billing_date, k.members
+              from keys k
+              join prices p on p.id = k.price_id
+              join gyms g on g.id = k.gym_id
+              left join prices tp on tp.id = k.transition_to_price_id
+              where ${dueOn('k', day)}) x
+            group by ${PLAN_KEY}
+            having sum(x.members) <> 0) g`,
     ),
     queryRows<DueSubscription>(db, sql`${dueSelect(day)} ${scoped} and ${pausedBy(day)} order by s.id`),
   ]);
