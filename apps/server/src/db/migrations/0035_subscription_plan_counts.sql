@@ -100,19 +100,31 @@ END $$;
 --> statement-breakpoint
 -- The payment methods and memberships of some subscriptions, as they are now. PL/pgSQL, as the function
 -- above: its plans are kept per session, where an SQL function's body is planned at every call (2 ms a
--- statement on subscriptions when these were SQL).
-CREATE OR REPLACE FUNCTION subscription_plan_payment_types(subs subscriptions[]) RETURNS payment_types[]
-  LANGUAGE plpgsql STABLE AS $$
+-- statement on subscriptions when these were SQL). `locked` (the subscriptions trigger): read FOR SHARE,
+-- so a payment method or billing date being changed by another transaction is waited for and read as it
+-- ends, and a change made after this read waits for this transaction, whose subscriptions its row
+-- trigger then reads as this one leaves them: either way each subscription leaves the key it was counted
+-- in (a concurrent pair would otherwise take the same old key out twice).
+CREATE OR REPLACE FUNCTION subscription_plan_payment_types(subs subscriptions[], locked boolean) RETURNS payment_types[]
+  LANGUAGE plpgsql AS $$
 BEGIN
-  RETURN (SELECT coalesce(array_agg(pt), '{}') FROM payment_types pt
-          WHERE pt.id IN (SELECT s.payment_type_id FROM unnest(subs) s));
+  IF locked THEN
+    RETURN array(SELECT pt FROM payment_types pt
+                 WHERE pt.id IN (SELECT s.payment_type_id FROM unnest(subs) s) ORDER BY pt.id FOR SHARE);
+  END IF;
+  RETURN array(SELECT pt FROM payment_types pt WHERE pt.id IN (SELECT s.payment_type_id FROM unnest(subs) s));
 END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION subscription_plan_memberships(subs subscriptions[]) RETURNS organisation_members[]
-  LANGUAGE plpgsql STABLE AS $$
+CREATE OR REPLACE FUNCTION subscription_plan_memberships(subs subscriptions[], locked boolean)
+  RETURNS organisation_members[] LANGUAGE plpgsql AS $$
 BEGIN
-  RETURN (SELECT coalesce(array_agg(m), '{}') FROM organisation_members m
-          WHERE (m.organisation_id, m.user_id) IN (SELECT s.organisation_id, s.user_id FROM unnest(subs) s));
+  IF locked THEN
+    RETURN array(SELECT m FROM organisation_members m
+                 WHERE (m.organisation_id, m.user_id) IN (SELECT s.organisation_id, s.user_id FROM unnest(subs) s)
+                 ORDER BY m.organisation_id, m.user_id FOR SHARE);
+  END IF;
+  RETURN array(SELECT m FROM organisation_members m
+               WHERE (m.organisation_id, m.user_id) IN (SELECT s.organisation_id, s.user_id FROM unnest(subs) s));
 END $$;
 --> statement-breakpoint
 -- A statement on subscriptions: its old rows out, its new rows in (each with its payment method and
@@ -134,8 +146,8 @@ BEGIN
     SELECT coalesce(array_agg(ROW(n.*)::subscriptions), '{}') INTO news FROM plan_counts_new n;
   END IF;
   every := olds || news;
-  pts := subscription_plan_payment_types(every);
-  oms := subscription_plan_memberships(every);
+  pts := subscription_plan_payment_types(every, true);
+  oms := subscription_plan_memberships(every, true);
   PERFORM subscription_plan_counts_add(olds, pts, oms, news, pts, oms);
   RETURN NULL;
 END $$;
@@ -166,8 +178,8 @@ BEGIN
   SELECT coalesce(array_agg(s), '{}') INTO subs FROM subscriptions s
   WHERE s.payment_type_id = coalesce(NEW.id, OLD.id);
   IF cardinality(subs) > 0 THEN
-    PERFORM subscription_plan_counts_add(subs, old_pts, subscription_plan_memberships(subs),
-      subs, new_pts, subscription_plan_memberships(subs));
+    PERFORM subscription_plan_counts_add(subs, old_pts, subscription_plan_memberships(subs, false),
+      subs, new_pts, subscription_plan_memberships(subs, false));
   END IF;
   RETURN NULL;
 END $$;
@@ -196,7 +208,7 @@ BEGIN
   WHERE s.current_period_start IS NULL
     AND (s.organisation_id, s.user_id) IN (SELECT m.organisation_id, m.user_id FROM unnest(old_oms || new_oms) m);
   IF cardinality(subs) > 0 THEN
-    pts := subscription_plan_payment_types(subs);
+    pts := subscription_plan_payment_types(subs, false);
     PERFORM subscription_plan_counts_add(subs, pts, old_oms, subs, pts, new_oms);
   END IF;
   RETURN NULL;
@@ -242,8 +254,8 @@ BEGIN
     SELECT coalesce(array_agg(b), '{}') INTO subs
     FROM (SELECT s FROM subscriptions s WHERE s.id > after ORDER BY s.id LIMIT 20000) x(b);
     EXIT WHEN cardinality(subs) = 0;
-    PERFORM subscription_plan_counts_add('{}', '{}', '{}', subs, subscription_plan_payment_types(subs),
-      subscription_plan_memberships(subs));
+    PERFORM subscription_plan_counts_add('{}', '{}', '{}', subs, subscription_plan_payment_types(subs, false),
+      subscription_plan_memberships(subs, false));
     SELECT max(s.id) INTO after FROM unnest(subs) s;
   END LOOP;
   FOR organisation IN SELECT DISTINCT c.organisation_id FROM subscription_plan_counts c LOOP

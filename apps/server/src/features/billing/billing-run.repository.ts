@@ -252,8 +252,8 @@ export async function dueSubscriptionsForForecast(
                     ${gymId === undefined ? sql`` : sql`and c.gym_id = ${gymId}`}
                   union all
                   select q.* from paused,
-                    subscription_plan_keys(paused.subs, subscription_plan_payment_types(paused.subs),
-                      subscription_plan_memberships(paused.subs), -1) q) k
+                    subscription_plan_keys(paused.subs, subscription_plan_payment_types(paused.subs, false),
+                      subscription_plan_memberships(paused.subs, false), -1) q) k
             group by ${COUNT_KEY}
             having sum(k.members) <> 0),
           keys as (

@@ -211,3 +211,86 @@ describe('the forecast groups kept by triggers', () => {
     await expectKeptEqualsGrouped('rebuilt');
   });
 });
+
+// Two transactions at once, on a PostgreSQL server (PGlite has one connection): a payment method deleted
+// or a billing date changed while another transaction moves the same membership's key. Whichever goes
+// first, the other waits for it (the subscriptions trigger reads them FOR SHARE) and the kept groups
+// still equal the reference.
+describe.runIf(process.env.TEST_DATABASE_URL)('the forecast groups beside concurrent changes', () => {
+  it('keep each membership in one key when its payment method or billing date changes meanwhile', async () => {
+    const organisationId = tenant.organisation.id;
+    const today = todayInAuckland(t.clock.now());
+    const offering = await createOffering(t.db, { organisationId, allGymsAccess: true });
+    const price = await createPrice(t.db, { organisationId, offeringId: offering.id, amount: 3000 });
+    const join = async () => {
+      const member = await createMember(t.db, { organisationId, gymId: tenant.gymB.id });
+      const [type] = await t.db
+        .insert(paymentTypes)
+        .values({ organisationId, userId: member.id, type: 'stripe_card', gymId: tenant.gymB.id })
+        .returning();
+      const start = addDays(today, 5);
+      const sub = await createSubscription(t.db, {
+        organisationId,
+        gymId: tenant.gymB.id,
+        userId: member.id,
+        priceId: price.id,
+        paymentTypeId: type!.id,
+        startDate: start,
+        anchorDay: Number(start.slice(8)),
+      });
+      return { member, type: type!, sub };
+    };
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+    /** `first` runs and holds its transaction open while `second` starts (and waits on it), then commits. */
+    const race = async (
+      first: (tx: typeof t.db) => Promise<unknown>,
+      second: (tx: typeof t.db) => Promise<unknown>,
+    ) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started!: () => void;
+      const begun = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const one = t.db.transaction(async (tx) => {
+        await first(tx as unknown as typeof t.db);
+        started();
+        await held;
+      });
+      await begun;
+      const two = t.db.transaction(async (tx) => {
+        await second(tx as unknown as typeof t.db);
+      });
+      await pause();
+      release();
+      await Promise.all([one, two]);
+    };
+    const moveStart = (id: number, days: number) => (tx: typeof t.db) =>
+      tx
+        .update(subscriptions)
+        .set({ startDate: addDays(today, days), anchorDay: Number(addDays(today, days).slice(8)) })
+        .where(eq(subscriptions.id, id));
+    const deleteType = (id: number) => (tx: typeof t.db) =>
+      tx.update(paymentTypes).set({ deletedAt: t.clock.now() }).where(eq(paymentTypes.id, id));
+    const billOn = (userId: number, days: number) => (tx: typeof t.db) =>
+      tx
+        .update(organisationMembers)
+        .set({ billingDate: addDays(today, days) })
+        .where(eq(organisationMembers.userId, userId));
+
+    const a = await join();
+    await race(deleteType(a.type.id), moveStart(a.sub.id, 6));
+    await expectKeptEqualsGrouped('payment method deleted, then the membership moved');
+    const b = await join();
+    await race(moveStart(b.sub.id, 6), deleteType(b.type.id));
+    await expectKeptEqualsGrouped('membership moved, then its payment method deleted');
+    const c = await join();
+    await race(billOn(c.member.id, 20), moveStart(c.sub.id, 7));
+    await expectKeptEqualsGrouped('billing date changed, then the membership moved');
+    const d = await join();
+    await race(moveStart(d.sub.id, 7), billOn(d.member.id, 21));
+    await expectKeptEqualsGrouped('membership moved, then its billing date changed');
+  });
+});
