@@ -134,6 +134,8 @@ async function main() {
       await step('revenue summaries', () => client.query('select member_revenue_rebuild()'));
       // The at-risk report's visit days per member and week (migration 0032's function).
       await step('visit weeks', () => client.query('select member_visit_weeks_rebuild()'));
+      // The forecast's count of memberships per plan key (migration 0035's function).
+      await step('forecast plan counts', () => client.query('select subscription_plan_counts_rebuild()'));
     }
     await step('vacuum analyze', () => client.query('vacuum analyze'));
     const { rows } = await client.query(`select

@@ -163,6 +163,8 @@ export const subscriptions = pgTable(
     index('subscriptions_term_ends')
       .on(t.termEndsAt, t.id)
       .where(sql`${t.isTermMembership} and ${t.cancelledAt} is null`),
+    // A payment method changed or deleted moves its subscriptions' forecast key (migration 0035).
+    index('subscriptions_payment_type').on(t.paymentTypeId).where(sql`${t.paymentTypeId} is not null`),
     check('subscriptions_anchor_day', sql`${t.anchorDay} between 1 and 31`),
     check(
       'subscriptions_upcoming_state',

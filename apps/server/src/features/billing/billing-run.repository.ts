@@ -7,14 +7,31 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { Row } from '../../db/row-types';
 import type { charges, gyms, prices, subscriptionPauses, subscriptions } from '../../db/schema/index';
-import { AWAITING_FIRST_PAYMENT } from './membership-states';
 
 /** Batch size of every claim: one transaction's worth of subscriptions or charges. */
 export const BATCH = 100;
 
-const NEXT_DUE = sql.raw(
-  `(case when s.current_period_start is null then s.start_date else s.current_period_end end)`,
-);
+/**
+ * When `alias`'s next charge falls due: migration 0035's subscription_next_due (the period's end, or the
+ * start date before the first charge), which the planner inlines (the run's claims use subscriptions_next_due).
+ */
+const nextDue = (alias: string) =>
+  sql.raw(
+    `subscription_next_due(${alias}.current_period_start, ${alias}.current_period_end, ${alias}.start_date)`,
+  );
+
+const NEXT_DUE = nextDue('s');
+
+/**
+ * The billing run's due rule on `day` for a row `alias` of subscriptions or of subscription_plan_counts
+ * (whose keys hold these columns) with its price `p`: the part that does not depend on the day
+ * (subscription_may_fall_due, migration 0035: not staging, not awaiting a declined first payment, not
+ * cancelled without an end date, its next charge before its end) is the kept counts' filter; this adds
+ * the next charge on or before `day`, and a one-off's single charge.
+ */
+const dueOn = (alias: string, day: CalendarDate) =>
+  sql`${nextDue(alias)} <= ${day}
+          and not (p.billing_frequency = 'one_off' and ${sql.raw(alias)}.current_period_start is not null)`;
 
 /** A subscription with what its plan needs from its price, gym and payment method. */
 export type DueSubscription = Pick<
@@ -68,16 +85,20 @@ const planSelect = sql`select s.id::int, s.organisation_id::int, s.gym_id::int, 
         left join payment_types pt on pt.id = s.payment_type_id and pt.deleted_at is null
         left join destination_accounts da on da.gym_id = s.gym_id`;
 
+/**
+ * Migration 0035's subscription_may_fall_due for `s`: a first payment declined at confirmation
+ * (upcoming_state AWAITING_FIRST_PAYMENT) is charged nothing more until the member pays it; a cancelled
+ * membership without an end date nothing more; one with an end date up to it.
+ */
+const MAY_FALL_DUE =
+  sql.raw(`subscription_may_fall_due(s.is_staging, s.upcoming_state, s.cancelled_at, s.ends_at,
+            s.current_period_start, s.current_period_end, s.start_date)`);
+
 /** The columns the plan of a subscription needs, of those with a charge due on or before `day`. */
 const dueSelect = (day: CalendarDate) =>
   sql`${planSelect}
-        where not s.is_staging
-          -- A first payment declined at confirmation: nothing more is charged until the member pays it.
-          and s.upcoming_state is distinct from ${AWAITING_FIRST_PAYMENT}
-          and ${NEXT_DUE} <= ${day}
-          and (s.cancelled_at is null or s.ends_at is not null)
-          and (s.ends_at is null or ${NEXT_DUE} < s.ends_at)
-          and not (p.billing_frequency = 'one_off' and s.current_period_start is not null)`;
+        where ${MAY_FALL_DUE}
+          and ${dueOn('s', day)}`;
 
 /** Subscriptions after `afterId` with a charge due on or before `day`, locked for this transaction. */
 export function claimDueSubscriptions(tx: Executor, day: CalendarDate, afterId: number) {
@@ -146,11 +167,12 @@ const PLAN_KEY = sql`${PLAN_COLUMNS},
 export type DueSubscriptionGroup = DueSubscription & { members: number };
 
 /**
- * The forecast's reads of dueSubscriptions: `plain`, those with no pause booked by `day` grouped by the
- * plan's inputs (a few thousand groups for a hundred thousand memberships); `paused`, the others one by
- * one (their plan moves at each pause).
+ * The forecast's reads of dueSubscriptions, worked out from the subscriptions: `plain`, those with no pause
+ * booked by `day` grouped by the plan's inputs; `paused`, the others one by one (their plan moves at each
+ * pause). Reads every due membership (seconds at a million): the reference dueSubscriptionsForForecast's
+ * kept counts are checked against (forecast-plan-counts.test.ts).
  */
-export async function dueSubscriptionsForForecast(
+export async function dueSubscriptionsForForecastGrouped(
   db: Executor,
   day: CalendarDate,
   organisationId: number,
@@ -172,6 +194,121 @@ export async function dueSubscriptionsForForecast(
     queryRows<DueSubscription>(db, sql`${dueSelect(day)} ${scoped} and ${pausedBy(day)} order by s.id`),
   ]);
   return { plain, paused };
+}
+
+/** Booked pauses by `day` of the organisation's (one gym's) subscriptions, as `s`. */
+const pausedScoped = (day: CalendarDate, organisationId: number, gymId?: number) =>
+  sql`select s from subscriptions s
+          where s.organisation_id = ${organisationId}
+            ${gymId === undefined ? sql`` : sql`and s.gym_id = ${gymId}`}
+            and ${pausedBy(day)}`;
+
+/** subscription_plan_counts' key columns (migration 0035). */
+const COUNT_KEY = sql.raw(
+  [
+    'organisation_id',
+    'gym_id',
+    'price_id',
+    'transition_to_price_id',
+    'payment_type',
+    'anchor_day',
+    'current_period_start',
+    'current_period_end',
+    'ends_at',
+    'term_ends_at',
+    'is_term_membership',
+    'force_price_amount',
+    'transition_takes_effect_at',
+    'first_start_date',
+    'first_billing_date',
+  ]
+    .map((column) => `k.${column}`)
+    .join(', '),
+);
+
+/**
+ * The forecast's reads of dueSubscriptions, as dueSubscriptionsForForecastGrouped answers them, from the
+ * counts the triggers keep per plan key (subscription_plan_counts, migration 0035: a few thousand rows)
+ * instead of every due membership: the keys' counts summed, less the memberships with a pause booked by
+ * `day` (read one by one, as `paused`), joined to their prices and gym, kept when due by `day` (dueOn,
+ * the run's own rule), and grouped by the plan's inputs as the reference groups them.
+ */
+export async function dueSubscriptionsForForecast(
+  db: Executor,
+  day: CalendarDate,
+  organisationId: number,
+  gymId?: number,
+) {
+  const scoped = sql`and s.organisation_id = ${organisationId}
+          ${gymId === undefined ? sql`` : sql`and s.gym_id = ${gymId}`}`;
+  const [plain, paused] = await Promise.all([
+    queryRows<DueSubscriptionGroup>(
+      db,
+      sql`with paused as (select array(${pausedScoped(day, organisationId, gymId)}) as subs),
+          counted as (
+            select ${COUNT_KEY}, sum(k.members)::int as members
+            from (select * from subscription_plan_counts c
+                  where c.organisation_id = ${organisationId}
+                    ${gymId === undefined ? sql`` : sql`and c.gym_id = ${gymId}`}
+                  union all
+                  select q.* from paused,
+                    subscription_plan_keys(paused.subs, subscription_plan_payment_types(paused.subs, false),
+                      subscription_plan_memberships(paused.subs, false), -1) q) k
+            group by ${COUNT_KEY}
+            having sum(k.members) <> 0),
+          keys as (
+            select k.organisation_id, k.gym_id, k.transition_to_price_id, k.payment_type, k.anchor_day,
+              k.current_period_start, k.current_period_end, k.ends_at, k.term_ends_at, k.is_term_membership,
+              k.force_price_amount, k.transition_takes_effect_at, k.first_start_date as start_date,
+              k.first_billing_date as billing_date, k.members, k.price_id
+            from counted k)
+          -- Grouped on the dates as dates, written as text after (as planSelect writes them): sorting
+          -- thousands of keys by text cost a third of the statement.
+          select g.id, g.organisation_id, g.gym_id, g.user_id, g.payment_type_id, g.destination_account_id,
+            g.start_date::text as start_date, g.billing_date::text as billing_date, g.members, g.payment_type,
+            g.anchor_day, g.current_period_start::text as current_period_start,
+            g.current_period_end::text as current_period_end, g.ends_at::text as ends_at,
+            g.term_ends_at::text as term_ends_at, g.is_term_membership, g.force_price_amount,
+            g.transition_to_price_id, g.transition_takes_effect_at::text as transition_takes_effect_at,
+            g.transition_amount, g.transition_frequency, g.price_amount, g.billing_frequency, g.joining_fee,
+            g.card_surcharge_basis_points
+          from (
+            select 0 as id, min(x.organisation_id)::int as organisation_id, min(x.gym_id)::int as gym_id,
+              0 as user_id, null::int as payment_type_id, null::int as destination_account_id,
+              min(x.start_date) as start_date, min(x.billing_date) as billing_date, sum(x.members)::int as members,
+              ${PLAN_COLUMNS}
+            from (
+              select k.organisation_id, k.gym_id, k.payment_type, k.anchor_day, k.current_period_start,
+                k.current_period_end, k.ends_at, k.term_ends_at, k.is_term_membership, k.force_price_amount,
+                k.transition_to_price_id::int, k.transition_takes_effect_at,
+                tp.amount as transition_amount, tp.billing_frequency as transition_frequency,
+                p.amount as price_amount, p.billing_frequency, p.joining_fee, g.card_surcharge_basis_points,
+                k.start_date, k.billing_date, k.members
+              from keys k
+              join prices p on p.id = k.price_id
+              join gyms g on g.id = k.gym_id
+              left join prices tp on tp.id = k.transition_to_price_id
+              where ${dueOn('k', day)}) x
+            group by ${PLAN_KEY}
+            having sum(x.members) <> 0) g`,
+    ),
+    queryRows<DueSubscription>(db, sql`${dueSelect(day)} ${scoped} and ${pausedBy(day)} order by s.id`),
+  ]);
+  return { plain, paused };
+}
+
+/**
+ * Folds the forecast's plan-count deltas (subscription_plan_counts, migration 0035) into one row a key,
+ * organisation by organisation: the daily run's end. Each statement appends a few rows; the read sums
+ * whatever is there, so this keeps it a few thousand rows long, not a correction.
+ */
+export async function compactPlanCounts(db: Executor) {
+  const organisations = await queryRows<{ id: number }>(
+    db,
+    sql`select o.id::int from organisations o order by o.id`,
+  );
+  for (const { id } of organisations)
+    await queryRows(db, sql`select subscription_plan_counts_compact(${id})::text`);
 }
 
 /**

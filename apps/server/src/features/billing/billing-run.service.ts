@@ -99,6 +99,8 @@ export async function runBillingDay(deps: BillingDeps, day: CalendarDate): Promi
   summary.doorsGranted = doors.granted;
   summary.doorsRevoked = doors.revoked;
   await sendBillingMail(deps, day);
+  // The day's changes to the forecast's plan counts folded into one row a key (migration 0035).
+  await repo.compactPlanCounts(deps.db);
   const { day: _day, ...counts } = summary;
   await repo.finishRun(deps.db, day, deps.clock.now(), counts);
   return summary;
