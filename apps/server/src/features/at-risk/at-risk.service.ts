@@ -2,17 +2,19 @@
 // month ago; marking a member contacted. Organisation admins read every gym, gym admins their gyms.
 import type { AtRiskAnswer, AtRiskFilters, ContactRequest } from '@gym/domain/api/at-risk';
 import {
+  AT_RISK_RULES,
   type AtRiskReason,
+  type AtRiskWindow,
   atRiskReasons,
   atRiskWindow,
   followUpPeriod,
   stayedInWords,
 } from '@gym/domain/at-risk';
-import { type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
+import { addDays, type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
 import type { AppDeps } from '../../app-deps';
 import type { Actor } from '../../auth/actor';
 import type { AuthContext } from '../../auth/guard';
-import type { Executor } from '../../db/client';
+import { type Executor, inTransaction } from '../../db/client';
 import { notFound } from '../../http/app-error';
 import { iso } from '../../http/instants';
 import { gymScope } from '../payments';
@@ -26,6 +28,14 @@ import {
   memberInScope,
   memberOfOrganisation,
 } from './at-risk.repository';
+import {
+  ensureKeeper,
+  foldList,
+  keepList,
+  keptAtRiskMembers,
+  keptAtRiskUserIds,
+  keptListStates,
+} from './at-risk-kept.repository';
 
 /** Who reads the report and marks contacts: organisation admins; gym admins for their gyms. */
 const AT_RISK_READERS = ['admin'] as const;
@@ -38,6 +48,55 @@ export const atRiskScopeOf = async (
   organisationId: auth.organisationId,
   gymIds: await gymScope(deps.db, auth, AT_RISK_READERS, filters.gym_id),
 });
+
+/**
+ * How many members changed since a kept list's snapshot before it is put right (folded) instead of each
+ * read working them out again: a read's corrections stay a few hundred members' query.
+ */
+const FOLD_AFTER = 200;
+
+/**
+ * Keeps the organisation's at-risk lists of `days` (decision 019's addendum): each one not kept yet is
+ * worked out whole once (the first read of the day), and one with more than FOLD_AFTER members changed
+ * since is put right. Lists of days other than these, their follow-up's and the day whose follow-up they
+ * are go. Nothing is kept inside a transaction (its later changes would be taken for seen); the reads
+ * then answer from the base tables. A statement that another of the organisation's went before does
+ * nothing and is tried again, a few times: the reads are exact either way.
+ */
+export async function keepAtRiskLists(db: Executor, organisationId: number, days: readonly CalendarDate[]) {
+  if (inTransaction(db)) return;
+  const around = (day: CalendarDate) => [
+    addDays(day, -AT_RISK_RULES.OUTCOME_AFTER_DAYS),
+    day,
+    addDays(day, AT_RISK_RULES.OUTCOME_AFTER_DAYS),
+  ];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const todo = (await keptListStates(db, organisationId, days)).filter(
+      (state) => !state.kept || state.dirty > FOLD_AFTER,
+    );
+    if (todo.length === 0) return;
+    if (todo.some((state) => !state.kept)) await ensureKeeper(db, organisationId);
+    let wentAhead = true;
+    for (const state of todo) {
+      const day = state.day as CalendarDate;
+      const done = state.kept
+        ? await foldList(db, organisationId, day)
+        : await keepList(db, organisationId, day, around(day));
+      wentAhead &&= done;
+    }
+    if (wentAhead) return;
+  }
+}
+
+/** The members at risk in `window` (a page, or all): from the day's kept list, else the base tables. */
+export async function atRiskMembersNow(
+  db: Executor,
+  scope: AtRiskScope,
+  window: AtRiskWindow,
+  page: { limit: number; offset: number } | null,
+): Promise<AtRiskRow[]> {
+  return (await keptAtRiskMembers(db, scope, window, page)) ?? atRiskMembers(db, scope, window, page);
+}
 
 /** The recorded facts of a row, in the domain's words. */
 export function reasonsOf(row: AtRiskRow, today: CalendarDate): AtRiskReason[] {
@@ -75,7 +134,8 @@ export const presentContact = (row: AtRiskRow) =>
 /** Those contacted a month or more ago who stayed, against those at risk then whom nobody contacted. */
 export async function followUp(db: Executor, scope: AtRiskScope, today: CalendarDate) {
   const { contactsFrom, asOf } = followUpPeriod(today);
-  const then = await atRiskUserIds(db, scope, atRiskWindow(asOf));
+  const window = atRiskWindow(asOf);
+  const then = (await keptAtRiskUserIds(db, scope, window)) ?? (await atRiskUserIds(db, scope, window));
   const facts = await followUpFacts(db, scope, {
     atRiskThen: then,
     contactsFrom,
@@ -96,8 +156,9 @@ export async function atRiskReport(
 ): Promise<AtRiskAnswer> {
   const today = todayInAuckland(deps.clock.now());
   const window = atRiskWindow(today);
+  await keepAtRiskLists(deps.db, scope.organisationId, [today, followUpPeriod(today).asOf]);
   const [rows, follow] = await Promise.all([
-    atRiskMembers(deps.db, scope, window, {
+    atRiskMembersNow(deps.db, scope, window, {
       limit: page.per_page,
       offset: (page.page - 1) * page.per_page,
     }),
