@@ -126,6 +126,8 @@ async function main() {
       await step('revenue summaries', () => client.query('select member_revenue_rebuild()'));
       // The at-risk report's visit days per member and week (migration 0032's function).
       await step('visit weeks', () => client.query('select member_visit_weeks_rebuild()'));
+      // The at-risk report's kept lists (migration 0034): the load wrote no changes, so none is kept.
+      await step('at-risk lists', () => client.query('select at_risk_lists_forget()'));
     }
     await step('vacuum analyze', () => client.query('vacuum analyze'));
     const { rows } = await client.query(`select

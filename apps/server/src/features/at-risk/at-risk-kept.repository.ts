@@ -182,7 +182,7 @@ function keptAndCorrected(scope: AtRiskScope, window: AtRiskWindow) {
   const day = window.through;
   return sql`${keptSteps(scope.organisationId, day)},
         ${atRiskSteps(scope, window, dirtyUsers)},
-        both_sides as (
+        both_sides as not materialized (
           select r.user_id, r.gym_id, r.baseline_visits, r.recent_visits, r.paused_on::text as paused_on,
             r.failed_on::text as failed_on, r.failed_amount, r.failed_paid, r.sort_name
           from at_risk_list_rows r
@@ -205,17 +205,24 @@ export async function keptAtRiskMembers(
   window: AtRiskWindow,
   page: { limit: number; offset: number } | null,
 ): Promise<AtRiskRow[] | null> {
+  const offset = page ? Math.trunc(page.offset) : 0;
   const rows = await queryRows<AtRiskRow & { kept: boolean }>(
     db,
     sql`with ${keptAndCorrected(scope, window)},
-        ranked as materialized (
+        -- The page walks the kept rows in name order (their index) beside the few worked out again,
+        -- and only its rows then read their name, email, gym and contact; the total is counted apart.
+        numbered as materialized (
+          select k.*, ${sql.raw(String(offset))} + (row_number() over (order by k.sort_name, k.user_id))::int as position
+          from (
+            select b.* from both_sides b order by b.sort_name, b.user_id
+            ${page ? sql.raw(`limit ${Math.trunc(page.limit)} offset ${offset}`) : sql``}
+          ) k
+        ),
+        ranked as (
           select k.user_id, k.gym_id, k.baseline_visits, k.recent_visits, k.paused_on, k.failed_on,
             k.failed_amount, k.failed_paid, u.name as user_name, u.email as user_email,
-            (count(*) over ())::int as total,
-            (row_number() over (order by k.sort_name, k.user_id))::int as position
-          from both_sides k join users u on u.id = k.user_id
-          order by position
-          ${page ? sql.raw(`limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`) : sql``}
+            (select count(*) from both_sides)::int as total, k.position
+          from numbered k join users u on u.id = k.user_id
         ),
         page as (${pageOfRanked(scope.organisationId, window)})
         select h.kept, p.* from (select exists (select 1 from list) as kept) h
