@@ -15,6 +15,8 @@ import {
   type AtRiskScope,
   atRiskGymSteps,
   atRiskSteps,
+  type FollowUpCounts,
+  followUpCounts,
   pageOfRanked,
 } from './at-risk.repository';
 
@@ -177,8 +179,11 @@ export async function foldList(db: Executor, organisationId: number, day: Calend
   return (row?.locked ?? 0) > 0;
 }
 
-/** The kept rows in scope of members not changed since, and the changed ones worked out again. */
-function keptAndCorrected(scope: AtRiskScope, window: AtRiskWindow) {
+/**
+ * `both_sides`: the kept rows in scope of members not changed since the list's snapshot, and the changed
+ * ones worked out again (the day's list read now); `list` is empty when the day's list is not kept.
+ */
+export function keptAndCorrected(scope: AtRiskScope, window: AtRiskWindow) {
   const day = window.through;
   return sql`${keptSteps(scope.organisationId, day)},
         ${atRiskSteps(scope, window, dirtyUsers)},
@@ -248,4 +253,23 @@ export async function keptAtRiskUserIds(
   );
   if (!rows[0]?.kept) return null;
   return rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id]));
+}
+
+/**
+ * The follow-up's figures with those at risk on `window`'s day read from that day's kept list (as
+ * `recomputedFollowUpCounts` counts them); null when the list is not kept.
+ */
+export async function keptFollowUpCounts(
+  db: Executor,
+  scope: AtRiskScope,
+  window: AtRiskWindow,
+  period: { contactsFrom: CalendarDate; asOf: CalendarDate },
+): Promise<FollowUpCounts | null> {
+  const counts = await followUpCounts(db, scope, {
+    steps: keptAndCorrected(scope, window),
+    atRiskThen: sql`select b.user_id from both_sides b`,
+    kept: sql`exists (select 1 from list)`,
+    ...period,
+  });
+  return counts[0]?.kept ? counts : null;
 }

@@ -25,9 +25,20 @@ import {
   type World,
   weeklyMember,
 } from '../subscriptions/subscriptions.test-support';
-import { type AtRiskScope, atRiskMembers, atRiskUserIds } from './at-risk.repository';
+import {
+  type AtRiskScope,
+  atRiskMembers,
+  atRiskUserIds,
+  type FollowUpCounts,
+  recomputedFollowUpCounts,
+} from './at-risk.repository';
 import { keepAtRiskLists } from './at-risk.service';
-import { foldList, keptAtRiskMembers, keptAtRiskUserIds } from './at-risk-kept.repository';
+import {
+  foldList,
+  keptAtRiskMembers,
+  keptAtRiskUserIds,
+  keptFollowUpCounts,
+} from './at-risk-kept.repository';
 
 const at = (date: CalendarDate, time = '10:00') => aucklandInstant(date, time as TimeOfDay)!;
 const FIRST_DAY = calendarDate('2026-09-01');
@@ -114,6 +125,17 @@ async function expectKeptEqualsRecomputed(today: CalendarDate, when: string) {
       );
       listed += recomputed.length;
     }
+  // The follow-up's figures from the list of a month ago, counted in the statement.
+  const period = followUpPeriod(today);
+  const byGroup = (counts: FollowUpCounts | null) =>
+    counts && [...counts].sort((a, b) => String(a.contacted).localeCompare(String(b.contacted)));
+  for (const scope of scopes()) {
+    const window = atRiskWindow(period.asOf);
+    expect(
+      byGroup(await keptFollowUpCounts(t.db, scope, window, period)),
+      `${when}, follow-up, gyms ${JSON.stringify(scope.gymIds)}`,
+    ).toEqual(byGroup(await recomputedFollowUpCounts(t.db, scope, window, period)));
+  }
   return listed;
 }
 

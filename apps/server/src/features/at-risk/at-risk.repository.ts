@@ -235,19 +235,36 @@ export async function insertContact(
 }
 
 /**
- * The follow-up: of `userIds` (at risk on the day), who had been contacted by then; of those contacted
- * from `contactsFrom` to `asOf`, who; and of both, who still holds a live membership now.
+ * The follow-up's figures: of those at risk on the day (`atRiskThen`, a query of their ids after the
+ * common table expressions `steps`, the kept list's or the recomputing query's), how many had not been
+ * contacted by then; of those contacted from `contactsFrom` to `asOf`, how many; and of each, how many
+ * still hold a live membership now. Counted in the statement: the ids never leave the database. `kept`
+ * (an expression over `steps`) says whether the day's list was there to read (a row of nulls when no
+ * group has anyone).
  */
-export function followUpFacts(
+export type FollowUpCounts = {
+  kept: boolean;
+  contacted: boolean | null;
+  members: number | null;
+  stayed: number | null;
+}[];
+
+export function followUpCounts(
   db: Executor,
   scope: AtRiskScope,
-  input: { atRiskThen: readonly number[]; contactsFrom: CalendarDate; asOf: CalendarDate },
+  input: { steps: SQL; atRiskThen: SQL; kept: SQL; contactsFrom: CalendarDate; asOf: CalendarDate },
 ) {
   const end = at(addDays(input.asOf, 1));
   const gyms = scope.gymIds === null ? sql`` : sql`and s.gym_id in ${idList(scope.gymIds)}`;
-  return queryRows<{ user_id: number; contacted: boolean; stayed: boolean }>(
+  return queryRows<{
+    kept: boolean;
+    contacted: boolean | null;
+    members: number | null;
+    stayed: number | null;
+  }>(
     db,
-    sql`with contacted as (
+    sql`with ${input.steps},
+        contacted as (
           select distinct x.user_id from at_risk_contacts x
           where x.organisation_id = ${scope.organisationId}
             and x.contacted_at >= ${at(input.contactsFrom)} and x.contacted_at < ${end}
@@ -255,17 +272,36 @@ export function followUpFacts(
                           and s.user_id = x.user_id ${gyms})
         ),
         not_contacted as (
-          select t.user_id from unnest(${`{${input.atRiskThen.join(',')}}`}::bigint[]) as t(user_id)
+          select t.user_id from (${input.atRiskThen}) as t(user_id)
           where not exists (select 1 from at_risk_contacts x where x.organisation_id = ${scope.organisationId}
                               and x.user_id = t.user_id and x.contacted_at < ${end})
         ),
         people as (
-          select user_id, true as contacted from contacted
-          union all select user_id, false from not_contacted
+          select p.contacted,
+            exists (select 1 from subscriptions s where s.organisation_id = ${scope.organisationId}
+                      and s.user_id = p.user_id and not s.is_staging and s.cancelled_at is null) as stayed
+          from (select user_id, true as contacted from contacted
+                union all select user_id, false from not_contacted) p
+        ),
+        grouped as (
+          select p.contacted, count(*)::int as members, (count(*) filter (where p.stayed))::int as stayed
+          from people p group by p.contacted
         )
-        select p.user_id::int, p.contacted,
-          exists (select 1 from subscriptions s where s.organisation_id = ${scope.organisationId}
-                    and s.user_id = p.user_id and not s.is_staging and s.cancelled_at is null) as stayed
-        from people p`,
+        select ${input.kept} as kept, g.contacted, g.members, g.stayed
+        from (select 1) h left join grouped g on true`,
   );
 }
+
+/** The follow-up's figures with those at risk on `window`'s day worked out from the base tables. */
+export const recomputedFollowUpCounts = (
+  db: Executor,
+  scope: AtRiskScope,
+  window: AtRiskWindow,
+  period: { contactsFrom: CalendarDate; asOf: CalendarDate },
+) =>
+  followUpCounts(db, scope, {
+    steps: atRiskSteps(scope, window),
+    atRiskThen: sql`select k.user_id from risky k`,
+    kept: sql`true`,
+    ...period,
+  });

@@ -22,18 +22,17 @@ import {
   type AtRiskRow,
   type AtRiskScope,
   atRiskMembers,
-  atRiskUserIds,
-  followUpFacts,
   insertContact,
   memberInScope,
   memberOfOrganisation,
+  recomputedFollowUpCounts,
 } from './at-risk.repository';
 import {
   ensureKeeper,
   foldList,
   keepList,
   keptAtRiskMembers,
-  keptAtRiskUserIds,
+  keptFollowUpCounts,
   keptListStates,
 } from './at-risk-kept.repository';
 
@@ -131,20 +130,22 @@ export const presentContact = (row: AtRiskRow) =>
             : { id: row.contacted_by_id, name: row.contacted_by_name ?? '' },
       };
 
-/** Those contacted a month or more ago who stayed, against those at risk then whom nobody contacted. */
+/**
+ * Those contacted a month or more ago who stayed, against those at risk then whom nobody contacted: from
+ * that day's kept list (read now, as `atRiskMembersNow` reads), else worked out from the base tables.
+ */
 export async function followUp(db: Executor, scope: AtRiskScope, today: CalendarDate) {
   const { contactsFrom, asOf } = followUpPeriod(today);
   const window = atRiskWindow(asOf);
-  const then = (await keptAtRiskUserIds(db, scope, window)) ?? (await atRiskUserIds(db, scope, window));
-  const facts = await followUpFacts(db, scope, {
-    atRiskThen: then,
-    contactsFrom,
-    asOf,
-  });
+  const period = { contactsFrom, asOf };
+  const counts =
+    (await keptFollowUpCounts(db, scope, window, period)) ??
+    (await recomputedFollowUpCounts(db, scope, window, period));
   const group = (contacted: boolean) => {
-    const people = facts.filter((f) => f.contacted === contacted);
-    const stayed = people.filter((f) => f.stayed).length;
-    return { members: people.length, stayed, in_words: stayedInWords(stayed, people.length) };
+    const row = counts.find((c) => c.contacted === contacted);
+    const members = row?.members ?? 0;
+    const stayed = row?.stayed ?? 0;
+    return { members, stayed, in_words: stayedInWords(stayed, members) };
   };
   return { contacts_from: contactsFrom, as_of: asOf, contacted: group(true), not_contacted: group(false) };
 }
