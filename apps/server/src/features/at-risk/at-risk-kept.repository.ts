@@ -273,3 +273,12 @@ export async function keptFollowUpCounts(
   });
   return counts[0]?.kept ? counts : null;
 }
+
+/** Every organisation, for the daily keeping of their lists (the worker's, not a request's). */
+export async function organisationIds(db: Executor): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select o.id::int as id from organisations o order by o.id`,
+  );
+  return rows.map((row) => row.id);
+}

@@ -32,7 +32,7 @@ import {
   type FollowUpCounts,
   recomputedFollowUpCounts,
 } from './at-risk.repository';
-import { keepAtRiskLists } from './at-risk.service';
+import { keepAtRiskLists, keepEveryOrganisationsAtRiskLists } from './at-risk.service';
 import {
   foldList,
   keptAtRiskMembers,
@@ -242,6 +242,17 @@ describe('the kept at-risk lists', () => {
       reference.map((row) => row.user_id),
     );
     expect(reference.length).toBeGreaterThan(0);
+  });
+
+  it('are kept for every organisation by the scheduled work, equal to the reference', async () => {
+    const day = calendarDate('2026-10-22');
+    expect(await keepEveryOrganisationsAtRiskLists(t.db, day)).toBeGreaterThanOrEqual(2);
+    for (const organisationId of [w.tenant.organisation.id, w.other.organisation.id]) {
+      const scope = { organisationId, gymIds: null };
+      expect(await keptAtRiskMembers(t.db, scope, atRiskWindow(day), null)).toEqual(
+        await atRiskMembers(t.db, scope, atRiskWindow(day), null),
+      );
+    }
   });
 
   it('are not kept inside a transaction (its later changes would be taken for seen)', async () => {

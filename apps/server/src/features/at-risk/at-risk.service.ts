@@ -34,6 +34,7 @@ import {
   keptAtRiskMembers,
   keptFollowUpCounts,
   keptListStates,
+  organisationIds,
 } from './at-risk-kept.repository';
 
 /** Who reads the report and marks contacts: organisation admins; gym admins for their gyms. */
@@ -85,6 +86,18 @@ export async function keepAtRiskLists(db: Executor, organisationId: number, days
     }
     if (wentAhead) return;
   }
+}
+
+/**
+ * The scheduled work's daily keeping (jobs.ts): each organisation's lists of `today` and its follow-up's
+ * day, so the day's first read does not write them, and the changes logged for yesterday's lists are
+ * forgotten even where nobody reads the report. How many organisations' lists were written or checked.
+ */
+export async function keepEveryOrganisationsAtRiskLists(db: Executor, today: CalendarDate) {
+  const organisations = await organisationIds(db);
+  for (const organisationId of organisations)
+    await keepAtRiskLists(db, organisationId, [today, followUpPeriod(today).asOf]);
+  return organisations.length;
 }
 
 /** The members at risk in `window` (a page, or all): from the day's kept list, else the base tables. */
