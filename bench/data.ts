@@ -136,6 +136,8 @@ async function main() {
       await step('visit weeks', () => client.query('select member_visit_weeks_rebuild()'));
       // The forecast's count of memberships per plan key (migration 0035's function).
       await step('forecast plan counts', () => client.query('select subscription_plan_counts_rebuild()'));
+      // The at-risk report's kept lists (migration 0034): the load wrote no changes, so none is kept.
+      await step('at-risk lists', () => client.query('select at_risk_lists_forget()'));
     }
     await step('vacuum analyze', () => client.query('vacuum analyze'));
     const { rows } = await client.query(`select

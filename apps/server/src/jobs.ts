@@ -7,6 +7,7 @@ import { todayInAuckland } from '@gym/domain/calendar-date';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { pruneRateLimits } from './auth/rate-limit';
+import { keepEveryOrganisationsAtRiskLists } from './features/at-risk';
 import { followSharedClock, runDueBilling } from './features/clock';
 import { runBulkPriceChanges } from './features/subscriptions';
 import { pruneWebhookCalls } from './features/webhooks/webhook-calls.repository';
@@ -50,6 +51,13 @@ export function startScheduledWork(
       if (pruned > 0) log.info({ pruned }, 'old webhook calls pruned');
     } catch (error) {
       log.error({ err: error }, 'housekeeping failed');
+    }
+    try {
+      // The at-risk report's lists of the day (decision 019's addendum): written here, not by the first read.
+      const kept = await keepEveryOrganisationsAtRiskLists(deps.db, today);
+      log.info({ organisations: kept }, 'at-risk lists kept');
+    } catch (error) {
+      log.error({ err: error }, 'keeping the at-risk lists failed; the first read keeps them');
     }
   };
   const run = () => {

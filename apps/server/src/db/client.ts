@@ -103,7 +103,7 @@ export async function retryDeadlock<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Inside a transaction a statement cannot be sent again alone: the whole transaction is the victim. */
-const inTransaction = (db: Executor) => typeof (db as { rollback?: unknown }).rollback === 'function';
+export const inTransaction = (db: Executor) => typeof (db as { rollback?: unknown }).rollback === 'function';
 
 /**
  * Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). A statement of its own

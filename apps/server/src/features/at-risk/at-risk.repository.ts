@@ -4,7 +4,7 @@
 // they are at risk; and the contacts.
 import { AT_RISK_RULES, type AtRiskWindow } from '@gym/domain/at-risk';
 import { addDays, type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
 import { atRiskContacts } from '../../db/schema/index';
@@ -41,24 +41,34 @@ const at = (date: CalendarDate) => startOfDayInstant(date).toISOString();
 const aucklandDay = (column: ReturnType<typeof sql.raw>) =>
   sql`((${column}) at time zone 'Pacific/Auckland')::date`;
 
+/** A membership live on `window.through` (the list's day) in scope: one statement of it, for each use. */
+function liveSubscription(scope: AtRiskScope, window: AtRiskWindow) {
+  const end = at(addDays(window.through, 1));
+  const gyms = scope.gymIds === null ? sql`` : sql`and s.gym_id in ${idList(scope.gymIds)}`;
+  return sql`s.organisation_id = ${scope.organisationId} and not s.is_staging
+            and s.start_date <= ${window.through}
+            and (s.cancelled_at is null or s.cancelled_at >= ${end}) ${gyms}`;
+}
+
 /**
- * The query's steps up to `risky`: each member with a live membership in scope (read at the latest one's
- * gym), what they did in `window`, kept when AT_RISK_RULES say they are at risk.
+ * The query's steps up to `risky` (common table expressions, without `with`): each member with a live
+ * membership in scope (read at the latest one's gym), what they did in `window`, kept when AT_RISK_RULES
+ * say they are at risk. `users` (a query of user ids) limits it to those members: the kept list's
+ * corrections (at-risk-kept.repository.ts) work out only the members whose facts changed.
  */
-function atRiskSteps(scope: AtRiskScope, window: AtRiskWindow) {
+export function atRiskSteps(scope: AtRiskScope, window: AtRiskWindow, users?: SQL) {
   const r = AT_RISK_RULES;
   const recent = at(window.recentFrom);
   const end = at(addDays(window.through, 1));
   const baselineLast = addDays(window.recentFrom, -1);
   // A week (its Monday) holds a day of the window when it starts after the week before its first day.
   const firstWeekAfter = addDays(window.baselineFrom, -7);
-  const gyms = scope.gymIds === null ? sql`` : sql`and s.gym_id in ${idList(scope.gymIds)}`;
-  return sql`with live as (
+  const liveUsers = users ? sql`and s.user_id in (${users})` : sql``;
+  const seenUsers = users ? sql`and w.user_id in (${users})` : sql``;
+  return sql`live as (
           select distinct on (s.user_id) s.id as subscription_id, s.user_id, s.gym_id
           from subscriptions s
-          where s.organisation_id = ${scope.organisationId} and not s.is_staging
-            and s.start_date <= ${window.through}
-            and (s.cancelled_at is null or s.cancelled_at >= ${end}) ${gyms}
+          where ${liveSubscription(scope, window)} ${liveUsers}
           order by s.user_id, s.start_date desc, s.id desc
         ),
         seen as (
@@ -67,7 +77,7 @@ function atRiskSteps(scope: AtRiskScope, window: AtRiskWindow) {
             sum(visit_days_between(w.days, w.week, ${window.recentFrom}::date, ${window.through}::date))::int as recent
           from member_visit_weeks w
           where w.organisation_id = ${scope.organisationId}
-            and w.week > ${firstWeekAfter}::date and w.week <= ${window.through}::date
+            and w.week > ${firstWeekAfter}::date and w.week <= ${window.through}::date ${seenUsers}
           group by w.user_id
         ),
         paused as (
@@ -102,18 +112,63 @@ function atRiskSteps(scope: AtRiskScope, window: AtRiskWindow) {
         )`;
 }
 
-/** Who was at risk in `window` (the follow-up's list of a month ago needs no more than who). */
+/**
+ * After `atRiskSteps` for the whole organisation: `listed`, the kept list's rows of the members at risk,
+ * one per gym where they hold a live membership (the latest there), `latest` on the gym of their latest
+ * of all (the gym `risky` reads them at), with their name's sort key.
+ */
+export function atRiskGymSteps(organisationId: number, window: AtRiskWindow) {
+  return sql`gyms_live as (
+          select distinct on (s.user_id, s.gym_id) s.user_id, s.gym_id, s.start_date, s.id
+          from subscriptions s
+          where ${liveSubscription({ organisationId, gymIds: null }, window)}
+            and s.user_id in (select k.user_id from risky k)
+          order by s.user_id, s.gym_id, s.start_date desc, s.id desc
+        ),
+        listed as (
+          select g.user_id, g.gym_id, g.start_date as subscription_start, g.id as subscription_id,
+            g.gym_id = k.gym_id as latest, lower(u.name) as sort_name, k.baseline_visits, k.recent_visits,
+            k.paused_on::date as paused_on, k.failed_on::date as failed_on, k.failed_amount, k.failed_paid
+          from gyms_live g join risky k on k.user_id = g.user_id join users u on u.id = g.user_id
+        )`;
+}
+
+/**
+ * The page's rows from `ranked` (a page of the members at risk in name order, with their name, email,
+ * total and position): their gym's name and their latest contact by the list's day.
+ */
+export function pageOfRanked(organisationId: number, window: AtRiskWindow) {
+  const end = at(addDays(window.through, 1));
+  return sql`select k.user_id::int, k.user_name, k.user_email, k.gym_id::int, g.name as gym_name,
+          k.baseline_visits, k.recent_visits, k.paused_on, k.failed_on, k.failed_amount, k.failed_paid,
+          c.id::int as contact_id, c.contacted_at, c.note as contact_note, c.contacted_by::int as contacted_by_id,
+          b.name as contacted_by_name, k.total, k.position
+        from ranked k
+        join gyms g on g.id = k.gym_id
+        left join lateral (
+          select x.id, x.contacted_at, x.note, x.contacted_by from at_risk_contacts x
+          where x.organisation_id = ${organisationId} and x.user_id = k.user_id and x.contacted_at < ${end}
+          order by x.contacted_at desc, x.id desc limit 1
+        ) c on true
+        left join users b on b.id = c.contacted_by`;
+}
+
+/**
+ * Who was at risk in `window`, worked out from the base tables (the reference the kept list,
+ * at-risk-kept.repository.ts, equals; and the answer where no list is kept).
+ */
 export async function atRiskUserIds(db: Executor, scope: AtRiskScope, window: AtRiskWindow) {
   const rows = await queryRows<{ user_id: number }>(
     db,
-    sql`${atRiskSteps(scope, window)}
+    sql`with ${atRiskSteps(scope, window)}
         select k.user_id::int from risky k order by k.user_id`,
   );
   return rows.map((row) => row.user_id);
 }
 
 /**
- * The members at risk in `window`, by name: one query (a page of them with `page`, else all). A member
+ * The members at risk in `window`, by name: one query (a page of them with `page`, else all), worked out
+ * from the base tables (the reference the kept list equals; the answer where no list is kept). A member
  * with more than one live membership is read at the latest one's gym.
  */
 export function atRiskMembers(
@@ -122,10 +177,9 @@ export function atRiskMembers(
   window: AtRiskWindow,
   page: { limit: number; offset: number } | null,
 ): Promise<AtRiskRow[]> {
-  const end = at(addDays(window.through, 1));
   return queryRows<AtRiskRow>(
     db,
-    sql`${atRiskSteps(scope, window)},
+    sql`with ${atRiskSteps(scope, window)},
         -- The page (or all) in name order, with the total; only its rows then read their gym and contact.
         ranked as materialized (
           select k.*, u.name as user_name, u.email as user_email, (count(*) over ())::int as total,
@@ -134,18 +188,7 @@ export function atRiskMembers(
           order by position
           ${page ? sql.raw(`limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`) : sql``}
         )
-        select k.user_id::int, k.user_name, k.user_email, k.gym_id::int, g.name as gym_name,
-          k.baseline_visits, k.recent_visits, k.paused_on, k.failed_on, k.failed_amount, k.failed_paid,
-          c.id::int as contact_id, c.contacted_at, c.note as contact_note, c.contacted_by::int as contacted_by_id,
-          b.name as contacted_by_name, k.total, k.position
-        from ranked k
-        join gyms g on g.id = k.gym_id
-        left join lateral (
-          select x.id, x.contacted_at, x.note, x.contacted_by from at_risk_contacts x
-          where x.organisation_id = ${scope.organisationId} and x.user_id = k.user_id and x.contacted_at < ${end}
-          order by x.contacted_at desc, x.id desc limit 1
-        ) c on true
-        left join users b on b.id = c.contacted_by
+        ${pageOfRanked(scope.organisationId, window)}
         order by k.position`,
   );
 }
@@ -192,19 +235,36 @@ export async function insertContact(
 }
 
 /**
- * The follow-up: of `userIds` (at risk on the day), who had been contacted by then; of those contacted
- * from `contactsFrom` to `asOf`, who; and of both, who still holds a live membership now.
+ * The follow-up's figures: of those at risk on the day (`atRiskThen`, a query of their ids after the
+ * common table expressions `steps`, the kept list's or the recomputing query's), how many had not been
+ * contacted by then; of those contacted from `contactsFrom` to `asOf`, how many; and of each, how many
+ * still hold a live membership now. Counted in the statement: the ids never leave the database. `kept`
+ * (an expression over `steps`) says whether the day's list was there to read (a row of nulls when no
+ * group has anyone).
  */
-export function followUpFacts(
+export type FollowUpCounts = {
+  kept: boolean;
+  contacted: boolean | null;
+  members: number | null;
+  stayed: number | null;
+}[];
+
+export function followUpCounts(
   db: Executor,
   scope: AtRiskScope,
-  input: { atRiskThen: readonly number[]; contactsFrom: CalendarDate; asOf: CalendarDate },
+  input: { steps: SQL; atRiskThen: SQL; kept: SQL; contactsFrom: CalendarDate; asOf: CalendarDate },
 ) {
   const end = at(addDays(input.asOf, 1));
   const gyms = scope.gymIds === null ? sql`` : sql`and s.gym_id in ${idList(scope.gymIds)}`;
-  return queryRows<{ user_id: number; contacted: boolean; stayed: boolean }>(
+  return queryRows<{
+    kept: boolean;
+    contacted: boolean | null;
+    members: number | null;
+    stayed: number | null;
+  }>(
     db,
-    sql`with contacted as (
+    sql`with ${input.steps},
+        contacted as (
           select distinct x.user_id from at_risk_contacts x
           where x.organisation_id = ${scope.organisationId}
             and x.contacted_at >= ${at(input.contactsFrom)} and x.contacted_at < ${end}
@@ -212,17 +272,36 @@ export function followUpFacts(
                           and s.user_id = x.user_id ${gyms})
         ),
         not_contacted as (
-          select t.user_id from unnest(${`{${input.atRiskThen.join(',')}}`}::bigint[]) as t(user_id)
+          select t.user_id from (${input.atRiskThen}) as t(user_id)
           where not exists (select 1 from at_risk_contacts x where x.organisation_id = ${scope.organisationId}
                               and x.user_id = t.user_id and x.contacted_at < ${end})
         ),
         people as (
-          select user_id, true as contacted from contacted
-          union all select user_id, false from not_contacted
+          select p.contacted,
+            exists (select 1 from subscriptions s where s.organisation_id = ${scope.organisationId}
+                      and s.user_id = p.user_id and not s.is_staging and s.cancelled_at is null) as stayed
+          from (select user_id, true as contacted from contacted
+                union all select user_id, false from not_contacted) p
+        ),
+        grouped as (
+          select p.contacted, count(*)::int as members, (count(*) filter (where p.stayed))::int as stayed
+          from people p group by p.contacted
         )
-        select p.user_id::int, p.contacted,
-          exists (select 1 from subscriptions s where s.organisation_id = ${scope.organisationId}
-                    and s.user_id = p.user_id and not s.is_staging and s.cancelled_at is null) as stayed
-        from people p`,
+        select ${input.kept} as kept, g.contacted, g.members, g.stayed
+        from (select 1) h left join grouped g on true`,
   );
 }
+
+/** The follow-up's figures with those at risk on `window`'s day worked out from the base tables. */
+export const recomputedFollowUpCounts = (
+  db: Executor,
+  scope: AtRiskScope,
+  window: AtRiskWindow,
+  period: { contactsFrom: CalendarDate; asOf: CalendarDate },
+) =>
+  followUpCounts(db, scope, {
+    steps: atRiskSteps(scope, window),
+    atRiskThen: sql`select k.user_id from risky k`,
+    kept: sql`true`,
+    ...period,
+  });

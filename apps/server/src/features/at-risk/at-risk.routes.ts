@@ -19,8 +19,15 @@ import { authOf, guard } from '../../auth/guard';
 import { readerFor } from '../../db/read-replica';
 import { errorResponses } from '../../http/envelope';
 import { csvStream } from '../payments';
-import { type AtRiskRow, atRiskMembers } from './at-risk.repository';
-import { atRiskReport, atRiskScopeOf, markContacted, reasonsOf } from './at-risk.service';
+import type { AtRiskRow } from './at-risk.repository';
+import {
+  atRiskMembersNow,
+  atRiskReport,
+  atRiskScopeOf,
+  keepAtRiskLists,
+  markContacted,
+  reasonsOf,
+} from './at-risk.service';
 
 const EXPORT_BATCH = 1000;
 
@@ -64,11 +71,14 @@ export const atRiskRoutes =
         const scope = await atRiskScopeOf(deps, authOf(request), request.body);
         const today = todayInAuckland(deps.clock.now());
         const window = atRiskWindow(today);
+        // Kept on the primary; read where exports are (a replica behind it answers from the base tables).
+        await keepAtRiskLists(deps.db, scope.organisationId, [today]);
         const reader = readerFor(deps, 'exports');
         const stream = csvStream<AtRiskRow, number>({
           header: AT_RISK_EXPORT_COLUMNS,
           batchSize: EXPORT_BATCH,
-          next: (after) => atRiskMembers(reader, scope, window, { limit: EXPORT_BATCH, offset: after ?? 0 }),
+          next: (after) =>
+            atRiskMembersNow(reader, scope, window, { limit: EXPORT_BATCH, offset: after ?? 0 }),
           cursorOf: (row) => row.position,
           cells: (row) => [
             row.user_id,
