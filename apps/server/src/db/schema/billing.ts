@@ -165,6 +165,8 @@ export const subscriptions = pgTable(
       .where(sql`${t.isTermMembership} and ${t.cancelledAt} is null`),
     // A payment method changed or deleted moves its subscriptions' forecast key (migration 0035).
     index('subscriptions_payment_type').on(t.paymentTypeId).where(sql`${t.paymentTypeId} is not null`),
+    // The few memberships still being signed up, whose charges the forecast leaves out (migration 0037).
+    index('subscriptions_staging').on(t.id).where(sql`${t.isStaging}`),
     check('subscriptions_anchor_day', sql`${t.anchorDay} between 1 and 31`),
     check(
       'subscriptions_upcoming_state',
