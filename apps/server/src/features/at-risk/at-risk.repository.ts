@@ -113,6 +113,15 @@ export function atRiskSteps(scope: AtRiskScope, window: AtRiskWindow, users?: SQ
 }
 
 /**
+ * The follow-up's "stayed" of the member `user` (an SQL expression): they hold a membership of the
+ * organisation now that is not cancelled and not staging (any gym, any start). One fragment for the
+ * recomputing count, the kept list's rows (at-risk-kept.repository.ts) and their corrections.
+ */
+export const stayedNow = (organisationId: number, user: SQL) =>
+  sql`exists (select 1 from subscriptions s where s.organisation_id = ${organisationId}
+                      and s.user_id = ${user} and not s.is_staging and s.cancelled_at is null)`;
+
+/**
  * After `atRiskSteps` for the whole organisation: `listed`, the kept list's rows of the members at risk,
  * one per gym where they hold a live membership (the latest there), `latest` on the gym of their latest
  * of all (the gym `risky` reads them at), with their name's sort key.
@@ -128,7 +137,8 @@ export function atRiskGymSteps(organisationId: number, window: AtRiskWindow) {
         listed as (
           select g.user_id, g.gym_id, g.start_date as subscription_start, g.id as subscription_id,
             g.gym_id = k.gym_id as latest, lower(u.name) as sort_name, k.baseline_visits, k.recent_visits,
-            k.paused_on::date as paused_on, k.failed_on::date as failed_on, k.failed_amount, k.failed_paid
+            k.paused_on::date as paused_on, k.failed_on::date as failed_on, k.failed_amount, k.failed_paid,
+            ${stayedNow(organisationId, sql`g.user_id`)} as stayed
           from gyms_live g join risky k on k.user_id = g.user_id join users u on u.id = g.user_id
         )`;
 }
@@ -235,8 +245,9 @@ export async function insertContact(
 }
 
 /**
- * The follow-up's figures: of those at risk on the day (`atRiskThen`, a query of their ids after the
- * common table expressions `steps`, the kept list's or the recomputing query's), how many had not been
+ * The follow-up's figures: of those at risk on the day (`atRiskThen`, a query of their ids and whether
+ * they stayed, if known, else null, after the common table expressions `steps`, the kept list's or the
+ * recomputing query's), how many had not been
  * contacted by then; of those contacted from `contactsFrom` to `asOf`, how many; and of each, how many
  * still hold a live membership now. Counted in the statement: the ids never leave the database. `kept`
  * (an expression over `steps`) says whether the day's list was there to read (a row of nulls when no
@@ -272,16 +283,14 @@ export function followUpCounts(
                           and s.user_id = x.user_id ${gyms})
         ),
         not_contacted as (
-          select t.user_id from (${input.atRiskThen}) as t(user_id)
+          select t.user_id, t.stayed from (${input.atRiskThen}) as t(user_id, stayed)
           where not exists (select 1 from at_risk_contacts x where x.organisation_id = ${scope.organisationId}
                               and x.user_id = t.user_id and x.contacted_at < ${end})
         ),
         people as (
-          select p.contacted,
-            exists (select 1 from subscriptions s where s.organisation_id = ${scope.organisationId}
-                      and s.user_id = p.user_id and not s.is_staging and s.cancelled_at is null) as stayed
-          from (select user_id, true as contacted from contacted
-                union all select user_id, false from not_contacted) p
+          select p.contacted, coalesce(p.stayed, ${stayedNow(scope.organisationId, sql`p.user_id`)}) as stayed
+          from (select user_id, null::boolean as stayed, true as contacted from contacted
+                union all select user_id, stayed, false from not_contacted) p
         ),
         grouped as (
           select p.contacted, count(*)::int as members, (count(*) filter (where p.stayed))::int as stayed
@@ -301,7 +310,7 @@ export const recomputedFollowUpCounts = (
 ) =>
   followUpCounts(db, scope, {
     steps: atRiskSteps(scope, window),
-    atRiskThen: sql`select k.user_id from risky k`,
+    atRiskThen: sql`select k.user_id, null::boolean from risky k`,
     kept: sql`true`,
     ...period,
   });
