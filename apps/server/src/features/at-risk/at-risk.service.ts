@@ -71,13 +71,13 @@ export async function keepAtRiskLists(db: Executor, organisationId: number, days
     addDays(day, AT_RISK_RULES.OUTCOME_AFTER_DAYS),
   ];
   for (let attempt = 0; attempt < 3; attempt++) {
-    const todo = (await keptListStates(db, organisationId, days)).filter(
+    const toKeep = (await keptListStates(db, organisationId, days)).filter(
       (state) => !state.kept || state.dirty > FOLD_AFTER,
     );
-    if (todo.length === 0) return;
-    if (todo.some((state) => !state.kept)) await ensureKeeper(db, organisationId);
+    if (toKeep.length === 0) return;
+    if (toKeep.some((state) => !state.kept)) await ensureKeeper(db, organisationId);
     let wentAhead = true;
-    for (const state of todo) {
+    for (const state of toKeep) {
       const day = state.day as CalendarDate;
       const done = state.kept
         ? await foldList(db, organisationId, day)
