@@ -1,11 +1,13 @@
 // The members list and its export: a page and its count (or one export batch) per request, whatever the
 // filters. Each member row carries their latest subscription and last visit, kept on the membership row by
 // triggers (migration 0009) and joined by key, so nothing is looked up per member, and that subscription's
-// next payment date and balance owing, kept beside them as sort keys (migration 0033); the list in name order
-// is read from the whole-name rows of member_search_terms (live members only, with their home gym), the
-// other orders and the total (counted up to MEMBER_COUNT_LIMIT) from the memberships (decision 018). In name
-// order a state or owing is tested on the whole-name row itself, which keeps the latest subscription's state
-// inputs and balance owing (migration 0036); a rare state's or owing's total counts those rows too.
+// next payment date and balance owing, kept beside them as sort keys (migration 0033). Without a search the
+// list, in every order, and its total (counted up to MEMBER_COUNT_LIMIT) are read from the whole-name rows
+// of member_search_terms (live members only, with their home gym; decision 018), which keep everything a
+// filter or a sort reads: the latest subscription's state inputs, balance owing and price (migrations 0036
+// and 0041) and the membership's joined instant, last visit, tags and next payment date (0041). Their
+// partial indexes hold those rows in each order with the state's inputs beside them, and one holds them
+// with every filter's column, so a total is an index-only scan that stops at the limit.
 
 import { MEMBER_COUNT_LIMIT } from '@gym/domain/api/members';
 import type { MemberFilters } from '@gym/domain/api/members-requests';
@@ -54,19 +56,19 @@ const bigintArray = (ids: readonly number[]) => sql.raw(`'{${ids.map(Number).joi
 const nextPaymentSql = sql`subscription_next_payment_date(s.cancelled_at, s.current_period_end, s.start_date)`;
 
 /**
- * The sorts beyond name (whose column depends on where the list starts). The next payment date and balance
- * owing are the latest subscription's, kept on the membership (migration 0033), so their partial indexes
- * on live memberships give the order as for joined and last visit.
+ * The sorts beyond name (whose column depends on where the list starts). From the whole-name rows, their
+ * kept copies (migration 0041), whose partial indexes give the order with the state's inputs beside each
+ * row; with a search, the membership's own columns (the next payment date and balance owing kept there
+ * from the latest subscription, migration 0033) for the few matches.
  */
 const SORTS = {
-  joined: sql`m.created_at`,
-  last_visit: sql`m.last_visit_at`,
-  next_payment: sql`m.next_payment_date`,
-  balance_owing: sql`m.balance_owing`,
+  joined: { kept: sql`t.joined_at`, member: sql`m.created_at` },
+  last_visit: { kept: sql`t.last_visit_at`, member: sql`m.last_visit_at` },
+  next_payment: { kept: sql`t.next_payment_date`, member: sql`m.next_payment_date` },
+  // The row keeps null without a subscription; the order (and its index) takes that as 0, as on the
+  // membership.
+  balance_owing: { kept: sql`coalesce(t.balance_owing, 0)`, member: sql`m.balance_owing` },
 } as const;
-
-/** The states whose possible members a partial index of the whole-name rows holds (migration 0036). */
-const KEPT_INDEXED_STATES: ReadonlySet<string> = new Set(['paused', 'grace', 'cancelled']);
 
 export interface ListContext {
   now: Date;
@@ -93,32 +95,15 @@ interface Driver {
 
 const BY_NAME: Driver = {
   from: sql`member_search_terms t`,
-  live: sql`t.term = t.name`,
+  // The whole-name rows: only they have joined_at (migration 0041), which the planner estimates from its
+  // statistics where it guessed 'term = name' at 0.5 % of the table.
+  live: sql`t.joined_at is not null`,
   organisation: sql`t.organisation_id`,
   gym: sql`t.home_gym_id`,
   user: sql`t.user_id`,
   name: sql`t.name`,
   memberJoin: sql`join organisation_members m on m.organisation_id = t.organisation_id and m.user_id = t.user_id`,
   userJoin: sql`join users u on u.id = t.user_id`,
-};
-
-/**
- * From the memberships (`m`), for the total and for the sorts on the membership's own columns (joined, last
- * visit) or its subscription's: the partial indexes on live memberships give the order, and each is a live
- * member when it has its whole-name row, looked up one by one (a lateral lookup, so the planner never
- * hashes every member's row: it estimated `term = name` at a twenty-eighth of them and then built that hash
- * for every page; issue 27).
- */
-const BY_MEMBER: Driver = {
-  from: sql`organisation_members m cross join lateral (select 1 from member_search_terms t
-    where t.organisation_id = m.organisation_id and t.user_id = m.user_id and t.term = t.name limit 1) t`,
-  live: sql`m.deleted_at is null`,
-  organisation: sql`m.organisation_id`,
-  gym: sql`m.home_gym_id`,
-  user: sql`m.user_id`,
-  name: sql`u.search_name`,
-  memberJoin: sql``,
-  userJoin: sql`join users u on u.id = m.user_id`,
 };
 
 const BY_USER: Driver = {
@@ -137,14 +122,9 @@ const BY_USER: Driver = {
  * subscription and its price), with which of those the filters read, so the count joins only what it
  * needs.
  */
-function filtersSql(
-  scope: MemberScope,
-  filters: MemberFilters,
-  context: ListContext,
-  from: 'name' | 'member' = 'name',
-) {
+function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListContext) {
   const search = filters.search?.trim();
-  const d = search ? BY_USER : from === 'member' ? BY_MEMBER : BY_NAME;
+  const d = search ? BY_USER : BY_NAME;
   const parts: SQL[] = [sql`${d.organisation} = ${scope.organisationId}`, d.live];
   // `kept`: a filter read the whole-name row's kept columns (so the total cannot be member_counts').
   const needs = { member: false, user: false, subscription: false, price: false, kept: false };
@@ -180,17 +160,37 @@ function filtersSql(
     }
   }
   if (filters.gym_id) parts.push(sql`${d.gym} = ${filters.gym_id}`);
+  // From the whole-name rows, the price, tags, last visit and joined instant are the row's kept copies
+  // (migration 0041), so neither the page nor the total joins the membership or its subscription.
   if (filters.offering_id) {
-    needs.price = true;
-    parts.push(sql`p.offering_id = ${filters.offering_id}`);
+    if (kept) {
+      needs.kept = true;
+      parts.push(
+        sql`t.price_id in (select op.id from prices op where op.offering_id = ${filters.offering_id})`,
+      );
+    } else {
+      needs.price = true;
+      parts.push(sql`p.offering_id = ${filters.offering_id}`);
+    }
   }
   if (filters.price_id) {
-    needs.subscription = true;
-    parts.push(sql`s.price_id = ${filters.price_id}`);
+    if (kept) {
+      needs.kept = true;
+      parts.push(sql`t.price_id = ${filters.price_id}`);
+    } else {
+      needs.subscription = true;
+      parts.push(sql`s.price_id = ${filters.price_id}`);
+    }
   }
+  const member = kept ? sql`t` : sql`m`;
+  const joinedAt = kept ? sql`t.joined_at` : sql`m.created_at`;
+  const onMember = () => {
+    if (kept) needs.kept = true;
+    else needs.member = true;
+  };
   if (filters.tag) {
-    needs.member = true;
-    parts.push(sql`m.tags @> array[${filters.tag}]::text[]`);
+    onMember();
+    parts.push(sql`${member}.tags @> array[${filters.tag}]::text[]`);
   }
   if (filters.owing) {
     if (kept) {
@@ -209,17 +209,17 @@ function filtersSql(
         and a.actor_user_id = s.user_id and a.created_at >= s.cancelled_at)`);
   }
   if (filters.inactive_days) {
-    needs.member = true;
+    onMember();
     const cutoff = new Date(context.now.getTime() - filters.inactive_days * 86_400_000);
-    parts.push(sql`(m.last_visit_at is null or m.last_visit_at < ${cutoff.toISOString()})`);
+    parts.push(sql`(${member}.last_visit_at is null or ${member}.last_visit_at < ${cutoff.toISOString()})`);
   }
   if (filters.joined_from) {
-    needs.member = true;
-    parts.push(sql`m.created_at >= ${startOfDayInstant(filters.joined_from).toISOString()}`);
+    onMember();
+    parts.push(sql`${joinedAt} >= ${startOfDayInstant(filters.joined_from).toISOString()}`);
   }
   if (filters.joined_to) {
-    needs.member = true;
-    parts.push(sql`m.created_at < ${startOfDayInstant(addDays(filters.joined_to, 1)).toISOString()}`);
+    onMember();
+    parts.push(sql`${joinedAt} < ${startOfDayInstant(addDays(filters.joined_to, 1)).toISOString()}`);
   }
   if (needs.price) needs.subscription = true;
   if (needs.subscription) needs.member = true;
@@ -270,44 +270,27 @@ export async function listMembers(
   page: { limit: number; offset: number },
 ): Promise<{ rows: MemberListRow[]; total: number; capped: boolean }> {
   const sortReads = filters.sort === 'name' ? null : filters.sort;
-  const {
-    driver: d,
-    where,
-    needs,
-    counted,
-  } = filtersSql(scope, filters, context, sortReads === null ? 'name' : 'member');
+  const { driver: d, where, needs, counted } = filtersSql(scope, filters, context);
   const direction = filters.direction === 'desc' ? sql`desc` : sql`asc`;
-  // The total reads the memberships, whatever the page's order, unless a partial index of the whole-name
-  // rows holds the matches (a rare state, owing) and the filters read nothing else (a gym aside): those
-  // few rows are then counted. A common state (active: 70 % of the members) counts faster from the
-  // memberships, which lie together, than from whole-name rows scattered among every search term.
-  const byName = filtersSql(scope, filters, context, 'name');
-  const indexed = filters.owing || (filters.state !== undefined && KEPT_INDEXED_STATES.has(filters.state));
-  const c =
-    indexed && byName.driver === BY_NAME && !byName.needs.member && !byName.needs.user
-      ? byName
-      : filtersSql(scope, filters, context, 'member');
-  const countFrom = sql`from ${c.driver.from}
-    ${c.needs.member ? c.driver.memberJoin : sql``}
-    ${c.needs.user ? c.driver.userJoin : sql``}
-    ${c.needs.subscription ? subscriptionJoin : sql``}
-    ${c.needs.price ? priceJoin : sql``}`;
-  // The page's 25 members are picked first, joining only what the filters and the sort read, and only
-  // those 25 are then joined to everything the list shows (a filter matching 30,000 members no longer
-  // joins all of them to users, gyms and prices before the sort).
-  const pick = { ...needs, member: needs.member || sortReads !== null };
-  const pickFrom = sql`from ${d.from}
-    ${pick.member ? d.memberJoin : sql``}
-    ${pick.user ? d.userJoin : sql``}
-    ${pick.subscription ? subscriptionJoin : sql``}
-    ${pick.price ? priceJoin : sql``}`;
-  const sort = sortReads === null ? d.name : SORTS[sortReads];
+  // The total reads the same rows as the page: without a search the whole-name rows, which keep every
+  // column a filter reads (migrations 0036 and 0041) and whose partial indexes carry those columns, so the
+  // count is an index-only scan of the organisation's rows (a rare state's or owing's own index for those)
+  // that stops at the limit; with a search its few matches, found by the users' trigram indexes.
+  // The page's 25 members are picked first, joining only what the filters read, and only those 25 are
+  // then joined to everything the list shows (a filter matching 30,000 members no longer joins all of
+  // them to users, gyms and prices before the sort). The total counts from the same rows and joins.
+  const from = sql`from ${d.from}
+    ${needs.member ? d.memberJoin : sql``}
+    ${needs.user ? d.userJoin : sql``}
+    ${needs.subscription ? subscriptionJoin : sql``}
+    ${needs.price ? priceJoin : sql``}`;
+  const sort = sortReads === null ? d.name : SORTS[sortReads][d === BY_NAME ? 'kept' : 'member'];
   // Only the last visit and the next payment can be null (last, either way); the others are never null,
   // and without 'nulls last' a descending page reads the ascending index backwards (joined, name).
   const nulls = sortReads === 'last_visit' || sortReads === 'next_payment' ? sql` nulls last` : sql``;
   // The first pages run as prepared statements, their limit and offset in the text (queryPage).
   const pageQuery = (extra: SQL) => sql`with page as materialized (
-        select ${d.user} as user_id, ${sort} as sort_key ${pickFrom}
+        select ${d.user} as user_id, ${sort} as sort_key ${from}
         where ${where}
         order by sort_key ${direction}${nulls}, user_id ${direction}
         ${limitOffset(page)})
@@ -340,7 +323,7 @@ export async function listMembers(
     queryPrepared<{ total: number }>(
       db,
       'members_total',
-      sql`select count(*)::int as total from (select 1 ${countFrom} where ${c.where}
+      sql`select count(*)::int as total from (select 1 ${from} where ${where}
         ${sql.raw(`limit ${MEMBER_COUNT_LIMIT + 1}`)}) matches`,
     ),
   ]);

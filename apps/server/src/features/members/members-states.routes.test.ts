@@ -7,7 +7,8 @@
 // equals the state read from the subscription on every day around the clock's, and every state's page (and
 // owing's) lists the members, in the order and with the total, that the subscription rows give.
 
-import { addDays, type CalendarDate, todayInAuckland } from '@gym/domain/calendar-date';
+import { randomUUID } from 'node:crypto';
+import { addDays, type CalendarDate, startOfDayInstant, todayInAuckland } from '@gym/domain/calendar-date';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -40,9 +41,11 @@ const keptAndRows = () =>
     t.db,
     sql`select t.user_id::int,
           row(t.subscription_id, t.start_date, t.paused_at, t.cancelled_at, t.grace_period_ends_at,
-              t.upcoming_state, t.balance_owing)::text as kept,
+              t.upcoming_state, t.balance_owing, t.price_id, t.joined_at, t.last_visit_at, t.tags,
+              t.next_payment_date)::text as kept,
           row(s.id, s.start_date, s.paused_at, s.cancelled_at, s.grace_period_ends_at,
-              s.upcoming_state, s.balance_owing)::text as row
+              s.upcoming_state, s.balance_owing, s.price_id, m.created_at, m.last_visit_at, m.tags,
+              m.next_payment_date)::text as row
         from member_search_terms t
         join organisation_members m on m.organisation_id = t.organisation_id and m.user_id = t.user_id
         left join subscriptions s on s.id = m.latest_subscription_id
@@ -106,6 +109,19 @@ async function expectKept(label: string) {
   );
   expect(rebuilt?.changed, `${label}: a rebuild changes nothing`).toBe(0);
   expect(await keptAndRows(), `${label}: after a rebuild`).toEqual(rows);
+  // The list's rows are the whole-name rows, which alone have joined_at (the indexes hold those).
+  const [marked] = await queryRows<{ whole: number; joined: number; both: number }>(
+    t.db,
+    sql`select count(*) filter (where term = name)::int as whole,
+          count(*) filter (where joined_at is not null)::int as joined,
+          count(*) filter (where term = name and joined_at is not null)::int as both
+        from member_search_terms where organisation_id = ${org()}`,
+  );
+  expect(marked, `${label}: rows with joined_at`).toEqual({
+    whole: rows.length,
+    joined: rows.length,
+    both: rows.length,
+  });
   // The state on every day around the clock's (a pause's first day, a start date, days to come), read
   // from the kept columns, is the one read from the subscription.
   const today = todayInAuckland(t.clock.now());
@@ -135,6 +151,61 @@ async function expectKept(label: string) {
   );
   const owingGrace = await reference(sql`${owingSql()} and ${stateIsSql('grace', today)}`);
   expect((await listed('owing=true&state=grace')).ids, `${label}: owing in grace`).toEqual(owingGrace);
+  // The filters read from the kept membership facts and price (migration 0041), alone and with a state,
+  // in name order and (their totals) beside another order, as the membership and subscription rows give.
+  const cutoff = new Date(t.clock.now().getTime() - 3 * 86_400_000).toISOString();
+  const [{ offeringId } = { offeringId: 0 }] = await queryRows<{ offeringId: number }>(
+    t.db,
+    sql`select offering_id::int as "offeringId" from prices where id = ${w.prices.flexi}`,
+  );
+  const since = addDays(today, -1);
+  const facts: [string, ReturnType<typeof sql>][] = [
+    ['tag=regular', sql`m.tags @> array['regular']::text[]`],
+    ['inactive_days=3', sql`(m.last_visit_at is null or m.last_visit_at < ${cutoff})`],
+    [`joined_from=${since}`, sql`m.created_at >= ${startOfDayInstant(since).toISOString()}`],
+    [`joined_to=${since}`, sql`m.created_at < ${startOfDayInstant(today).toISOString()}`],
+    [`price_id=${w.prices.dearer}`, sql`s.price_id = ${w.prices.dearer}`],
+    [
+      `offering_id=${offeringId}`,
+      sql`s.price_id in (select id from prices where offering_id = ${offeringId})`,
+    ],
+  ];
+  for (const [query, condition] of facts) {
+    const expected = await reference(condition);
+    const got = await listed(query);
+    expect(got.ids, `${label}: ${query}`).toEqual(expected);
+    expect(got.total, `${label}: ${query} total`).toBe(expected.length);
+    expect((await listed(`${query}&sort=joined`)).total, `${label}: ${query} total by joined`).toBe(
+      expected.length,
+    );
+    const activeToo = await reference(sql`${condition} and ${stateIsSql('active', today)}`);
+    expect((await listed(`${query}&state=active`)).ids, `${label}: ${query}, active`).toEqual(activeToo);
+  }
+  // Joined and last visit, both ways, alone and with a state, in the membership rows' order (the last
+  // visit's nulls last either way; the member's id breaks ties the way the order runs).
+  for (const [sort, column] of [
+    ['joined', sql`m.created_at`],
+    ['last_visit', sql`m.last_visit_at`],
+  ] as const) {
+    for (const direction of ['asc', 'desc'] as const) {
+      const way = sql.raw(direction);
+      for (const state of [null, 'active', 'grace'] as const) {
+        const expected = await queryRows<{ user_id: number }>(
+          t.db,
+          sql`select t.user_id::int from member_search_terms t
+              join organisation_members m on m.organisation_id = t.organisation_id and m.user_id = t.user_id
+              left join subscriptions s on s.id = m.latest_subscription_id
+              where t.organisation_id = ${org()} and t.term = t.name
+                and ${state ? stateIsSql(state, today) : sql`true`}
+              order by ${column} ${way} nulls last, t.user_id ${way}`,
+        );
+        const got = await listed(`sort=${sort}&direction=${direction}${state ? `&state=${state}` : ''}`);
+        expect(got.ids, `${label}: ${state ?? 'all'} by ${sort} ${direction}`).toEqual(
+          expected.map((r) => r.user_id),
+        );
+      }
+    }
+  }
   return found;
 }
 
@@ -150,6 +221,37 @@ describe('the members list’s kept states', { timeout: 900_000 }, () => {
     for (const joined of [steady, paused, card, recovers, neverPays, leaves, paysLate])
       expect(joined.confirmStatus, joined.confirmBody).toBeLessThan(300);
     await expectKept('after the joins');
+
+    // Tags given, a visit at the desk and a price change to come: the kept facts follow each.
+    for (const [member, tags] of [
+      [steady, ['regular']],
+      [card, ['regular', 'student']],
+    ] as const) {
+      const tagged = await staffCall(w, {
+        method: 'PUT',
+        url: `/api/members/${member.userId}`,
+        payload: { tags },
+      });
+      expect(tagged.statusCode, tagged.body).toBe(200);
+    }
+    const visit = await staffCall(w, {
+      method: 'POST',
+      url: '/api/check-in',
+      payload: { user_id: steady.userId, idempotency_key: randomUUID() },
+    });
+    expect(visit.statusCode, visit.body).toBeLessThan(300);
+    const priceChange = await staffCall(w, {
+      method: 'POST',
+      url: '/api/subscriptions/schedule-price-change',
+      payload: {
+        subscription_id: recovers.subscriptionId,
+        price_id: w.prices.dearer,
+        takes_effect_at: todayInAuckland(noonAfter(w, 3)),
+      },
+    });
+    expect(priceChange.statusCode, priceChange.body).toBeLessThan(300);
+    const facts = await expectKept('tags, a visit and a price change booked');
+    expect(facts.active).toContain(steady.userId);
 
     // A pause booked to begin in two days: not paused yet, paused from its first day.
     const pause = await staffCall(w, {
@@ -250,7 +352,7 @@ describe('the kept states’ indexes', () => {
         return queryRows<Record<string, unknown>>(
           tx,
           sql`explain select t.user_id from member_search_terms t
-              where t.organisation_id = ${org()} and t.term = t.name and ${condition}
+              where t.organisation_id = ${org()} and t.joined_at is not null and ${condition}
               order by t.name, t.user_id limit 25`,
         );
       });
