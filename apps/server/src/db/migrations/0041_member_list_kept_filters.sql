@@ -87,11 +87,55 @@ CREATE TRIGGER member_search_terms_member_facts
     IS DISTINCT FROM (NEW.created_at, NEW.last_visit_at, NEW.tags, NEW.next_payment_date))
   EXECUTE FUNCTION member_search_terms_on_member_facts();
 --> statement-breakpoint
+-- Each live member's tags, one row a tag, kept from the whole-name rows: a tag's total is a range of this
+-- table's key (its members scattered among a million whole-name rows, "student" on 6 % of them, the count
+-- read 170,000 index entries to find 10,001).
+CREATE TABLE "member_tags" (
+  "organisation_id" bigint NOT NULL,
+  "tag" text NOT NULL,
+  "user_id" bigint NOT NULL,
+  "home_gym_id" bigint,
+  PRIMARY KEY ("organisation_id", "tag", "user_id")
+);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION member_tags_on_terms() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    DELETE FROM member_tags g
+    WHERE g.organisation_id = OLD.organisation_id AND g.user_id = OLD.user_id AND g.tag = any(OLD.tags);
+  END IF;
+  IF TG_OP <> 'DELETE' AND NEW.joined_at IS NOT NULL THEN
+    INSERT INTO member_tags (organisation_id, tag, user_id, home_gym_id)
+    SELECT DISTINCT NEW.organisation_id, x.tag, NEW.user_id, NEW.home_gym_id FROM unnest(NEW.tags) AS x(tag)
+    ON CONFLICT (organisation_id, tag, user_id) DO UPDATE SET home_gym_id = excluded.home_gym_id;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER member_tags_terms_insert
+  AFTER INSERT ON member_search_terms
+  FOR EACH ROW WHEN (NEW.joined_at IS NOT NULL AND cardinality(NEW.tags) > 0)
+  EXECUTE FUNCTION member_tags_on_terms();
+--> statement-breakpoint
+CREATE TRIGGER member_tags_terms_delete
+  AFTER DELETE ON member_search_terms
+  FOR EACH ROW WHEN (OLD.joined_at IS NOT NULL AND cardinality(OLD.tags) > 0)
+  EXECUTE FUNCTION member_tags_on_terms();
+--> statement-breakpoint
+CREATE TRIGGER member_tags_terms_update
+  AFTER UPDATE ON member_search_terms
+  FOR EACH ROW WHEN ((OLD.tags, OLD.home_gym_id, OLD.joined_at IS NOT NULL)
+    IS DISTINCT FROM (NEW.tags, NEW.home_gym_id, NEW.joined_at IS NOT NULL))
+  EXECUTE FUNCTION member_tags_on_terms();
+--> statement-breakpoint
 -- Every whole-name row in one pass, returning how many it had to change (0 when the triggers kept them).
 CREATE OR REPLACE FUNCTION member_search_terms_rebuild_states() RETURNS integer
   LANGUAGE plpgsql AS $$
 DECLARE
   changed integer;
+  gone integer;
+  added integer;
 BEGIN
   UPDATE member_search_terms t
   SET subscription_id = k.id, start_date = k.start_date, paused_at = k.paused_at, cancelled_at = k.cancelled_at,
@@ -107,6 +151,20 @@ BEGIN
       IS DISTINCT FROM (k.id, k.start_date, k.paused_at, k.cancelled_at, k.grace_period_ends_at, k.upcoming_state,
          k.balance_owing, k.price_id, k.created_at, k.last_visit_at, k.tags, k.next_payment_date);
   GET DIAGNOSTICS changed = ROW_COUNT;
+  -- The tags' rows, from the whole-name rows (the update above kept those it changed): the stale ones
+  -- removed, then the missing ones added, each counted as a change.
+  DELETE FROM member_tags g WHERE NOT EXISTS (
+    SELECT 1 FROM member_search_terms t
+    WHERE t.organisation_id = g.organisation_id AND t.user_id = g.user_id AND t.term = t.name
+      AND t.joined_at IS NOT NULL AND g.tag = any(t.tags) AND t.home_gym_id IS NOT DISTINCT FROM g.home_gym_id);
+  GET DIAGNOSTICS gone = ROW_COUNT;
+  INSERT INTO member_tags (organisation_id, tag, user_id, home_gym_id)
+  SELECT DISTINCT t.organisation_id, x.tag, t.user_id, t.home_gym_id
+  FROM member_search_terms t CROSS JOIN LATERAL unnest(t.tags) AS x(tag)
+  WHERE t.joined_at IS NOT NULL
+  ON CONFLICT (organisation_id, tag, user_id) DO NOTHING;
+  GET DIAGNOSTICS added = ROW_COUNT;
+  changed := changed + gone + added;
   RETURN changed;
 END $$;
 --> statement-breakpoint

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await crowd(home, home.gymB.id, MEMBER_COUNT_LIMIT, 'Crowd North');
   await crowd(home, home.gymA.id, 3, 'Crowd Central');
   await crowd(other, other.gymA.id, 2, 'Crowd Other');
-}, 120_000);
+}, 300_000);
 afterAll(() => t.close());
 
 const list = async (query: string, cookie = admin) => {

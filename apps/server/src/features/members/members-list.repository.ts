@@ -233,7 +233,31 @@ function filtersSql(scope: MemberScope, filters: MemberFilters, context: ListCon
       ? null
       : sql`select coalesce(sum(members), 0)::int as total from member_counts
           where ${sql.join([sql`organisation_id = ${scope.organisationId}`, ...gyms], sql` and `)}`;
-  return { driver: d, where: sql.join(parts, sql` and `), needs, counted };
+  // A tag alone (a gym aside): its matches are a range of member_tags' key (migration 0041), counted there
+  // instead of among every whole-name row.
+  const onlyTag =
+    kept &&
+    filters.tag !== undefined &&
+    !filters.state &&
+    !filters.offering_id &&
+    !filters.price_id &&
+    !filters.owing &&
+    !filters.cancelled_online &&
+    !filters.inactive_days &&
+    !filters.joined_from &&
+    !filters.joined_to;
+  const tagMatches = onlyTag
+    ? sql`select 1 from member_tags g where ${sql.join(
+        [
+          sql`g.organisation_id = ${scope.organisationId}`,
+          sql`g.tag = ${filters.tag}`,
+          ...(scope.gymIds !== null ? [sql`g.home_gym_id = any(${bigintArray(scope.gymIds)})`] : []),
+          ...(filters.gym_id ? [sql`g.home_gym_id = ${filters.gym_id}`] : []),
+        ],
+        sql` and `,
+      )}`
+    : null;
+  return { driver: d, where: sql.join(parts, sql` and `), needs, counted, tagMatches };
 }
 
 const select = sql`select u.id::int as id, u.name, u.email, u.mobile_number, u.profile_picture_path,
@@ -270,7 +294,7 @@ export async function listMembers(
   page: { limit: number; offset: number },
 ): Promise<{ rows: MemberListRow[]; total: number; capped: boolean }> {
   const sortReads = filters.sort === 'name' ? null : filters.sort;
-  const { driver: d, where, needs, counted } = filtersSql(scope, filters, context);
+  const { driver: d, where, needs, counted, tagMatches } = filtersSql(scope, filters, context);
   const direction = filters.direction === 'desc' ? sql`desc` : sql`asc`;
   // The total reads the same rows as the page: without a search the whole-name rows, which keep every
   // column a filter reads (migrations 0036 and 0041) and whose partial indexes carry those columns, so the
@@ -323,7 +347,7 @@ export async function listMembers(
     queryPrepared<{ total: number }>(
       db,
       'members_total',
-      sql`select count(*)::int as total from (select 1 ${from} where ${where}
+      sql`select count(*)::int as total from (${tagMatches ?? sql`select 1 ${from} where ${where}`}
         ${sql.raw(`limit ${MEMBER_COUNT_LIMIT + 1}`)}) matches`,
     ),
   ]);

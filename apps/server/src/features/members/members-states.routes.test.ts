@@ -109,6 +109,20 @@ async function expectKept(label: string) {
   );
   expect(rebuilt?.changed, `${label}: a rebuild changes nothing`).toBe(0);
   expect(await keptAndRows(), `${label}: after a rebuild`).toEqual(rows);
+  // A tag's members (member_tags, migration 0041) are the live members with that tag.
+  const tagRows = (from: 'kept' | 'members') =>
+    queryRows<{ tag: string; user_id: number; home_gym_id: number | null }>(
+      t.db,
+      from === 'kept'
+        ? sql`select tag, user_id::int, home_gym_id::int from member_tags
+              where organisation_id = ${org()} order by tag, user_id`
+        : sql`select distinct x.tag, m.user_id::int, m.home_gym_id::int
+              from organisation_members m cross join lateral unnest(m.tags) as x(tag)
+              where m.organisation_id = ${org()} and exists (select 1 from member_search_terms t
+                where t.organisation_id = m.organisation_id and t.user_id = m.user_id and t.term = t.name)
+              order by 1, 2`,
+    );
+  expect(await tagRows('kept'), `${label}: tags kept`).toEqual(await tagRows('members'));
   // The list's rows are the whole-name rows, which alone have joined_at (the indexes hold those).
   const [marked] = await queryRows<{ whole: number; joined: number; both: number }>(
     t.db,
@@ -304,6 +318,15 @@ describe('the members list’s kept states', { timeout: 900_000 }, () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await expectKept('after a cancellation')).cancelled).toContain(card.userId);
+
+    // A tag taken off.
+    const untagged = await staffCall(w, {
+      method: 'PUT',
+      url: `/api/members/${card.userId}`,
+      payload: { tags: ['student'] },
+    });
+    expect(untagged.statusCode, untagged.body).toBe(200);
+    await expectKept('a tag taken off');
 
     // A rename moves the member in the name order (names drive the order).
     const renamed = await staffCall(w, {
