@@ -1,9 +1,11 @@
 // The server's scheduled work, on the application clock: each minute, the billing days the clock has
 // passed that have not run yet (so the daily run happens within a minute of 00:00 in Auckland, and a
-// server that was down catches up) and the mail queued since, and once a day the housekeeping of old webhook calls and rate-limit
-// windows. `npm start` runs it in the server process; `npm run worker` runs it alone, as many times over
-// as you like against one PostgreSQL server (the run's row locks and natural keys keep them apart).
+// server that was down catches up) and the mail queued since, and once a day the housekeeping of old
+// webhook calls and rate-limit windows (and, on the embedded database, its statistics). `npm start` runs it
+// in the server process; `npm run worker` runs it alone, as many times over as you like against one
+// PostgreSQL server (the run's row locks and natural keys keep them apart).
 import { todayInAuckland } from '@gym/domain/calendar-date';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import { pruneRateLimits } from './auth/rate-limit';
@@ -51,6 +53,14 @@ export function startScheduledWork(
       if (pruned > 0) log.info({ pruned }, 'old webhook calls pruned');
     } catch (error) {
       log.error({ err: error }, 'housekeeping failed');
+    }
+    try {
+      // The embedded database (no DATABASE_URL) has no autovacuum: without this its planner's statistics
+      // stay as the seed left them while the history grows (the demo's Monday at-risk lists took seconds
+      // a statement before the seed analyzed, decision 008's third-pass addendum).
+      if (deps.env.DATABASE_URL === undefined) await deps.db.execute(sql`vacuum analyze`);
+    } catch (error) {
+      log.error({ err: error }, 'analyzing the embedded database failed');
     }
     try {
       // The at-risk report's lists of the day (decision 019's addendum): written here, not by the first read.
