@@ -1,4 +1,5 @@
-// `npm run bench:clock [-- --scenarios first-start,demo,members --members 10000 --days 365 --demo-days 14]`:
+// `npm run bench:clock [-- --scenarios first-start,demo,members --members 10000 --days 365 --demo-days 14
+// --unnamed-statements]`:
 // the travelling clock (POST /api/dev/clock, `npm run clock`) at the demo and at scale, on simulators
 // that follow the clock (the history's own, @gym/sandbox startHistorySimulators), appending the figures
 // to bench/RESULTS.md.
@@ -94,6 +95,9 @@ async function demo(which: Set<string>, demoDays: number): Promise<Row[]> {
     const database = await openDatabase({
       kind: 'pglite',
       dataDir: dir,
+      // `--unnamed-statements`: PGlite's own unnamed statements, each planned again (the "before" of
+      // kept statements, db/pglite-statements.ts).
+      statements: process.argv.includes('--unnamed-statements') ? 'unnamed' : 'kept',
       ...(onStatement ? { onStatement } : {}),
     });
     const secrets = secretBox(KEY);

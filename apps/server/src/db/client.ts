@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { withKeptStatements } from './pglite-statements';
 import * as schema from './schema/index';
 
 type Schema = typeof schema;
@@ -33,7 +34,13 @@ export type StatementHook = (statement: string, params: unknown[]) => void;
 
 export type DatabaseTarget = (
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** 'unnamed' sends every statement as PGlite does itself (a benchmark's "before"); else kept. */
+      statements?: 'kept' | 'unnamed';
+    }
 ) & { onStatement?: StatementHook };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -62,7 +69,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     extensions: { pg_trgm, unaccent },
   });
   const db = drizzlePglite({
-    client,
+    client: (target.statements === 'unnamed' ? client : withKeptStatements(client)) as PGlite,
     schema,
     casing: 'snake_case',
     logger: statementLogger(target.onStatement),
@@ -131,7 +138,8 @@ interface PreparingExecutor {
  * statement once and reuses the plan, which matters for the busiest screens' many-join queries, whose
  * planning costs several times their execution (the members page: 33 ms against 4.6 ms average at 10
  * clients, pgbench). The name carries a hash of the text, so each variant of a dynamic query (filters,
- * sort) is its own statement and a name never meets a different text. PGlite ignores the name.
+ * sort) is its own statement and a name never meets a different text. PGlite ignores the name: it keeps
+ * every statement text it is sent (db/pglite-statements.ts).
  */
 export async function queryPrepared<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
   const executor = db as unknown as PreparingExecutor;
