@@ -90,14 +90,12 @@ export function withKeptStatements(client: PGlite, max = MAX_STATEMENTS) {
       rowDescription: messages.find((m) => m.name === 'rowDescription'),
     };
     kept.set(text, statement);
-    if (kept.size > max) {
-      const [oldestText, oldest] = kept.entries().next().value as [string, Kept];
-      kept.delete(oldestText);
-      await send(concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]));
-    }
+    // The map's first entry is the least recently used.
+    if (kept.size > max) await forget(kept.keys().next().value as string);
     return statement;
   }
 
+  /** Closes a kept statement and forgets its text. */
   async function forget(text: string) {
     const statement = kept.get(text);
     if (!statement) return;
@@ -138,16 +136,19 @@ export function withKeptStatements(client: PGlite, max = MAX_STATEMENTS) {
     options: QueryOptions | undefined,
     inTransaction: boolean,
   ): Promise<Results<T>> {
+    const executeOrRemake = async () => {
+      try {
+        return await execute(text, params, options);
+      } catch (error) {
+        if (!isStalePlan(error)) throw error;
+        await forget(text);
+        if (inTransaction) throw error;
+        return execute(text, params, options);
+      }
+    };
     return client._runExclusiveQuery(async () => {
       try {
-        try {
-          return (await execute(text, params, options)) as Results<T>;
-        } catch (error) {
-          if (!isStalePlan(error)) throw error;
-          await forget(text);
-          if (inTransaction) throw error;
-          return (await execute(text, params, options)) as Results<T>;
-        }
+        return (await executeOrRemake()) as Results<T>;
       } catch (error) {
         const e = error as DatabaseErrorLike;
         if (typeof e.code === 'string') {
