@@ -58,6 +58,24 @@ describe('kept statements on PGlite', () => {
     });
   });
 
+  it("parses each column with the caller's parser for its type, else PGlite's own, as PGlite does", async () => {
+    const kept = withKeptStatements(client);
+    // Drizzle's options: dates and timestamps kept as text, everything else parsed by PGlite.
+    const options = {
+      rowMode: 'array' as const,
+      parsers: { 1184: (value: string) => `at ${value}`, 1082: (value: string) => value },
+    };
+    const text = 'select at, day, price, n, tags, data from items where name = $1';
+    const expected = await client.query(text, ['a'], options);
+    const got = await kept.query(text, ['a'], options);
+    expect(got.rows).toEqual(expected.rows);
+    const [at, day, , n, tags, data] = got.rows[0] as unknown[];
+    expect(at).toMatch(/^at 2026-12-07 01:02:03/);
+    expect([day, n, tags, data]).toEqual(['2026-12-07', 1, ['x', 'y'], { k: [1, 2] }]);
+    // Without parsers of the caller's, PGlite's own apply.
+    expect((await kept.query(text, ['a'])).rows).toEqual((await client.query(text, ['a'])).rows);
+  });
+
   it('prepares a text once', async () => {
     const kept = withKeptStatements(client);
     const before = (await preparedNames()).length;
