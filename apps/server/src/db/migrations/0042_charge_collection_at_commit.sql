@@ -9,9 +9,11 @@
 --
 -- The charges waiting for their commit: a row lives only inside its transaction (the commit's trigger
 -- takes it), so the table is unlogged. Two transactions noting one charge take turns on its key, as they
--- did on the charge's lock.
+-- did on the charge's lock. Its rows are an organisation's, like the facts (decision 014).
 CREATE UNLOGGED TABLE IF NOT EXISTS "charge_collection_pending" (
-  "charge_id" bigint PRIMARY KEY NOT NULL
+  "organisation_id" bigint NOT NULL,
+  "charge_id" bigint NOT NULL,
+  CONSTRAINT "charge_collection_pending_pkey" PRIMARY KEY ("organisation_id", "charge_id")
 );
 --> statement-breakpoint
 -- 0027's refresh under the name it now has: the given charges' facts worked out again, now.
@@ -28,16 +30,19 @@ BEGIN
   PERFORM collection_month_totals_add(ids, 1);
 END $$;
 --> statement-breakpoint
--- What the statement triggers (charge_collection_on_change) call: the charges noted for the commit, in id
--- order.
+-- What the statement triggers (charge_collection_on_change) call: the charges noted for the commit, in key
+-- order (a charge the statement deleted by the facts it had).
 CREATE OR REPLACE FUNCTION charge_collection_refresh(ids bigint[]) RETURNS void
   LANGUAGE plpgsql AS $$
 BEGIN
   IF coalesce(cardinality(ids), 0) = 0 THEN
     RETURN;
   END IF;
-  INSERT INTO charge_collection_pending (charge_id)
-  SELECT DISTINCT i.id FROM unnest(ids) AS i(id) WHERE i.id IS NOT NULL ORDER BY 1
+  INSERT INTO charge_collection_pending (organisation_id, charge_id)
+  SELECT c.organisation_id, c.id FROM charges c WHERE c.id = ANY(ids)
+  UNION
+  SELECT f.organisation_id, f.charge_id FROM charge_collection_facts f WHERE f.charge_id = ANY(ids)
+  ORDER BY 1, 2
   ON CONFLICT DO NOTHING;
 END $$;
 --> statement-breakpoint

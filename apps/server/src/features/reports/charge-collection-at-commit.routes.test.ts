@@ -1,6 +1,7 @@
 // The collections report's kept facts are worked out at each transaction's commit (migration 0042): the
 // statements inside note which charges changed, and the commit works them out once, from the rows as they
-// are then. A rolled-back transaction leaves the facts as they were and nothing noted.
+// are then. A rolled-back transaction leaves the facts as they were and nothing noted; a deleted charge's
+// facts go.
 import { type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -125,6 +126,15 @@ it('works a charge out once its transaction commits, and not at all when it roll
     kept: { status: 'paid', failed: true, recovered_by: 'retries' },
     now: { status: 'paid', failed: true, recovered_by: 'retries' },
   });
+  expect(await pending(t.db)).toBe(0);
+  await totalsMatchRows(t.db);
+
+  // A charge deleted (with its attempts) takes its facts with it at the commit.
+  await t.db.transaction(async (tx) => {
+    await tx.delete(payments).where(eq(payments.chargeId, chargeId));
+    await tx.delete(charges).where(eq(charges.id, chargeId));
+  });
+  expect(await facts(t.db)).toEqual({ kept: undefined, now: undefined });
   expect(await pending(t.db)).toBe(0);
   await totalsMatchRows(t.db);
 });
