@@ -16,19 +16,8 @@ CREATE UNLOGGED TABLE IF NOT EXISTS "charge_collection_pending" (
   CONSTRAINT "charge_collection_pending_pkey" PRIMARY KEY ("organisation_id", "charge_id")
 );
 --> statement-breakpoint
--- 0027's refresh under the name it now has: the given charges' facts worked out again, now.
-CREATE OR REPLACE FUNCTION charge_collection_refresh_now(ids bigint[]) RETURNS void
-  LANGUAGE plpgsql AS $$
-BEGIN
-  IF coalesce(cardinality(ids), 0) = 0 THEN
-    RETURN;
-  END IF;
-  PERFORM 1 FROM charges c WHERE c.id = ANY(ids) ORDER BY c.id FOR NO KEY UPDATE;
-  PERFORM collection_month_totals_add(ids, -1);
-  DELETE FROM charge_collection_facts f WHERE f.charge_id = ANY(ids);
-  INSERT INTO charge_collection_facts SELECT * FROM charge_collection_rows(ids);
-  PERFORM collection_month_totals_add(ids, 1);
-END $$;
+-- 0027's refresh, unchanged, under the name it now has: the given charges' facts worked out again, now.
+ALTER FUNCTION charge_collection_refresh(bigint[]) RENAME TO charge_collection_refresh_now;
 --> statement-breakpoint
 -- What the statement triggers (charge_collection_on_change) call: the charges noted for the commit, in key
 -- order (a charge the statement deleted by the facts it had).
