@@ -1,0 +1,45 @@
+// On the embedded database every trigger function plans its statements once a session (migration 0043):
+// PostgreSQL's plan cache would otherwise plan a statement keyed by an array of ids again on each call,
+// most of the summary triggers' time in PGlite. A PostgreSQL server keeps its own choice. A migration that
+// replaces a trigger function calls embedded_trigger_plans_once() again.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database';
+import { type Database, queryRows } from './client';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, 120_000);
+afterAll(() => database.close());
+
+describe('trigger functions', () => {
+  it('each plans generically on the embedded database, and as PostgreSQL chooses on a server', async () => {
+    const functions = await queryRows<{ name: string; config: string[] | null }>(
+      database.db,
+      sql`select p.proname as name, p.proconfig as config from pg_proc p
+          where p.prorettype = 'trigger'::regtype and p.pronamespace = 'public'::regnamespace
+          order by p.proname`,
+    );
+    expect(functions.length).toBeGreaterThan(30);
+    const without = functions
+      .filter((f) => !(f.config ?? []).includes('plan_cache_mode=force_generic_plan'))
+      .map((f) => f.name);
+    const [{ embedded } = { embedded: false }] = await queryRows<{ embedded: boolean }>(
+      database.db,
+      sql`select version() like '%PGlite%' as embedded`,
+    );
+    expect(without).toEqual(embedded ? [] : functions.map((f) => f.name));
+  });
+
+  it("leaves the session's own statements to the plan cache's choice", async () => {
+    // A function's setting holds while it runs and is put back as it returns: a statement that fired the
+    // triggers does not change how the session's next statements are planned.
+    await queryRows(database.db, sql`update charges set amount = amount where id = -1`);
+    const [row] = await queryRows<{ mode: string }>(
+      database.db,
+      sql`select current_setting('plan_cache_mode') as mode`,
+    );
+    expect(row!.mode).toBe('auto');
+  });
+});
