@@ -29,6 +29,15 @@ export interface Database {
   pglite?: PGlite;
 }
 
+/**
+ * Databases no other process can change: an embedded PGlite is opened by one process at a time, so rows
+ * only this process writes may be remembered here instead of read again.
+ */
+const processPrivate = new WeakSet<object>();
+
+/** Whether only this process can change the database's rows (embedded PGlite). */
+export const isProcessPrivate = (db: Executor): boolean => processPrivate.has(db);
+
 /** Called with each statement sent and its parameters (the tenant statement test records them). */
 export type StatementHook = (statement: string, params: unknown[]) => void;
 
@@ -74,6 +83,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     casing: 'snake_case',
     logger: statementLogger(target.onStatement),
   }) as unknown as Db;
+  processPrivate.add(db);
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
 
