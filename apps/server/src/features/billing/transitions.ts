@@ -274,15 +274,16 @@ export async function drainMembershipOutbox(
       ]).finally(() => clearInterval(heartbeat));
       for (const key of Object.keys(counts) as DoorChange[]) counts[key] += doors[key];
       for (const id of doors.failedIds) failed.add(id);
-      // Done: deleted. Kisi did not answer: released, for the next drain to ask again.
+      // Done: deleted. Kisi did not answer: released, for the next drain to ask again. One statement:
+      // the two touch different rows of the claim.
+      const failedIds = `{${doors.failedIds.join(',')}}`;
       await queryRows(
         deps.db,
-        sql`delete from membership_door_checks where claim = ${claim}
-              and not (subscription_id = any(${`{${doors.failedIds.join(',')}}`}::bigint[]))`,
-      );
-      await queryRows(
-        deps.db,
-        sql`update membership_door_checks set claim = null, claimed_at = null where claim = ${claim}`,
+        sql`with done as (
+              delete from membership_door_checks where claim = ${claim}
+                and not (subscription_id = any(${failedIds}::bigint[])))
+            update membership_door_checks set claim = null, claimed_at = null
+            where claim = ${claim} and subscription_id = any(${failedIds}::bigint[])`,
       );
       if (taken.length < DRAIN_BATCH) break;
     }
