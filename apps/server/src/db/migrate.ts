@@ -1,6 +1,7 @@
 // Applies the versioned migrations in db/migrations, once, under an advisory lock so that
 // several server processes starting together do not race.
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +16,9 @@ export async function migrate(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     // biome-ignore lint/suspicious/noExplicitAny: the PGlite driver's own database type
     await migratePglite(database.db as any, config);
+    // Trigger functions plan once a session in the embedded database (migration 0043); a migration that
+    // replaced one dropped its setting, so it is given again after every run.
+    await database.db.execute(sql`select embedded_trigger_plans_once()`);
     return;
   }
   // The lock belongs to a connection, so lock, migrate and unlock on one dedicated client.

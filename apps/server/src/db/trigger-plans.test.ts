@@ -1,7 +1,7 @@
 // On the embedded database every trigger function plans its statements once a session (migration 0043):
 // PostgreSQL's plan cache would otherwise plan a statement keyed by an array of ids again on each call,
-// most of the summary triggers' time in PGlite. A PostgreSQL server keeps its own choice. A migration that
-// replaces a trigger function calls embedded_trigger_plans_once() again.
+// most of the summary triggers' time in PGlite. A PostgreSQL server keeps its own choice. The migrator gives
+// the setting again after every run (db/migrate.ts), so a function a migration replaced has it too.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';

@@ -12,17 +12,14 @@
 -- table) took 6.6 s in the collections refresh with generic plans against 1.3 s without.
 --
 -- Every trigger function of the schema (and what it calls, since a function's setting holds until it
--- returns) gets the setting. CREATE OR REPLACE drops a function's settings, so a later migration that
--- replaces a trigger function calls embedded_trigger_plans_once() again; the schema test checks that
--- every trigger function has it on PGlite and none on a server.
+-- returns) gets the setting. CREATE OR REPLACE drops a function's settings, so db/migrate.ts calls
+-- embedded_trigger_plans_once() after every migration run on PGlite, and never on a server; the schema
+-- test checks both.
 CREATE OR REPLACE FUNCTION embedded_trigger_plans_once() RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE
   f regprocedure;
 BEGIN
-  IF version() NOT LIKE '%PGlite%' THEN
-    RETURN;
-  END IF;
   FOR f IN
     SELECT p.oid::regprocedure FROM pg_proc p
     WHERE p.prorettype = 'trigger'::regtype AND p.pronamespace = 'public'::regnamespace
@@ -33,5 +30,3 @@ BEGIN
     EXECUTE format('ALTER FUNCTION %s SET plan_cache_mode = force_generic_plan', f);
   END LOOP;
 END $$;
---> statement-breakpoint
-SELECT embedded_trigger_plans_once();
