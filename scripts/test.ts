@@ -59,11 +59,43 @@ for (const step of steps) {
   results.push({ name: step.name, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
+// The names of the tests that failed, so the end of a long log says which (its start may be cut off).
+function failedTests(): string[] {
+  const names: string[] = [];
+  if (existsSync(vitestReport)) {
+    const v = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    for (const file of v.testResults ?? []) {
+      const where = String(file.name ?? '').replace(root, '');
+      if (
+        file.status === 'failed' &&
+        !(file.assertionResults ?? []).some((a: { status: string }) => a.status === 'failed')
+      )
+        names.push(`${where}: ${String(file.message ?? 'the file failed to run').split('\n')[0]}`);
+      for (const a of file.assertionResults ?? [])
+        if (a.status === 'failed')
+          names.push(
+            `${where} › ${a.fullName ?? a.title}: ${String(a.failureMessages?.[0] ?? '').split('\n')[0]}`,
+          );
+    }
+  }
+  if (existsSync(playwrightReport)) {
+    const p = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+    const walk = (suite: { specs?: unknown[]; suites?: unknown[] }) => {
+      for (const spec of (suite.specs ?? []) as { title: string; file: string; ok: boolean }[])
+        if (!spec.ok) names.push(`${spec.file} › ${spec.title}`);
+      for (const child of (suite.suites ?? []) as { specs?: unknown[]; suites?: unknown[] }[]) walk(child);
+    };
+    for (const suite of p.suites ?? []) walk(suite);
+  }
+  return names;
+}
+
 process.stdout.write('\nSummary\n');
 for (const r of results) process.stdout.write(`  ${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds} s)\n`);
 const failedSteps = results.filter((r) => !r.ok).length;
 const counts = testCounts();
 // A failed lint or typecheck step counts as a failure even when every test passed.
 const failed = counts.failed || failedSteps;
+for (const name of failedTests()) process.stdout.write(`  failed: ${name}\n`);
 process.stdout.write(`tests: ${counts.passed} passed, ${failed} failed\n`);
 process.exit(failedSteps ? 1 : 0);
