@@ -78,10 +78,16 @@ export async function runBillingDay(deps: BillingDeps, day: CalendarDate): Promi
   summary.pausesEnded = pauses.ended;
   await endTerms(deps, day);
 
-  const made = await makeDueCharges(deps, day);
+  // Each batch's attempts go to the provider once its charges are committed, while the next batch is
+  // made: the provider's wait and the database's writes overlap instead of following each other.
+  const sender = attemptsInTurn(deps);
+  const made = await makeDueCharges(deps, day, sender.send).catch(async (error: unknown) => {
+    await sender.finished().catch(() => {}); // nothing still sending when the run gives up
+    throw error;
+  });
   summary.charges = made.charges;
   summary.attempts = made.attempts.length;
-  await sendAttempts(deps, made.attempts);
+  await sender.finished();
 
   const retries = await makeRetries(deps, day);
   summary.retries = retries.length;
@@ -257,26 +263,57 @@ export async function startPause(tx: Executor, pause: repo.DuePause, now: Date) 
  * from the start until a pass charges nothing: rows another worker held and then let go (it crashed)
  * are charged by this one.
  */
-async function makeDueCharges(deps: BillingDeps, day: CalendarDate) {
+/**
+ * Sends batches of attempts one after another, each as it is handed over, without holding up the caller:
+ * `finished` waits for the last. After a batch fails to send, later batches are not sent (a provider
+ * outage leaves them waiting, as before; the next run sends them again with their keys) and `finished`
+ * throws its error.
+ */
+function attemptsInTurn(deps: BillingDeps) {
+  let turn: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | null = null;
+  return {
+    send(ids: readonly number[]) {
+      if (ids.length === 0) return;
+      turn = turn.then(async () => {
+        if (failure) return;
+        try {
+          await sendAttempts(deps, ids);
+        } catch (error) {
+          failure = { error };
+        }
+      });
+    },
+    async finished() {
+      await turn;
+      if (failure) throw failure.error;
+    },
+  };
+}
+
+async function makeDueCharges(
+  deps: BillingDeps,
+  day: CalendarDate,
+  /** Given each batch's first attempts once the batch is committed. */
+  committed: (attempts: readonly number[]) => void,
+) {
   const attempts: number[] = [];
-  const subscriptions: number[] = [];
   let charges = 0;
   let after = 0;
   let progressed = false;
   for (;;) {
-    const batch = await deps.db.transaction(async (tx) => {
+    const { batch, made } = await deps.db.transaction(async (tx) => {
       const due = await repo.claimDueSubscriptions(tx, day, after);
       failpoint('charges.before-write');
       after = due.at(-1)?.id ?? after;
-      const made = await chargeBatch(tx, due, day, deps.clock.now());
-      if (made.periods > 0) progressed = true;
-      charges += made.charges;
-      attempts.push(...made.attempts);
-      subscriptions.push(...due.map((sub) => sub.id));
-      return due.length;
+      return { batch: due.length, made: await chargeBatch(tx, due, day, deps.clock.now()) };
     });
+    if (made.periods > 0) progressed = true;
+    charges += made.charges;
+    attempts.push(...made.attempts);
+    committed(made.attempts);
     if (batch < repo.BATCH) {
-      if (!progressed) return { charges, attempts, subscriptions };
+      if (!progressed) return { charges, attempts };
       progressed = false;
       after = 0;
     }
