@@ -3,7 +3,7 @@
 // are then. A rolled-back transaction leaves the facts as they were and nothing noted; a deleted charge's
 // facts go.
 import { type CalendarDate, startOfDayInstant } from '@gym/domain/calendar-date';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Executor, queryRows } from '../../db/client';
 import { charges, payments } from '../../db/schema/index';
@@ -15,18 +15,20 @@ import { createCharge } from '../payments/payments.test-support';
 let t: TestApp;
 let chargeId: number;
 let paymentId: number;
+/** Three more unpaid charges of the same membership, each with a failed attempt (migration 0045's test). */
+let earlier: number[];
 
 const at = (day: string) => new Date(startOfDayInstant(day as CalendarDate).getTime() + 12 * 3_600_000);
 
 /** The charge's kept facts, and what its rows say they are now. */
-async function facts(db: Executor) {
+async function facts(db: Executor, id = chargeId) {
   const [kept] = await queryRows<{ status: string; failed: boolean; recovered_by: string }>(
     db,
-    sql`select status, failed, recovered_by from charge_collection_facts where charge_id = ${chargeId}`,
+    sql`select status, failed, recovered_by from charge_collection_facts where charge_id = ${id}`,
   );
   const [now] = await queryRows<{ status: string; failed: boolean; recovered_by: string }>(
     db,
-    sql`select status, failed, recovered_by from charge_collection_rows(array[${chargeId}]::bigint[])`,
+    sql`select status, failed, recovered_by from charge_collection_rows(array[${id}]::bigint[])`,
   );
   return { kept, now };
 }
@@ -87,6 +89,20 @@ beforeAll(async () => {
   });
   chargeId = made.charge.id;
   paymentId = made.payments.at(-1)!.id;
+  earlier = [];
+  for (const periodStart of ['2026-02-01', '2026-03-01', '2026-04-01']) {
+    const charge = await createCharge(t.db, {
+      organisationId,
+      gymId,
+      userId: user.id,
+      subscriptionId: sub.id,
+      periodStart,
+      amount: 5000,
+      type: 'stripe_card',
+      attempts: [{ status: 'failed', at: at(periodStart), errorStatus: 'INSUFFICIENT_FUNDS' }],
+    });
+    earlier.push(charge.charge.id);
+  }
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -135,6 +151,36 @@ it('works a charge out once its transaction commits, and not at all when it roll
     await tx.delete(charges).where(eq(charges.id, chargeId));
   });
   expect(await facts(t.db)).toEqual({ kept: undefined, now: undefined });
+  expect(await pending(t.db)).toBe(0);
+  await totalsMatchRows(t.db);
+});
+
+it('works out every charge a transaction noted at its one commit, and none a rolled-back savepoint noted', async () => {
+  // The commit's trigger fires once for each charge noted; the first takes them all (migration 0045).
+  const [rolledBack, first, second] = earlier as [number, number, number];
+  const paid = (ids: number[]) => (tx: Executor) =>
+    tx
+      .update(charges)
+      .set({ status: 'paid', paidAt: at('2026-05-04') })
+      .where(inArray(charges.id, ids));
+  await t.db.transaction(async (tx) => {
+    await tx.execute(sql`savepoint before_noting`);
+    await paid([rolledBack])(tx);
+    expect(await pending(tx)).toBe(1);
+    await tx.execute(sql`rollback to savepoint before_noting`);
+    expect(await pending(tx)).toBe(0);
+    await paid([first, second])(tx);
+    await tx.execute(sql`savepoint after_noting`);
+    await paid([rolledBack])(tx);
+    await tx.execute(sql`rollback to savepoint after_noting`);
+    expect(await pending(tx)).toBe(2);
+  });
+  for (const id of [first, second]) {
+    const { kept, now } = await facts(t.db, id);
+    expect(kept?.status).toBe('paid');
+    expect(kept).toEqual(now);
+  }
+  expect((await facts(t.db, rolledBack)).kept?.status).toBe('unpaid');
   expect(await pending(t.db)).toBe(0);
   await totalsMatchRows(t.db);
 });
