@@ -80,10 +80,10 @@ function failedTests(): string[] {
   }
   if (existsSync(playwrightReport)) {
     const p = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-    const walk = (suite: { specs?: unknown[]; suites?: unknown[] }) => {
-      for (const spec of (suite.specs ?? []) as { title: string; file: string; ok: boolean }[])
-        if (!spec.ok) names.push(`${spec.file} › ${spec.title}`);
-      for (const child of (suite.suites ?? []) as { specs?: unknown[]; suites?: unknown[] }[]) walk(child);
+    type Suite = { specs?: { title: string; file: string; ok: boolean }[]; suites?: Suite[] };
+    const walk = (suite: Suite) => {
+      for (const spec of suite.specs ?? []) if (!spec.ok) names.push(`${spec.file} › ${spec.title}`);
+      for (const child of suite.suites ?? []) walk(child);
     };
     for (const suite of p.suites ?? []) walk(suite);
   }

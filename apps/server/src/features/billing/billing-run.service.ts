@@ -86,7 +86,7 @@ export async function runBillingDay(deps: BillingDeps, day: CalendarDate): Promi
     throw error;
   });
   summary.charges = made.charges;
-  summary.attempts = made.attempts.length;
+  summary.attempts = made.attempts;
   await sender.finished();
 
   const retries = await makeRetries(deps, day);
@@ -258,12 +258,6 @@ export async function startPause(tx: Executor, pause: repo.DuePause, now: Date) 
 }
 
 /**
- * Makes every charge due by `day` with its first attempt; answers the attempts to send. It walks the due
- * subscriptions in id order (each batch after the last, so a pass reads each row once), then passes again
- * from the start until a pass charges nothing: rows another worker held and then let go (it crashed)
- * are charged by this one.
- */
-/**
  * Sends batches of attempts one after another, each as it is handed over, without holding up the caller:
  * `finished` waits for the last. After a batch fails to send, later batches are not sent (a provider
  * outage leaves them waiting, as before; the next run sends them again with their keys) and `finished`
@@ -291,13 +285,19 @@ function attemptsInTurn(deps: BillingDeps) {
   };
 }
 
+/**
+ * Makes every charge due by `day` with its first attempt, handing each batch's attempts to `committed`
+ * once the batch is committed; answers how many charges and attempts it made. It walks the due
+ * subscriptions in id order (each batch after the last, so a pass reads each row once), then passes again
+ * from the start until a pass charges nothing: rows another worker held and then let go (it crashed)
+ * are charged by this one.
+ */
 async function makeDueCharges(
   deps: BillingDeps,
   day: CalendarDate,
-  /** Given each batch's first attempts once the batch is committed. */
   committed: (attempts: readonly number[]) => void,
 ) {
-  const attempts: number[] = [];
+  let attempts = 0;
   let charges = 0;
   let after = 0;
   let progressed = false;
@@ -310,7 +310,7 @@ async function makeDueCharges(
     });
     if (made.periods > 0) progressed = true;
     charges += made.charges;
-    attempts.push(...made.attempts);
+    attempts += made.attempts.length;
     committed(made.attempts);
     if (batch < repo.BATCH) {
       if (!progressed) return { charges, attempts };

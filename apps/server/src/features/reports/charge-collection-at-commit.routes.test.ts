@@ -158,20 +158,20 @@ it('works a charge out once its transaction commits, and not at all when it roll
 it('works out every charge a transaction noted at its one commit, and none a rolled-back savepoint noted', async () => {
   // The commit's trigger fires once for each charge noted; the first takes them all (migration 0045).
   const [rolledBack, first, second] = earlier as [number, number, number];
-  const paid = (ids: number[]) => (tx: Executor) =>
+  const paid = (tx: Executor, ids: number[]) =>
     tx
       .update(charges)
       .set({ status: 'paid', paidAt: at('2026-05-04') })
       .where(inArray(charges.id, ids));
   await t.db.transaction(async (tx) => {
     await tx.execute(sql`savepoint before_noting`);
-    await paid([rolledBack])(tx);
+    await paid(tx, [rolledBack]);
     expect(await pending(tx)).toBe(1);
     await tx.execute(sql`rollback to savepoint before_noting`);
     expect(await pending(tx)).toBe(0);
-    await paid([first, second])(tx);
+    await paid(tx, [first, second]);
     await tx.execute(sql`savepoint after_noting`);
-    await paid([rolledBack])(tx);
+    await paid(tx, [rolledBack]);
     await tx.execute(sql`rollback to savepoint after_noting`);
     expect(await pending(tx)).toBe(2);
   });
