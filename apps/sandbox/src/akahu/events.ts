@@ -15,12 +15,8 @@ export interface AkahuEventInput {
 }
 
 export function emitAkahuEvent(ctx: AkahuContext, input: AkahuEventInput): number {
-  const hooks = [...ctx.state.hooks.values()].filter(
-    (h) =>
-      h.appToken === input.appToken &&
-      h.userId === input.userId &&
-      h.type === input.type &&
-      (!input.token || h.token === input.token),
+  const hooks = [...ctx.state.hooks.ofUser(input.appToken, input.userId)].filter(
+    (h) => h.type === input.type && (!input.token || h.token === input.token),
   );
   const app = ctx.state.apps.get(input.appToken);
   for (const hook of hooks) {
@@ -62,7 +58,7 @@ export function emitTokenRevoked(ctx: AkahuContext, token: string): void {
     fields: { item_id: token },
     token,
   });
-  for (const hook of [...ctx.state.hooks.values()]) {
+  for (const hook of [...ctx.state.hooks.ofUser(record.appToken, record.userId)]) {
     if (hook.token !== token) continue;
     if (hook.type !== 'TOKEN') {
       const payload = { webhook_type: hook.type, webhook_code: 'WEBHOOK_CANCELLED', state: hook.state };

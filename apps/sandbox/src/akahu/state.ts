@@ -130,6 +130,52 @@ export interface HookEvent {
   created_at: string;
 }
 
+/**
+ * The webhook hooks by id, and each app user's at hand: an event finds its user's few hooks without a
+ * pass over every hook (at 10,000 members, a pass for each of a day's 800 events was a fifth of a
+ * simulated day's CPU).
+ */
+export class WebhookHooks extends Map<string, WebhookHook> {
+  private readonly byUser = new Map<string, Set<WebhookHook>>();
+
+  /** The hooks of one app's user. */
+  ofUser(appToken: string, userId: string): ReadonlySet<WebhookHook> {
+    return this.byUser.get(userKey(appToken, userId)) ?? NO_HOOKS;
+  }
+
+  override set(id: string, hook: WebhookHook): this {
+    this.unindex(id);
+    super.set(id, hook);
+    const key = userKey(hook.appToken, hook.userId);
+    const hooks = this.byUser.get(key);
+    if (hooks) hooks.add(hook);
+    else this.byUser.set(key, new Set([hook]));
+    return this;
+  }
+
+  override delete(id: string): boolean {
+    this.unindex(id);
+    return super.delete(id);
+  }
+
+  override clear(): void {
+    super.clear();
+    this.byUser.clear();
+  }
+
+  private unindex(id: string): void {
+    const hook = super.get(id);
+    if (!hook) return;
+    const key = userKey(hook.appToken, hook.userId);
+    const hooks = this.byUser.get(key);
+    hooks?.delete(hook);
+    if (hooks?.size === 0) this.byUser.delete(key);
+  }
+}
+
+const userKey = (appToken: string, userId: string) => `${appToken} ${userId}`;
+const NO_HOOKS: ReadonlySet<WebhookHook> = new Set();
+
 /** What the next payment from an account does, set by the tests' controls. */
 export type PaymentOutcome =
   | { status: 'SENT' }
@@ -146,7 +192,7 @@ export class AkahuState {
   payments = new Map<string, PaymentRecord>();
   /** Payments by `${appToken} ${userId} ${idempotency key}`: a repeat finds the first in one step. */
   paymentsByKey = new Map<string, PaymentRecord>();
-  hooks = new Map<string, WebhookHook>();
+  hooks = new WebhookHooks();
   hookEvents: HookEvent[] = [];
   nextOutcomes = new Map<string, PaymentOutcome[]>();
   /** Each account's behaviour beyond its balance (demo-banks.ts); absent: normal. */
