@@ -32,6 +32,32 @@ describe('trigger functions', () => {
     expect(without).toEqual(embedded ? [] : functions.map((f) => f.name));
   });
 
+  it("keep the daily figures' helpers' plans for the session, on a server too (migration 0046)", async () => {
+    // A SQL-language function that is not inlined is planned again at every call; the helpers every
+    // payment's and charge's trigger calls are PL/pgSQL, whose statements look rows up by id one at a time
+    // whatever the tables' sizes, so their generic plans serve at any size.
+    const helpers = await queryRows<{ name: string; language: string; config: string[] | null }>(
+      database.db,
+      sql`select p.proname as name, l.lanname as language, p.proconfig as config
+          from pg_proc p join pg_language l on l.oid = p.prolang
+          where p.pronamespace = 'public'::regnamespace
+            and (p.proname like '%\_day\_figures' or p.proname = 'daily_gym_figures_add')
+          order by p.proname`,
+    );
+    expect(helpers.map((h) => h.name)).toEqual([
+      'charge_day_figures',
+      'daily_gym_figures_add',
+      'payment_day_figures',
+      'refund_day_figures',
+      'subscription_day_figures',
+      'visit_day_figures',
+    ]);
+    for (const helper of helpers) {
+      expect(helper.language, helper.name).toBe('plpgsql');
+      expect(helper.config, helper.name).toContain('plan_cache_mode=force_generic_plan');
+    }
+  });
+
   it("leaves the session's own statements to the plan cache's choice", async () => {
     // A function's setting holds while it runs and is put back as it returns: a statement that fired the
     // triggers does not change how the session's next statements are planned.
