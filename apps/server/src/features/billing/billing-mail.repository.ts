@@ -4,7 +4,7 @@ import type { CalendarDate } from '@gym/domain/calendar-date';
 import type { OfferingAccess } from '@gym/domain/offering-access-change';
 import { methodInSentence } from '@gym/domain/payment-method';
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, queryPrepared, queryRows } from '../../db/client';
 import { idList } from '../../db/id-list';
 import type { LeftJoined, Row } from '../../db/row-types';
 import type {
@@ -72,8 +72,11 @@ export async function paymentMailFacts(
   organisationId: number,
   paymentId: number,
 ): Promise<PaymentMailFacts | null> {
-  const [row] = await queryRows<Omit<PaymentMailFacts, 'method'> & MethodParts>(
+  // Prepared: each payment's answer queues its mail, and planning this eight-way join took 1.7 ms a call
+  // on a PostgreSQL server against 0.1 ms running it (issue 27), inside the transaction the day's answers share.
+  const [row] = await queryPrepared<Omit<PaymentMailFacts, 'method'> & MethodParts>(
     tx,
+    'payment_mail_facts',
     sql`select p.id::int, p.organisation_id::int, p.user_id::int, u.name, u.email, u.email_notifications_enabled,
           g.name as gym_name, p.type, p.charge_id::int, p.subscription_id::int, p.amount, p.surcharge,
           p.is_retry,

@@ -7,7 +7,7 @@ import { toCalendarDate } from '@gym/domain/calendar-date';
 import { gracePeriodFor } from '@gym/domain/grace-period';
 import { isWithinTerm } from '@gym/domain/term';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, queryPrepared } from '../../db/client';
 import type { Row } from '../../db/row-types';
 import { charges, organisations, subscriptions } from '../../db/schema/index';
 import { transition } from './transitions';
@@ -96,8 +96,11 @@ export async function refreshStanding(
     .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.id, subscriptionId)))
     .for('update', { of: subscriptions });
   if (!sub) return;
-  const rows = await queryRows<StandingRow>(
+  // Prepared: every payment's answer reads its membership's charges, and planning the read cost more than
+  // running it.
+  const rows = await queryPrepared<StandingRow>(
     tx,
+    'membership_charge_standing',
     sql`select c.kind, c.status, c.amount + c.surcharge as total, c.first_failed_at,
           ${collectedAmountOf} + ${collectedSurchargeOf} as collected
         from charges c
