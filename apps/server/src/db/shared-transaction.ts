@@ -5,10 +5,15 @@
 // instead of by each answer's, which otherwise wait on each other (issue 27). A lone call waits for
 // nothing: it starts at once, as its own transaction.
 //
-// Each work runs as it would alone, after the ones before it in the batch. If any of them fails, the whole
-// batch is rolled back and each work runs again in a transaction of its own, so one failing answer
-// neither loses the others nor leaves part of itself written; a work must therefore only write to the
-// database (no provider call, no mail), as a transaction's body should anyway.
+// Each work runs as it would alone, after the ones before it in the batch, except that works given
+// different keys (the members whose records they change) run side by side: their statements queue on the
+// transaction's one connection, which then goes from one to the next without waiting for this process to
+// come back to each work in turn (with a day's webhooks arriving, a work's ten statements took 12 ms one
+// after the other, mostly waiting; issue 27). The database still runs one statement at a time, and the
+// works of one key, and those with none, keep their order. If any of them fails, the whole batch is
+// rolled back and each work runs again in a transaction of its own, so one failing answer neither loses
+// the others nor leaves part of itself written; a work must therefore only write to the database (no
+// provider call, no mail), as a transaction's body should anyway.
 import type { Db, Tx } from './client';
 
 /** At most this many works in one transaction (its locks are held until all are done). */
@@ -16,6 +21,7 @@ const MAX_BATCH = 50;
 
 interface Waiting {
   work: (tx: Tx) => Promise<unknown>;
+  key: string | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -27,8 +33,12 @@ interface Queue {
 
 const queues = new WeakMap<Db, Queue>();
 
-/** Runs `work` in a transaction, shared with the other works queued beside it on this database. */
-export function inSharedTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in a transaction, shared with the other works queued beside it on this database. Works
+ * with different `key`s may run side by side; one with the same key as another, or with none, runs after
+ * the works queued before it.
+ */
+export function inSharedTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, key?: string): Promise<T> {
   let queue = queues.get(db);
   if (!queue) {
     queue = { waiting: [], running: false };
@@ -36,7 +46,7 @@ export function inSharedTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
   }
   const q = queue;
   return new Promise<T>((resolve, reject) => {
-    q.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    q.waiting.push({ work, key, resolve: resolve as (value: unknown) => void, reject });
     if (!q.running) void drain(db, q);
   });
 }
@@ -47,13 +57,7 @@ async function drain(db: Db, q: Queue): Promise<void> {
     while (q.waiting.length > 0) {
       const batch = q.waiting.splice(0, MAX_BATCH);
       if (batch.length > 1) {
-        const results = await db
-          .transaction(async (tx) => {
-            const out: unknown[] = [];
-            for (const w of batch) out.push(await w.work(tx));
-            return out;
-          })
-          .catch(() => null);
+        const results = await db.transaction((tx) => runTogether(tx, batch)).catch(() => null);
         if (results) {
           for (const [i, w] of batch.entries()) w.resolve(results[i]);
           continue;
@@ -65,4 +69,36 @@ async function drain(db: Db, q: Queue): Promise<void> {
   } finally {
     q.running = false;
   }
+}
+
+/**
+ * A batch's works in one transaction: each run of keyed works side by side, one lane a key, each lane's
+ * works in their order; a work without a key alone. Every lane is waited for before it answers or throws,
+ * so that no statement of a work still running reaches the connection once the transaction has ended.
+ */
+async function runTogether(tx: Tx, batch: Waiting[]): Promise<unknown[]> {
+  const out: unknown[] = new Array(batch.length);
+  let i = 0;
+  while (i < batch.length) {
+    const lanes = new Map<string, number[]>();
+    for (let key = batch[i]!.key; key !== undefined; key = batch[i]?.key) {
+      const lane = lanes.get(key);
+      if (lane) lane.push(i);
+      else lanes.set(key, [i]);
+      i++;
+    }
+    if (lanes.size === 0) {
+      out[i] = await batch[i]!.work(tx);
+      i++;
+      continue;
+    }
+    const ran = await Promise.allSettled(
+      [...lanes.values()].map(async (lane) => {
+        for (const j of lane) out[j] = await batch[j]!.work(tx);
+      }),
+    );
+    const failed = ran.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+  return out;
 }

@@ -100,6 +100,7 @@ async function planPaymentUpdate(
   return {
     organisationId,
     note: null,
+    member: `member ${organisationId}:${payment.userId}`,
     apply: (tx, context) =>
       applyPaymentOutcome(tx, organisationId, { akahuId }, outcome, {
         source: 'akahu_webhook',

@@ -33,6 +33,12 @@ export interface EventPlan {
   note: string | null;
   /** Writes the event's effects in the transaction that records it; may answer a later note. */
   apply?(tx: Tx, context: ApplyContext): Promise<string | null>;
+  /**
+   * Whose records `apply` changes, when it changes one member's only: the applies of different members
+   * that arrive together run side by side in their shared transaction (db/shared-transaction.ts). Without
+   * it, the apply runs alone.
+   */
+  member?: string;
 }
 
 export interface WebhookHandler {

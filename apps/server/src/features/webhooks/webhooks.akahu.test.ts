@@ -145,6 +145,47 @@ describe('POST /api/webhooks/akahu', () => {
     expect(await paymentActivity(t, paymentId)).toHaveLength(1);
   });
 
+  it("takes several members' answers arriving together, each once, one member's in order", async () => {
+    // Answers that arrive together share a transaction, different members' side by side in it
+    // (db/shared-transaction.ts): each payment still moves once, with its one activity entry.
+    const [a, b, c] = [await bankMember(t, home), await bankMember(t, home), await bankMember(t, home)];
+    t.sandbox.controls.akahu.failNextPayment(c.accountId, 'INSUFFICIENT_FUNDS');
+    const made = [
+      await bankPayment(t, a),
+      await bankPayment(t, a),
+      await bankPayment(t, b),
+      await bankPayment(t, c),
+    ];
+    t.sandbox.controls.webhooks.drop('akahu', -1);
+    await banksAnswer(t);
+    t.sandbox.controls.webhooks.drop('akahu', 0);
+    const updates = made.map(({ akahuId }) => updateOf(akahuId));
+    expect(updates.map((d) => d.status)).toEqual(['dropped', 'dropped', 'dropped', 'dropped']);
+
+    // Sent again all at once, as the sandbox sends a day's answers side by side.
+    for (const d of updates) t.sandbox.controls.webhooks.redeliver(d.id);
+    await t.sandbox.controls.settle();
+    expect(updates.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
+    // And a's first twice more beside b's, at once: duplicates, a's one after the other in its lane.
+    const again = await Promise.all(
+      [updates[0]!, updates[2]!, updates[0]!].map((d) => replay(t, 'akahu', d)),
+    );
+    expect(again.map((r) => [r.statusCode, r.json().status])).toEqual([
+      [200, 'duplicate'],
+      [200, 'duplicate'],
+      [200, 'duplicate'],
+    ]);
+
+    const statuses = await Promise.all(made.map(({ paymentId }) => paymentRow(t, paymentId)));
+    expect(statuses.map((p) => p.status)).toEqual(['sent', 'sent', 'sent', 'failed']);
+    for (const { paymentId, akahuId } of made) {
+      expect(await paymentActivity(t, paymentId)).toHaveLength(1);
+      const calls = (await callsAbout(akahuId)).map((call) => call.status).sort();
+      const duplicates = { [made[0]!.akahuId]: 2, [made[2]!.akahuId]: 1 }[akahuId] ?? 0;
+      expect(calls).toEqual([...Array(duplicates).fill('duplicate'), 'processed']);
+    }
+  });
+
   it('answers 503 while Akahu cannot give its new signing key, then takes the retry', async () => {
     const bank = await bankMember(t, home);
     const { paymentId, akahuId } = await bankPayment(t, bank);

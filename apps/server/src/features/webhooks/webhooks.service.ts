@@ -3,7 +3,7 @@
 import { ProviderError } from '../../adapters/provider-error';
 import type { AppDeps } from '../../app-deps';
 import { hit } from '../../auth/rate-limit';
-import { type Db, retryDeadlock } from '../../db/client';
+import { type Db, retryDeadlock, type Tx } from '../../db/client';
 import { inSharedTransaction } from '../../db/shared-transaction';
 import { drainMembershipOutbox } from '../billing';
 import { followSharedClock } from '../clock';
@@ -226,25 +226,28 @@ export async function receiveWebhook(
   try {
     // Answers that arrive together (a bank's webhooks for a day's payments) commit together. The changes
     // are the database's alone: one that lost a deadlock to another process is applied again.
-    const answer = await retryDeadlock(() =>
-      inSharedTransaction(deps.db, async (tx) => {
-        const input = { ...verified, organisationId: plan.organisationId, processedAt: deps.clock.now() };
-        const callId = await claimWebhookEvent(tx, { ...input, status: 'processed', error: plan.note });
-        if (callId === null) {
-          // A concurrent delivery of the same event got there first.
-          const duplicate = await insertWebhookCall(tx, {
-            ...input,
-            status: 'duplicate',
-            error: 'already processed',
-          });
-          return taken('duplicate', duplicate);
-        }
-        const context = { webhookCallId: callId, requestId: delivery.requestId };
-        const note = plan.apply ? await plan.apply(tx, context) : null;
-        if (note && note !== plan.note) await setWebhookCallNote(tx, callId, note);
-        return taken('processed', callId);
-      }),
-    );
+    const record = async (tx: Tx): Promise<WebhookAnswer> => {
+      const input = { ...verified, organisationId: plan.organisationId, processedAt: deps.clock.now() };
+      const callId = await claimWebhookEvent(tx, { ...input, status: 'processed', error: plan.note });
+      if (callId === null) {
+        // A concurrent delivery of the same event got there first.
+        const duplicate = await insertWebhookCall(tx, {
+          ...input,
+          status: 'duplicate',
+          error: 'already processed',
+        });
+        return taken('duplicate', duplicate);
+      }
+      const context = { webhookCallId: callId, requestId: delivery.requestId };
+      const note = plan.apply ? await plan.apply(tx, context) : null;
+      if (note && note !== plan.note) await setWebhookCallNote(tx, callId, note);
+      return taken('processed', callId);
+    };
+    // Side by side in that transaction: the applies of different members, and the events that change
+    // nothing but their own record (a bank's "received", half of a day's webhooks); any other apply runs
+    // alone there, after those before it.
+    const key = plan.member ?? (plan.apply ? undefined : `event ${externalId}`);
+    const answer = await retryDeadlock(() => inSharedTransaction(deps.db, record, key));
     // A payment's answer is a transition of its membership: door access and mail follow after the commit,
     // by the membership outbox as after every transition (a failure here is left to the next drain).
     if (plan.apply) await drainAfterCommit(deps);
