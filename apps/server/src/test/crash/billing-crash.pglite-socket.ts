@@ -3,8 +3,9 @@
 // session, so this serves one connection at a time (others wait their turn, queued), and relays the
 // PostgreSQL wire protocol message by message to PGlite's own protocol entry point. When a client goes
 // away, killed or not, the session is put back as a server would leave a dead backend's: any
-// extended-protocol exchange it left half-way is ended and any transaction it held open is rolled back,
-// before the next connection (or the driver itself) gets the database.
+// extended-protocol exchange it left half-way is ended, any transaction it held open is rolled back and
+// the statements it prepared by name are closed (a new connection's driver prepares them again under the
+// same names), before the next connection (or the driver itself) gets the database.
 //
 // Good for one worker with one connection (DATABASE_POOL_SIZE=1): two workers' transactions would take
 // turns rather than run side by side, which the PostgreSQL server run of the same test covers.
@@ -15,6 +16,12 @@ const SSL_REQUEST = 80877103;
 const GSS_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
+/** Message types: Parse, and Close (of a statement, 'S', or a portal). */
+const PARSE = 0x50;
+const CLOSE = 0x43;
+const STATEMENT = 0x53;
+/** A null-terminated string in a message, from `at`. */
+const cString = (message: Buffer, at: number) => message.toString('utf8', at, message.indexOf(0, at));
 /** A Sync message: ends an extended-protocol exchange (and an error state) with ReadyForQuery. */
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
 
@@ -85,11 +92,19 @@ export async function servePglite(pglite: PGlite): Promise<PgliteSocketServer> {
         await more();
       }
     };
+    /** The statements this connection prepared by name and has not closed. */
+    const prepared = new Set<string>();
     const session = async () => {
       for (;;) {
         const message = await next();
         // Messages that arrived before the client died still run, as a server would run them.
         if (message === null) break;
+        if (message[0] === PARSE) {
+          const name = cString(message, 5);
+          if (name) prepared.add(name);
+        } else if (message[0] === CLOSE && message[5] === STATEMENT) {
+          prepared.delete(cString(message, 6));
+        }
         await pglite.runExclusive(() =>
           pglite.execProtocolRawStream(new Uint8Array(message), {
             onRawData: (data) => {
@@ -101,6 +116,7 @@ export async function servePglite(pglite: PGlite): Promise<PgliteSocketServer> {
       if (started) {
         await pglite.runExclusive(() => pglite.execProtocolRaw(SYNC));
         if (pglite.isInTransaction()) await pglite.exec('rollback');
+        for (const name of prepared) await pglite.exec(`deallocate "${name.replaceAll('"', '""')}"`);
       }
       socket.destroy();
     };
