@@ -13,7 +13,8 @@
 // works of one key, and those with none, keep their order. If any of them fails, the whole batch is
 // rolled back and each work runs again in a transaction of its own, so one failing answer neither loses
 // the others nor leaves part of itself written; a work must therefore only write to the database (no
-// provider call, no mail), as a transaction's body should anyway.
+// provider call, no mail), as a transaction's body should anyway. A keyed work must not open a savepoint
+// (a nested transaction): rolling it back would take the other lanes' statements made since with it.
 import type { Db, Tx } from './client';
 
 /** At most this many works in one transaction (its locks are held until all are done). */

@@ -35,8 +35,8 @@ export interface EventPlan {
   apply?(tx: Tx, context: ApplyContext): Promise<string | null>;
   /**
    * Whose records `apply` changes, when it changes one member's only: the applies of different members
-   * that arrive together run side by side in their shared transaction (db/shared-transaction.ts). Without
-   * it, the apply runs alone.
+   * that arrive together run side by side in their shared transaction (db/shared-transaction.ts), so such
+   * an apply opens no savepoint. Without it, the apply runs alone.
    */
   member?: string;
 }
