@@ -35,8 +35,8 @@ export interface WebhookDelivery {
 /** The header that marks a delivery of the simulator's own making (see `WebhookDelivery.simulatorOnly`). */
 export const SIMULATOR_ONLY_HEADER = 'sandbox-simulator-only';
 
-/** Signs a body at send time; returns the headers to add. */
-export type Signer = (body: string, at: Date) => Record<string, string>;
+/** Signs a body at send time; answers the headers to add (an RSA signer answers them later, off the event loop). */
+export type Signer = (body: string, at: Date) => Record<string, string> | Promise<Record<string, string>>;
 
 /** Delay before attempt n+1 after n failures (then give up). */
 const RETRY_BACKOFF_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];
@@ -52,6 +52,8 @@ export class WebhookDispatcher {
   private deliveries: WebhookDelivery[] = [];
   private settings = new Map<ServiceName, ServiceSettings>();
   private signers = new Map<ServiceName, Signer>();
+  /** The last attempt's turn to send: attempts are sent in the order they began, however long each signing takes. */
+  private sendTurn: Promise<unknown> = Promise.resolve();
   private initialTargets: Partial<Record<ServiceName, string>>;
 
   constructor(
@@ -141,13 +143,17 @@ export class WebhookDispatcher {
     if (delivery.status !== 'pending' || !delivery.url) return;
     const at = this.clock.now();
     const signer = this.signers.get(delivery.service);
+    const signing = signer ? signer(delivery.body, at) : {};
+    const turn = this.sendTurn.then(() => signing);
+    this.sendTurn = turn.catch(() => undefined);
+    const signature = await turn;
     delivery.headers = {
       'content-type': 'application/json; charset=utf-8',
       'user-agent': `gym-sandbox-${delivery.service}/1.0`,
       ...(delivery.simulatorOnly
         ? { [SIMULATOR_ONLY_HEADER]: `not a ${delivery.service} event type: the simulator's own test event` }
         : {}),
-      ...(signer ? signer(delivery.body, at) : {}),
+      ...signature,
     };
     const record: DeliveryAttempt = { at: at.toISOString() };
     delivery.attempts.push(record);
