@@ -35,6 +35,10 @@ export interface Database {
  */
 const processPrivate = new WeakSet<object>();
 
+/** A PostgreSQL database's twin over pipelined connections, for shared transactions. */
+const pipelined = new WeakMap<object, Db>();
+export const pipelinedTwin = (db: Db): Db | undefined => pipelined.get(db);
+
 /** Whether only this process can change the database's rows (embedded PGlite). */
 export const isProcessPrivate = (db: Executor): boolean => processPrivate.has(db);
 
@@ -69,7 +73,32 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       casing: 'snake_case',
       logger: statementLogger(target.onStatement),
     }) as unknown as Db;
-    return { db, kind: 'postgres', url: target.url, close: () => pool.end() };
+    // The shared transactions' own connection, pipelined: their lanes' statements go out without waiting
+    // for the answers before them (db/shared-transaction.ts). A database's batches run one at a time.
+    const pipelinedPool = new pg.Pool({
+      connectionString: target.url,
+      max: 1,
+      options: '-c jit=off',
+      pipeline: true,
+    });
+    pipelinedPool.on('error', () => {});
+    pipelined.set(
+      db,
+      drizzlePg({
+        client: pipelinedPool,
+        schema,
+        casing: 'snake_case',
+        logger: statementLogger(target.onStatement),
+      }) as unknown as Db,
+    );
+    return {
+      db,
+      kind: 'postgres',
+      url: target.url,
+      close: async () => {
+        await Promise.all([pool.end(), pipelinedPool.end()]);
+      },
+    };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create({

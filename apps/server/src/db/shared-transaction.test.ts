@@ -1,6 +1,7 @@
 // Works queued together commit in one transaction; one that fails leaves the others written and itself not.
 // Works of different keys run side by side in it, those of one key (or none) in their order.
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
 import { type Database, queryRows } from './client';
@@ -121,5 +122,39 @@ describe('inSharedTransaction', () => {
     expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     // The batch's first try was rolled back whole: member a's second write, made after the failure, too.
     expect(await lanes()).toEqual([0, 100, 1, 101, 3, 103]);
+  });
+
+  it('sends lanes side by side only on a pipelined connection', async () => {
+    await database.db.execute(sql`delete from shared_tx_lanes`);
+    // node-postgres refuses (pg 9) or warns about (pg 8) a statement handed to a connection still running
+    // one, unless the connection is pipelined. On PGlite the statements take turns in its client; there
+    // the test checks the lanes' writes alone.
+    const running = new Map<pg.Client, number>();
+    const seen = { statements: 0, pipelinedAtOnce: 0, unpipelinedAtOnce: 0 };
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (!(answer instanceof Promise)) return answer;
+      const before = running.get(this) ?? 0;
+      seen.statements++;
+      if (before > 0 && this.pipeline) seen.pipelinedAtOnce++;
+      if (before > 0 && !this.pipeline) seen.unpipelinedAtOnce++;
+      running.set(this, before + 1);
+      return answer.finally(() => running.set(this, (running.get(this) ?? 1) - 1));
+    } as typeof query;
+    try {
+      await Promise.all([
+        twoWrites(undefined, 0),
+        ...[1, 2, 3, 4, 5].map((n) => twoWrites(`member ${n}`, n, Promise.resolve())),
+      ]);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect((await lanes()).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 100, 101, 102, 103, 104, 105]);
+    if (database.kind === 'postgres') {
+      expect(seen.statements).toBeGreaterThanOrEqual(12);
+      expect(seen.pipelinedAtOnce).toBeGreaterThan(0);
+      expect(seen.unpipelinedAtOnce).toBe(0);
+    }
   });
 });

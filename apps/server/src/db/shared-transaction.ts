@@ -9,13 +9,18 @@
 // different keys (the members whose records they change) run side by side: their statements queue on the
 // transaction's one connection, which then goes from one to the next without waiting for this process to
 // come back to each work in turn (with a day's webhooks arriving, a work's ten statements took 12 ms one
-// after the other, mostly waiting; issue 27). The database still runs one statement at a time, and the
+// after the other, mostly waiting; issue 27). On a PostgreSQL server that connection is pipelined (the
+// database's twin, db/client.ts): each statement is sent as soon as its work makes it, without waiting
+// for the answers to those before it, so the server works on while this process is busy with something
+// else; node-postgres refuses a statement handed to a busy connection that is not pipelined (pg 9; pg 8
+// warns). PGlite's client takes the statements in turn itself. The database still runs one statement at
+// a time, and the
 // works of one key, and those with none, keep their order. If any of them fails, the whole batch is
 // rolled back and each work runs again in a transaction of its own, so one failing answer neither loses
 // the others nor leaves part of itself written; a work must therefore only write to the database (no
 // provider call, no mail), as a transaction's body should anyway. A keyed work must not open a savepoint
 // (a nested transaction): rolling it back would take the other lanes' statements made since with it.
-import type { Db, Tx } from './client';
+import { type Db, pipelinedTwin, type Tx } from './client';
 
 /** At most this many works in one transaction (its locks are held until all are done). */
 const MAX_BATCH = 50;
@@ -58,7 +63,9 @@ async function drain(db: Db, q: Queue): Promise<void> {
     while (q.waiting.length > 0) {
       const batch = q.waiting.splice(0, MAX_BATCH);
       if (batch.length > 1) {
-        const results = await db.transaction((tx) => runTogether(tx, batch)).catch(() => null);
+        const results = await (pipelinedTwin(db) ?? db)
+          .transaction((tx) => runTogether(tx, batch))
+          .catch(() => null);
         if (results) {
           for (const [i, w] of batch.entries()) w.resolve(results[i]);
           continue;
