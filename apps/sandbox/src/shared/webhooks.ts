@@ -143,7 +143,10 @@ export class WebhookDispatcher {
     if (delivery.status !== 'pending' || !delivery.url) return;
     const at = this.clock.now();
     const signer = this.signers.get(delivery.service);
-    const signing = signer ? signer(delivery.body, at) : {};
+    const signing = Promise.resolve(signer ? signer(delivery.body, at) : {});
+    // Handled here too: a signature that fails while an earlier attempt still holds the turn is not an
+    // unhandled rejection (which would end the process); the attempt itself fails with it below.
+    signing.catch(() => undefined);
     const turn = this.sendTurn.then(() => signing);
     this.sendTurn = turn.catch(() => undefined);
     const signature = await turn;
