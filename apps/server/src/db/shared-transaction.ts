@@ -5,21 +5,20 @@
 // instead of by each answer's, which otherwise wait on each other (issue 27). A lone call waits for
 // nothing: it starts at once, as its own transaction.
 //
-// Each work runs as it would alone, after the ones before it in the batch, except that works given
-// different keys (the members whose records they change) run side by side: their statements queue on the
-// transaction's one connection, which then goes from one to the next without waiting for this process to
-// come back to each work in turn (with a day's webhooks arriving, a work's ten statements took 12 ms one
-// after the other, mostly waiting; issue 27). On a PostgreSQL server that connection is pipelined (the
-// database's twin, db/client.ts): each statement is sent as soon as its work makes it, without waiting
-// for the answers to those before it, so the server works on while this process is busy with something
-// else; node-postgres refuses a statement handed to a busy connection that is not pipelined (pg 9; pg 8
-// warns). PGlite's client takes the statements in turn itself. The database still runs one statement at
-// a time, and the
-// works of one key, and those with none, keep their order. If any of them fails, the whole batch is
-// rolled back and each work runs again in a transaction of its own, so one failing answer neither loses
-// the others nor leaves part of itself written; a work must therefore only write to the database (no
-// provider call, no mail), as a transaction's body should anyway. A keyed work must not open a savepoint
-// (a nested transaction): rolling it back would take the other lanes' statements made since with it.
+// Each work runs as it would alone, after the ones before it in the batch, except that works given different
+// keys (the members whose records they change) run side by side: their statements queue on the transaction's
+// one connection, which then goes from one to the next without waiting for this process to come back to each
+// work in turn (with a day's webhooks arriving, a work's ten statements took 12 ms one after the other,
+// mostly waiting; issue 27). On a PostgreSQL server that connection is pipelined (the database's twin,
+// db/client.ts): each statement is sent as soon as its work makes it, without waiting for the answers to
+// those before it, so the server works on while this process is busy with something else; node-postgres
+// refuses a statement handed to a busy connection that is not pipelined (pg 9; pg 8 warns). PGlite's client
+// takes the statements in turn itself. The database still runs one statement at a time, and the works of one
+// key, and those with none, keep their order. If any of them fails, the whole batch is rolled back and each
+// work runs again in a transaction of its own, so one failing answer neither loses the others nor leaves part
+// of itself written; a work must therefore only write to the database (no provider call, no mail), as a
+// transaction's body should anyway. A keyed work must not open a savepoint (a nested transaction): rolling it
+// back would take the other lanes' statements made since with it.
 import { type Db, pipelinedTwin, type Tx } from './client';
 
 /** At most this many works in one transaction (its locks are held until all are done). */
