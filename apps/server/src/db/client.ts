@@ -35,7 +35,7 @@ export interface Database {
  */
 const processPrivate = new WeakSet<object>();
 
-/** A PostgreSQL database's twin over pipelined connections, for shared transactions. */
+/** A PostgreSQL database's twin over one pipelined connection, for shared transactions. */
 const pipelined = new WeakMap<object, Db>();
 export const pipelinedTwin = (db: Db): Db | undefined => pipelined.get(db);
 
@@ -58,45 +58,32 @@ export type DatabaseTarget = (
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    // JIT compilation off: the app's statements are short, and compiling costs about 0.1 s on the
-    // dashboard's larger ones (the planner's cost crosses the JIT threshold at 100,000 members).
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 10,
-      options: '-c jit=off',
-    });
-    // A dropped idle connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
-    const db = drizzlePg({
-      client: pool,
-      schema,
-      casing: 'snake_case',
-      logger: statementLogger(target.onStatement),
-    }) as unknown as Db;
-    // The shared transactions' own connection, pipelined: their lanes' statements go out without waiting
-    // for the answers before them (db/shared-transaction.ts). A database's batches run one at a time.
-    const pipelinedPool = new pg.Pool({
-      connectionString: target.url,
-      max: 1,
-      options: '-c jit=off',
-      pipeline: true,
-    });
-    pipelinedPool.on('error', () => {});
-    pipelined.set(
-      db,
-      drizzlePg({
-        client: pipelinedPool,
+    const url = target.url;
+    const onPool = (config: { max: number; pipeline?: boolean }) => {
+      // JIT compilation off: the app's statements are short, and compiling costs about 0.1 s on the
+      // dashboard's larger ones (the planner's cost crosses the JIT threshold at 100,000 members).
+      const pool = new pg.Pool({ connectionString: url, options: '-c jit=off', ...config });
+      // A dropped idle connection must not crash the process; the pool replaces it.
+      pool.on('error', () => {});
+      const db = drizzlePg({
+        client: pool,
         schema,
         casing: 'snake_case',
         logger: statementLogger(target.onStatement),
-      }) as unknown as Db,
-    );
+      }) as unknown as Db;
+      return { pool, db };
+    };
+    const main = onPool({ max: target.poolSize ?? 10 });
+    // The shared transactions' own connection, pipelined: their lanes' statements go out without waiting
+    // for the answers before them (db/shared-transaction.ts). A database's batches run one at a time.
+    const shared = onPool({ max: 1, pipeline: true });
+    pipelined.set(main.db, shared.db);
     return {
-      db,
+      db: main.db,
       kind: 'postgres',
-      url: target.url,
+      url,
       close: async () => {
-        await Promise.all([pool.end(), pipelinedPool.end()]);
+        await Promise.all([main.pool.end(), shared.pool.end()]);
       },
     };
   }
